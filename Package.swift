@@ -1,0 +1,31 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "axdiff",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "axdiff", targets: ["axdiff"]),
+        .library(name: "AXSnapshot", targets: ["AXSnapshot"]),
+        .library(name: "AXDiff", targets: ["AXDiff"]),
+        .library(name: "AXReport", targets: ["AXReport"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibgit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .target(name: "AXSnapshot"),
+        .target(name: "AXDiff", dependencies: ["AXSnapshot"]),
+        .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
+        .target(name: "AXGit", dependencies: ["CLibgit2"]),
+        .target(name: "AXWatch", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit"]),
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
+        .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff"]),
+        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

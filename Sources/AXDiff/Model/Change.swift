@@ -1,0 +1,35 @@
+import AXSnapshot
+
+/// One semantic change between two versions of a screen.
+public struct Change: Sendable, Equatable {
+    public var kind: ChangeKind
+    public var severity: Severity
+    public var screen: String
+    /// The element(s) concerned: for moves the moved stop first, for merges
+    /// the combined stop first and then its parts.
+    public var elements: [ElementRef]
+    /// What it was and what it is, in words (a label, a spoken order, a count).
+    public var before: String?
+    public var after: String?
+    /// One sentence in the user's words.
+    public var message: String
+    /// Whether the change fixes a smell.
+    public var improvement: Bool
+    /// Set by the gate when a commit trailer accepted it.
+    public var accepted: Bool
+
+    public init(kind: ChangeKind, screen: String, elements: [ElementRef] = [], before: String? = nil,
+                after: String? = nil, message: String, improvement: Bool = false, severity: Severity? = nil) {
+        self.kind = kind
+        self.severity = severity ?? kind.defaultSeverity
+        self.screen = screen
+        self.elements = elements
+        self.before = before
+        self.after = after
+        self.message = message
+        self.improvement = improvement
+        self.accepted = false
+    }
+
+    public var wcag: [String] { kind.wcag }
+}

@@ -1,0 +1,30 @@
+import AXSnapshot
+
+/// The element a change is about, as reports name it.
+public struct ElementRef: Sendable, Equatable, Hashable {
+    public var id: String?
+    public var label: String
+    public var role: Role
+    /// Position in the reading order of its version, from 0.
+    public var index: Int
+    public var line: Int?
+
+    public init(id: String?, label: String, role: Role, index: Int, line: Int? = nil) {
+        self.id = id
+        self.label = label
+        self.role = role
+        self.index = index
+        self.line = line
+    }
+
+    public init(_ stop: Stop) {
+        self.init(id: stop.id, label: stop.label, role: stop.role, index: stop.index, line: stop.line)
+    }
+
+    /// How a message names it: the label in quotes, else the id, else the role and place.
+    public var display: String {
+        if !label.isEmpty { return "\"\(label)\"" }
+        if let id, !id.isEmpty { return "#\(id)" }
+        return "the unlabelled \(role.rawValue) at stop \(index + 1)"
+    }
+}

@@ -1,0 +1,27 @@
+import AXSnapshot
+
+/// The changes on one screen between two versions, plus what a report needs
+/// to show them: the spoken orders before and after.
+public struct ScreenDiff: Sendable {
+    public var screen: String
+    /// The snapshot's path, relative to the compared root or repository.
+    public var path: String
+    public var changes: [Change]
+    public var stopsBefore: [Stop]
+    public var stopsAfter: [Stop]
+    /// For each new stop index, the old stop index it matched (nil: added).
+    public var matchedOld: [Int?]
+
+    public init(screen: String, path: String, changes: [Change], stopsBefore: [Stop] = [],
+                stopsAfter: [Stop] = [], matchedOld: [Int?] = []) {
+        self.screen = screen
+        self.path = path
+        self.changes = changes
+        self.stopsBefore = stopsBefore
+        self.stopsAfter = stopsAfter
+        self.matchedOld = matchedOld
+    }
+
+    public func count(_ severity: Severity) -> Int { changes.filter { $0.severity == severity && !$0.accepted }.count }
+    public var improvements: Int { changes.filter(\.improvement).count }
+}

@@ -1,0 +1,240 @@
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes that records line and
+/// column of every value. Foundation's parser reports neither, and the user
+/// needs both to fix a hand-edited snapshot.
+///
+/// Nesting is bounded by `maxDepth`, so hostile input cannot exhaust the stack.
+///
+/// - Complexity: O(n) in the number of bytes.
+public struct JSONParser {
+    public struct Failure: Error, Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    public static let maxDepth = 512
+
+    private let bytes: [UInt8]
+    private var pos = 0
+    private var line = 1
+    private var lineStart = 0
+
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.pos < bytes.count {
+            throw parser.failure("unexpected text after the end of the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte-order mark is tolerated.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
+    }
+
+    private var column: Int { pos - lineStart + 1 }
+
+    private func failure(_ message: String) -> Failure {
+        Failure(line: line, column: column, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0D: pos += 1
+            case 0x0A: pos += 1; line += 1; lineStart = pos
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
+        guard pos < bytes.count else { throw failure("unexpected end of file, expected a value") }
+        let (l, c) = (line, column)
+        func make(_ kind: JSONValue.Kind) -> JSONValue { JSONValue(kind: kind, line: l, column: c) }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+            return make(.object(try parseObject(depth: depth + 1)))
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+            return make(.array(try parseArray(depth: depth + 1)))
+        case UInt8(ascii: "\""):
+            return make(.string(try parseString()))
+        case UInt8(ascii: "t"): try expectWord("true"); return make(.bool(true))
+        case UInt8(ascii: "f"): try expectWord("false"); return make(.bool(false))
+        case UInt8(ascii: "n"): try expectWord("null"); return make(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return make(.number(try parseNumber()))
+        default:
+            throw failure("expected a value, found \(describeByte(bytes[pos]))")
+        }
+    }
+
+    private func describeByte(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        let hex = String(b, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count < 2 ? "0" + hex : hex)
+    }
+
+    private mutating func expectWord(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else {
+            throw failure("expected a value, found \(describeByte(bytes[pos]))")
+        }
+        pos += w.count
+    }
+
+    private mutating func parseObject(depth: Int) throws -> [(key: String, value: JSONValue)] {
+        pos += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return members }
+        while true {
+            skipWhitespace()
+            guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+            guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
+            let key = try parseString()
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw failure("expected ':' after key \"\(key)\"") }
+            pos += 1
+            skipWhitespace()
+            members.append((key, try parseValue(depth: depth)))
+            skipWhitespace()
+            guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return members }
+            throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> [JSONValue] {
+        pos += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return items }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard pos < bytes.count else { throw failure("unexpected end of file inside an array") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return items }
+            throw failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+        }
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        func digits() -> Int {
+            let s = pos
+            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1 }
+            return pos - s
+        }
+        guard digits() > 0 else { throw failure("expected a digit") }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard digits() > 0 else { throw failure("expected a digit after '.'") }
+        }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<pos], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw failure("number out of range") }
+        return value
+    }
+
+    private mutating func parseString() throws -> String {
+        pos += 1
+        var out: [UInt8] = []
+        while true {
+            guard pos < bytes.count else { throw failure("unterminated string") }
+            let b = bytes[pos]
+            switch b {
+            case UInt8(ascii: "\""):
+                pos += 1
+                guard let s = validated(out) else {
+                    throw failure("invalid UTF-8 in a string")
+                }
+                return s
+            case UInt8(ascii: "\\"):
+                pos += 1
+                guard pos < bytes.count else { throw failure("unterminated string") }
+                let e = bytes[pos]
+                pos += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") else {
+                            throw failure("unpaired surrogate in \\u escape")
+                        }
+                        pos += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw failure("unpaired surrogate in \\u escape")
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default:
+                    pos -= 1
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                }
+            case 0x00..<0x20:
+                throw failure(b == 0x0A ? "unterminated string (line break inside a string)" : "control character in a string")
+            default:
+                out.append(b)
+                pos += 1
+            }
+        }
+    }
+
+    /// Strict UTF-8 decoding: nil when the bytes are not valid UTF-8.
+    private func validated(_ bytes: [UInt8]) -> String? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var result = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): result.append(s)
+            case .emptyInput: return String(result)
+            case .error: return nil
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard pos + 4 <= bytes.count else { throw failure("expected four hex digits after \\u") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[pos]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw failure("expected four hex digits after \\u")
+            }
+            v = v * 16 + d
+            pos += 1
+        }
+        return v
+    }
+}

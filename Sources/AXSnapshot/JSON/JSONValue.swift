@@ -1,0 +1,34 @@
+/// A parsed JSON value that remembers where it started, so that a reader can
+/// say `file:3:17: expected a string for "label"`.
+public struct JSONValue: Sendable {
+    public enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        /// Members in file order; duplicate keys keep the last, as most parsers do.
+        case object([(key: String, value: JSONValue)])
+    }
+
+    public var kind: Kind
+    public var line: Int
+    public var column: Int
+
+    public var typeName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The member named `key` of an object, else nil.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = kind else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+}

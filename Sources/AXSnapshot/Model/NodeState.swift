@@ -1,0 +1,18 @@
+/// A state VoiceOver speaks after the role ("selected", "dimmed").
+public enum NodeState: String, CaseIterable, Sendable, Comparable {
+    case selected, disabled, checked, expanded, collapsed, focused, busy
+
+    public static func < (a: NodeState, b: NodeState) -> Bool {
+        a.rank < b.rank
+    }
+
+    private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    /// The spoken word; VoiceOver says "dimmed" for a disabled control.
+    public var spokenWord: String {
+        switch self {
+        case .disabled: return "dimmed"
+        default: return rawValue
+        }
+    }
+}

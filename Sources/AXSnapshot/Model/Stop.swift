@@ -1,0 +1,38 @@
+/// A place a swipe lands on: one focusable element in reading order.
+///
+/// A stop copies what is spoken out of its node, so that the diff engine can
+/// compare stops without walking trees again.
+public struct Stop: Sendable, Equatable {
+    /// Position in reading order, from 0.
+    public var index: Int
+    public var id: String?
+    public var role: Role
+    public var rawRole: String?
+    public var states: Set<NodeState>
+    public var level: Int?
+    /// The node's label, or, when it has none, what its descendants say (as
+    /// VoiceOver and TalkBack combine an unlabelled element's children).
+    public var label: String
+    public var value: String
+    public var hint: String
+    public var inputLabels: [String]
+    public var actions: [String]
+    public var frame: Frame?
+    /// Identifiers of images inside (or of) this stop: an asset name repeated in
+    /// the label is a leak.
+    public var imageNames: [String]
+    /// Identifiers of nodes folded into this stop (its descendants with an id),
+    /// used to see that a control was absorbed by a combined stop.
+    public var innerIDs: [String]
+    /// Child-index path from the root to this node.
+    public var path: [Int]
+    public var line: Int?
+
+    /// The path of the enclosing node: stops with equal `containerPath` are siblings.
+    public var containerPath: [Int] { Array(path.dropLast()) }
+
+    /// Label and value as one string, the way a combined element reads them.
+    public var name: String {
+        value.isEmpty ? label : (label.isEmpty ? value : label + ", " + value)
+    }
+}

@@ -1,0 +1,131 @@
+/// Reads the canonical axsnapshot JSON (DESIGN §3.1).
+///
+/// Unknown fields are ignored; an unknown role becomes `other` with the name
+/// kept in `rawRole`. Wrong types are errors that point at the value.
+public enum AXSnapshotJSONReader: SnapshotFormatReader {
+    public static let format = SnapshotFormat.axsnapshot
+
+    public static func sniff(_ text: Substring) -> Bool { text.first == "{" || text.first == "[" }
+
+    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(Array(text.utf8))
+        } catch let f as JSONParser.Failure {
+            throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
+        }
+        let decoder = Decoder(file: file)
+        return try decoder.snapshot(root, defaultScreen: screen)
+    }
+
+    struct Decoder {
+        let file: String
+
+        func fail(_ v: JSONValue, _ message: String) -> SnapshotError {
+            SnapshotError(file: file, line: v.line, column: v.column, message: message)
+        }
+
+        func snapshot(_ root: JSONValue, defaultScreen: String) throws -> Snapshot {
+            guard case .object = root.kind else { throw fail(root, "expected an object with \"axsnapshot\": 1, found \(root.typeName)") }
+            guard let version = root["axsnapshot"] else { throw fail(root, "missing \"axsnapshot\": 1, this is not an axsnapshot file") }
+            guard case .number(let n) = version.kind, n == 1 else { throw fail(version, "expected 1 for \"axsnapshot\" (the only version this axdiff reads)") }
+            let screen = try string(root, "screen") ?? defaultScreen
+            var platform = Platform.other
+            if let p = try string(root, "platform") {
+                guard let value = Platform(rawValue: p) else { throw fail(root["platform"] ?? root, "expected one of ios, web, android, other for \"platform\"") }
+                platform = value
+            }
+            var direction = LayoutDirection.ltr
+            if let d = try string(root, "layoutDirection") {
+                guard let value = LayoutDirection(rawValue: d) else { throw fail(root["layoutDirection"] ?? root, "expected ltr or rtl for \"layoutDirection\"") }
+                direction = value
+            }
+            let elements = try nodes(root["elements"], key: "elements") ?? []
+            return Snapshot(screen: screen, platform: platform, locale: try string(root, "locale"),
+                            layoutDirection: direction, elements: elements, format: .axsnapshot)
+        }
+
+        func string(_ object: JSONValue, _ key: String) throws -> String? {
+            guard let v = object[key] else { return nil }
+            switch v.kind {
+            case .string(let s): return s
+            case .null: return nil
+            default: throw fail(v, "expected a string for \"\(key)\", found \(v.typeName)")
+            }
+        }
+
+        func bool(_ object: JSONValue, _ key: String) throws -> Bool? {
+            guard let v = object[key] else { return nil }
+            switch v.kind {
+            case .bool(let b): return b
+            case .null: return nil
+            default: throw fail(v, "expected true or false for \"\(key)\", found \(v.typeName)")
+            }
+        }
+
+        func strings(_ object: JSONValue, _ key: String) throws -> [String] {
+            guard let v = object[key] else { return [] }
+            switch v.kind {
+            case .null: return []
+            case .array(let items):
+                return try items.map { item in
+                    guard case .string(let s) = item.kind else { throw fail(item, "expected a string in \"\(key)\", found \(item.typeName)") }
+                    return s
+                }
+            default: throw fail(v, "expected an array of strings for \"\(key)\", found \(v.typeName)")
+            }
+        }
+
+        func frame(_ object: JSONValue) throws -> Frame? {
+            guard let v = object["frame"] else { return nil }
+            if case .null = v.kind { return nil }
+            guard case .array(let items) = v.kind, items.count == 4 else {
+                throw fail(v, "expected [x, y, width, height] for \"frame\", found \(v.typeName)")
+            }
+            var numbers: [Double] = []
+            for item in items {
+                guard case .number(let d) = item.kind else { throw fail(item, "expected a number in \"frame\", found \(item.typeName)") }
+                numbers.append(d)
+            }
+            guard numbers[2] >= 0, numbers[3] >= 0 else { throw fail(v, "expected a non-negative width and height in \"frame\"") }
+            return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+
+        /// Recursion here is bounded: the parser rejects nesting deeper than
+        /// `JSONParser.maxDepth`, so hostile depth never reaches this code.
+        func nodes(_ value: JSONValue?, key: String) throws -> [Node]? {
+            guard let value else { return nil }
+            if case .null = value.kind { return nil }
+            guard case .array(let items) = value.kind else { throw fail(value, "expected an array for \"\(key)\", found \(value.typeName)") }
+            return try items.map { try node($0) }
+        }
+
+        func node(_ v: JSONValue) throws -> Node {
+            guard case .object = v.kind else { throw fail(v, "expected an element object, found \(v.typeName)") }
+            var node = Node(line: v.line)
+            node.id = try string(v, "id")
+            if let r = try string(v, "role") {
+                if let role = Role(rawValue: r) { node.role = role } else { node.role = .other; node.rawRole = r }
+            }
+            node.label = try string(v, "label")
+            node.value = try string(v, "value")
+            node.hint = try string(v, "hint")
+            node.imageName = try string(v, "image")
+            node.inputLabels = try strings(v, "inputLabels")
+            node.actions = try strings(v, "actions")
+            node.frame = try frame(v)
+            node.hidden = try bool(v, "hidden") ?? false
+            node.element = try bool(v, "element")
+            for state in try strings(v, "states") {
+                if state.hasPrefix("level=") {
+                    guard let level = Int(state.dropFirst(6)), level > 0 else { throw fail(v["states"] ?? v, "expected level=N with N ≥ 1 in \"states\"") }
+                    node.level = level
+                } else if let s = NodeState(rawValue: state) {
+                    node.states.insert(s)
+                }
+            }
+            node.children = try nodes(v["children"], key: "children") ?? []
+            return node
+        }
+    }
+}
