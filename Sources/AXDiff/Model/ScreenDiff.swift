@@ -11,15 +11,18 @@ public struct ScreenDiff: Sendable {
     public var stopsAfter: [Stop]
     /// For each new stop index, the old stop index it matched (nil: added).
     public var matchedOld: [Int?]
+    /// The fewest stops that moved in the reading order (n − LIS over matched stops).
+    public var moves: [Move]
 
     public init(screen: String, path: String, changes: [Change], stopsBefore: [Stop] = [],
-                stopsAfter: [Stop] = [], matchedOld: [Int?] = []) {
+                stopsAfter: [Stop] = [], matchedOld: [Int?] = [], moves: [Move] = []) {
         self.screen = screen
         self.path = path
         self.changes = changes
         self.stopsBefore = stopsBefore
         self.stopsAfter = stopsAfter
         self.matchedOld = matchedOld
+        self.moves = moves
     }
 
     public func count(_ severity: Severity) -> Int { changes.filter { $0.severity == severity && !$0.accepted }.count }

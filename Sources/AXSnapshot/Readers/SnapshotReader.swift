@@ -3,6 +3,7 @@ public enum SnapshotReader {
     /// Readers in the order they are tried; the most specific sniff first.
     public static var readers: [any SnapshotFormatReader.Type] = [
         AXSnapshotJSONReader.self,
+        XCUITestReader.self,
     ]
 
     /// Reads `bytes` as a snapshot. `file` names the file in errors.

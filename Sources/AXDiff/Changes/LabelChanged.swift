@@ -1,0 +1,20 @@
+import AXSnapshot
+
+/// `label.changed`: a matched stop's label text changed. When the old label
+/// was meaningless and the new one is not, it is an improvement.
+enum LabelChanged: ChangeRule {
+    static func changes(in c: DiffContext) -> [Change] {
+        c.matchedPairs.compactMap { pair in
+            let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
+            guard LabelText.normalized(o.label) != LabelText.normalized(n.label) else { return nil }
+            let oldMeaningless = LabelQuality.isMeaningless(o), newMeaningless = LabelQuality.isMeaningless(n)
+            if !oldMeaningless && newMeaningless { return nil }  // label.lost says it
+            let fixed = oldMeaningless && !newMeaningless
+            let message = fixed
+                ? "\(ElementRef(o).display) now has a real label: \"\(n.label)\""
+                : "label changed from \"\(o.label)\" to \"\(n.label)\""
+            return Change(kind: .labelChanged, screen: c.screen, elements: [ElementRef(n)],
+                          before: o.label, after: n.label, message: message, improvement: fixed)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import AXSnapshot
+
+/// `label.lost`: a matched stop's meaningful label became empty or meaningless
+/// (an asset name, a symbol name, its id) — the Mystery Icon, arrived by regression.
+enum LabelLost: ChangeRule {
+    static func changes(in c: DiffContext) -> [Change] {
+        c.matchedPairs.compactMap { pair in
+            let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
+            guard !LabelQuality.isMeaningless(o), LabelQuality.isMeaningless(n) else { return nil }
+            let now = n.label.isEmpty ? "nothing but \"\(n.spoken)\"" : "\"\(n.spoken)\""
+            return Change(kind: .labelLost, screen: c.screen, elements: [ElementRef(n)],
+                          before: o.label, after: n.label,
+                          message: "\"\(o.label)\" lost its label: VoiceOver now says \(now)")
+        }
+    }
+}

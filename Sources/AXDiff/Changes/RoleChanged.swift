@@ -1,0 +1,20 @@
+import AXSnapshot
+
+/// `role.changed`: a matched stop is announced as another kind of thing. An
+/// interactive role lost (button → text) is an error; gaining one, or text
+/// becoming a heading, is an improvement.
+enum RoleChanged: ChangeRule {
+    static func changes(in c: DiffContext) -> [Change] {
+        c.matchedPairs.compactMap { pair in
+            let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
+            guard o.role != n.role else { return nil }
+            let lost = o.role.isInteractive && !n.role.isInteractive
+            let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
+            return Change(kind: .roleChanged, screen: c.screen, elements: [ElementRef(n)],
+                          before: o.role.rawValue, after: n.role.rawValue,
+                          message: "\(ElementRef(n).display) changed from \(o.role.rawValue) to \(n.role.rawValue)"
+                            + (lost ? "; it is no longer announced as something to operate" : ""),
+                          improvement: gained, severity: lost ? .error : .warning)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// axdiff's configuration (DESIGN §8): every key optional, defaults here.
+public struct Config: Sendable, Equatable {
+    public var snapshots: [String] = ["Snapshots/**", "snapshots/**", "**/*.aria.yml"]
+    public var notesRef = "refs/notes/axdiff"
+    public var watchRefs: [String] = ["refs/heads/*"]
+    public var baseBranch = "main"
+    public var severity: [ChangeKind: Severity] = [:]
+    public var failOn: Severity = .error
+    public var contracts: [Contract] = []
+    public var ignore: [String] = []
+    public var maxSnapshotBytes = 16 * 1024 * 1024
+
+    public init() {}
+
+    /// The severity a change of `kind` gets under this configuration.
+    public func severity(of kind: ChangeKind, default value: Severity) -> Severity {
+        severity[kind] ?? value
+    }
+
+    /// Whether a repository path is a snapshot axdiff should read.
+    public func isSnapshotPath(_ path: String) -> Bool {
+        snapshots.contains { Glob($0).matches(path) } && !ignore.contains { Glob($0).matches(path) }
+    }
+
+    /// Whether a screen (by name) or path is ignored.
+    public func ignores(screen: String, path: String) -> Bool {
+        ignore.contains { $0 == screen || Glob($0).matches(screen) || Glob($0).matches(path) }
+    }
+}

@@ -1,0 +1,137 @@
+import AXSnapshot
+
+/// Pass 4 of matching: merges and splits.
+///
+/// A new stop whose name (label, or label and value) is the join — by ", " or
+/// " " — of the names of two or more consecutive unmatched old stops, in
+/// order, is a merge; the reverse is a split. Unlabelled images between the
+/// parts are skipped (a merge usually hides the decorative image). An old stop
+/// whose id now sits inside a new stop (a control folded into a combined
+/// element) joins that stop's merge as well.
+///
+/// - Complexity: O(n · w · p), where w is the number of words in a candidate
+///   name and p the number of parts: each candidate start is a hash lookup of
+///   one of the name's prefixes ending at a separator.
+enum GroupMatcher {
+    static func match(_ m: inout Matching, old: [Stop], new: [Stop]) {
+        widenByValue(&m, old: old, new: new)
+        var (usedOld, usedNew) = (m.groupedOld, m.groupedNew)
+        let merges = find(singles: new, singleFree: { m.newToOld[$0] == nil && !usedNew.contains($0) },
+                          parts: old, partFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) })
+        m.merges += merges
+        (usedOld, usedNew) = (m.groupedOld, m.groupedNew)
+        let splits = find(singles: old, singleFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) },
+                          parts: new, partFree: { m.newToOld[$0] == nil && !usedNew.contains($0) })
+        m.splits += splits
+        absorbByID(&m, old: old, new: new, usedOld: m.groupedOld)
+    }
+
+    /// Finds, for each free single stop, a run of free part stops whose names join to its name.
+    static func find(singles: [Stop], singleFree: (Int) -> Bool, parts: [Stop], partFree: (Int) -> Bool) -> [StopGroup] {
+        var byName: [String: [Int]] = [:]
+        for (i, stop) in parts.enumerated() where partFree(i) && !stop.name.isEmpty {
+            byName[LabelText.normalized(stop.name), default: []].append(i)
+            if stop.name != stop.label, !stop.label.isEmpty {
+                byName[LabelText.normalized(stop.label), default: []].append(i)
+            }
+        }
+        var used = Set<Int>()
+        var groups: [StopGroup] = []
+        for (j, single) in singles.enumerated() where singleFree(j) {
+            for text in Set([single.name, single.label]) where !text.isEmpty {
+                let target = LabelText.normalized(text)
+                if let run = cover(target, byName: byName, parts: parts, free: { partFree($0) && !used.contains($0) }) {
+                    groups.append(StopGroup(single: j, parts: run))
+                    used.formUnion(run)
+                    break
+                }
+            }
+        }
+        return groups
+    }
+
+    /// Tries every prefix of `target` that ends before a separator as the first part.
+    static func cover(_ target: String, byName: [String: [Int]], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
+        let chars = Array(target)
+        for cut in 1..<max(chars.count, 1) where chars[cut] == " " || chars[cut] == "," {
+            let prefix = String(chars[0..<cut])
+            for start in byName[prefix] ?? [] where free(start) {
+                if let run = extend(from: start, consumed: cut, target: chars, parts: parts, free: free), run.count >= 2 {
+                    return run
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Greedily follows consecutive free stops after `start` while their names
+    /// continue `target`; succeeds when the whole target is consumed.
+    static func extend(from start: Int, consumed: Int, target: [Character], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
+        var run = [start]
+        var pos = consumed
+        var next = start + 1
+        while pos < target.count {
+            // Skip the separator: ", " or " ".
+            if target[pos] == "," { pos += 1 }
+            while pos < target.count, target[pos] == " " { pos += 1 }
+            // Unlabelled images between parts were decorative; they are not parts.
+            while next < parts.count, free(next), parts[next].name.isEmpty, parts[next].role == .image { next += 1 }
+            guard next < parts.count, free(next) else { return nil }
+            let piece = Array(LabelText.normalized(parts[next].name))
+            guard !piece.isEmpty, pos + piece.count <= target.count, Array(target[pos..<pos + piece.count]) == piece else { return nil }
+            pos += piece.count
+            guard pos == target.count || target[pos] == " " || target[pos] == "," else { return nil }
+            run.append(next)
+            next += 1
+        }
+        return run
+    }
+
+    /// A stop matched by its label alone (pass 2 or 3) whose label and value
+    /// together read what following unmatched stops read on the other side
+    /// (`Order 1042` with value `Delivered, $24.80`) is a merge or split, not
+    /// a value change: the pair is undone and the group recorded.
+    static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop]) {
+        for j in new.indices {
+            guard let i = m.newToOld[j], new[j].name != old[i].name, !new[j].value.isEmpty else { continue }
+            let target = Array(LabelText.normalized(new[j].name)), first = LabelText.normalized(old[i].name).count
+            if let run = extend(from: i, consumed: first, target: target, parts: old, free: { $0 == i || m.oldToNew[$0] == nil }), run.count >= 2 {
+                m.oldToNew[i] = nil
+                m.newToOld[j] = nil
+                m.merges.append(StopGroup(single: j, parts: run))
+                for k in run { m.oldToNew[k] = nil }
+            }
+        }
+        for i in old.indices {
+            guard let j = m.oldToNew[i], new[j].name != old[i].name, !old[i].value.isEmpty else { continue }
+            let target = Array(LabelText.normalized(old[i].name)), first = LabelText.normalized(new[j].name).count
+            if let run = extend(from: j, consumed: first, target: target, parts: new, free: { $0 == j || m.newToOld[$0] == nil }), run.count >= 2 {
+                m.oldToNew[i] = nil
+                m.newToOld[j] = nil
+                m.splits.append(StopGroup(single: i, parts: run))
+            }
+        }
+    }
+
+    /// An unmatched old stop whose id is now the id of a node inside a new
+    /// stop was folded into that stop.
+    static func absorbByID(_ m: inout Matching, old: [Stop], new: [Stop], usedOld: Set<Int>) {
+        var holder: [String: Int] = [:]
+        for (j, stop) in new.enumerated() {
+            for id in stop.innerIDs where holder[id] == nil { holder[id] = j }
+        }
+        guard !holder.isEmpty else { return }
+        var absorbed: [Int: [Int]] = [:]
+        for (i, stop) in old.enumerated() where m.oldToNew[i] == nil && !usedOld.contains(i) {
+            if let id = stop.id, let j = holder[id] { absorbed[j, default: []].append(i) }
+        }
+        for (j, parts) in absorbed.sorted(by: { $0.key < $1.key }) {
+            if let k = m.merges.firstIndex(where: { $0.single == j }) {
+                m.merges[k].parts = (m.merges[k].parts + parts).sorted()
+            } else {
+                m.merges.append(StopGroup(single: j, parts: parts))
+            }
+        }
+        m.merges.sort { $0.single < $1.single }
+    }
+}

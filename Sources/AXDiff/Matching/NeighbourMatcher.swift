@@ -1,0 +1,79 @@
+import AXSnapshot
+
+/// Pass 5 of matching, for stops whose label changed or was lost (a button
+/// whose name vanished is still that button):
+/// a. same role and the same frame;
+/// b. same role and a similar label, between the same matched neighbours;
+/// c. same role at the same place between the same matched neighbours,
+///    k-th to k-th.
+///
+/// A "gap" is the stretch between two consecutive matched stops; an old and a
+/// new stop are in the same gap when the matched stop before them
+/// corresponds.
+///
+/// - Complexity: O(n + Σ g²) where g is a gap's size, with g capped at
+///   `maxBucket` for the all-pairs step (b); larger gaps use only (a) and (c).
+enum NeighbourMatcher {
+    static let maxBucket = 64
+
+    static func match(_ m: inout Matching, old: [Stop], new: [Stop]) {
+        let groupedOld = m.groupedOld, groupedNew = m.groupedNew
+        func freeOld(_ i: Int) -> Bool { m.oldToNew[i] == nil && !groupedOld.contains(i) }
+        func freeNew(_ j: Int) -> Bool { m.newToOld[j] == nil && !groupedNew.contains(j) }
+
+        // (a) same role and frame.
+        var byFrame: [FrameKey: [Int]] = [:]
+        for (i, s) in old.enumerated() where freeOld(i) {
+            if let f = s.frame { byFrame[FrameKey(role: s.role, frame: f), default: []].append(i) }
+        }
+        if !byFrame.isEmpty {
+            for (j, s) in new.enumerated() where freeNew(j) {
+                guard let f = s.frame, var queue = byFrame[FrameKey(role: s.role, frame: f)] else { continue }
+                while let i = queue.first, !freeOld(i) { queue.removeFirst() }
+                guard let i = queue.first else { continue }
+                queue.removeFirst()
+                byFrame[FrameKey(role: s.role, frame: f)] = queue
+                m.pair(old: i, new: j)
+            }
+        }
+
+        // Gaps: key = the new index of the nearest matched stop before (-1 at the start).
+        var oldGaps: [Int: [Int]] = [:], newGaps: [Int: [Int]] = [:]
+        var anchor = -1
+        for i in old.indices {
+            if let j = m.oldToNew[i] { anchor = j } else if freeOld(i) { oldGaps[anchor, default: []].append(i) }
+        }
+        anchor = -1
+        for j in new.indices {
+            if m.newToOld[j] != nil { anchor = j } else if freeNew(j) { newGaps[anchor, default: []].append(j) }
+        }
+        for key in newGaps.keys.sorted() {
+            guard let olds = oldGaps[key], let news = newGaps[key] else { continue }
+            // (b) similar labels, when the gap is small enough for all pairs.
+            if olds.count <= maxBucket && news.count <= maxBucket {
+                for j in news where freeNew(j) {
+                    if let i = olds.first(where: { freeOld($0) && old[$0].role == new[j].role && LabelText.similar(old[$0].label, new[j].label) }) {
+                        m.pair(old: i, new: j)
+                    }
+                }
+            }
+            // (c) same role, k-th to k-th within the gap.
+            var byRole: [Role: [Int]] = [:]
+            for i in olds where freeOld(i) { byRole[old[i].role, default: []].append(i) }
+            var taken: [Role: Int] = [:]
+            for j in news where freeNew(j) {
+                let role = new[j].role
+                guard let queue = byRole[role] else { continue }
+                let k = taken[role, default: 0]
+                guard k < queue.count else { continue }
+                taken[role] = k + 1
+                m.pair(old: queue[k], new: j)
+            }
+        }
+    }
+
+    struct FrameKey: Hashable {
+        var role: Role
+        var frame: Frame
+    }
+}

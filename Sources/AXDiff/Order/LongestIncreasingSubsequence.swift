@@ -1,0 +1,39 @@
+/// The longest strictly increasing subsequence, by patience sorting.
+///
+/// The stops outside it are the fewest that must move to turn the old reading
+/// order into the new one: n − LIS moves.
+///
+/// - Complexity: O(n log n), where n is `sequence.count`.
+enum LongestIncreasingSubsequence {
+    /// Positions (indices into `sequence`) of one longest increasing subsequence.
+    /// Ties are broken towards the earliest positions, so the result is deterministic.
+    static func positions(_ sequence: [Int]) -> [Int] {
+        guard !sequence.isEmpty else { return [] }
+        var tailValues: [Int] = []     // smallest tail value of an increasing run of each length
+        var tailPositions: [Int] = []  // position of that tail
+        var previous = Array(repeating: -1, count: sequence.count)
+        for (p, value) in sequence.enumerated() {
+            // Binary search: first tail ≥ value.
+            var lo = 0, hi = tailValues.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if tailValues[mid] < value { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[p] = tailPositions[lo - 1] }
+            if lo == tailValues.count {
+                tailValues.append(value)
+                tailPositions.append(p)
+            } else {
+                tailValues[lo] = value
+                tailPositions[lo] = p
+            }
+        }
+        var result: [Int] = []
+        var p = tailPositions[tailPositions.count - 1]
+        while p >= 0 {
+            result.append(p)
+            p = previous[p]
+        }
+        return result.reversed()
+    }
+}

@@ -1,0 +1,88 @@
+import AXSnapshot
+
+/// Compares two versions of one screen and says what changed for a screen
+/// reader user. Pure: no I/O, no git.
+public enum ScreenDiffer {
+    /// The rules, one per change kind (order kinds are decided together).
+    static let rules: [any ChangeRule.Type] = [
+        OrderAnalysis.self,
+        LabelLost.self, LabelMissing.self, LabelRoleWord.self, LabelChanged.self,
+        StopDecorative.self, StopAdded.self, StopRemoved.self, StopsIncreased.self,
+        GroupMerged.self, GroupSplit.self,
+        RoleChanged.self, StateChanged.self, ValueChanged.self,
+        NameDuplicate.self,
+    ]
+
+    /// The kinds `lint` reports: smells present in one snapshot.
+    public static let smellKinds: Set<ChangeKind> = [.labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord]
+
+    /// Compares `old` with `new`; either may be nil (a screen added or removed).
+    ///
+    /// - Complexity: O(n log n) for matching and the spoken order, plus the
+    ///   bounded pair checks of the visual reference (see `OrderAnalysis`).
+    public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config()) -> ScreenDiff {
+        let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: path)
+        guard let new else {
+            let stops = old?.stops ?? []
+            let change = Change(kind: .screenRemoved, screen: screen, before: "\(stops.count) stops",
+                                message: "screen \"\(screen)\" was removed")
+            return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]), stopsBefore: stops)
+        }
+        let oldSnapshot = old ?? Snapshot.empty(screen: screen)
+        let (oldStops, newStops) = (oldSnapshot.stops, new.stops)
+        let matching = Matcher.match(old: oldStops, new: newStops)
+        let context = DiffContext(
+            screen: screen, old: oldSnapshot, new: new, oldStops: oldStops, newStops: newStops,
+            matching: matching,
+            contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
+            isNewScreen: old == nil)
+        var changes: [Change] = []
+        if old == nil {
+            changes.append(Change(kind: .screenAdded, screen: screen, after: "\(newStops.count) stops",
+                                  message: "new screen \"\(screen)\" with \(newStops.count) stops"))
+        }
+        let analysis = old == nil ? nil : OrderAnalysis.analyse(context)
+        changes += analysis?.changes ?? []
+        for rule in rules where rule != OrderAnalysis.self {
+            changes += rule.changes(in: context)
+        }
+        return ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
+                          stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
+                          moves: analysis?.moves ?? [])
+    }
+
+    /// The smells of one snapshot: what a diff against an empty screen flags.
+    public static func lint(_ snapshot: Snapshot, path: String, config: Config = Config()) -> ScreenDiff {
+        var result = diff(old: nil, new: snapshot, path: path, config: config)
+        result.changes = result.changes.filter { smellKinds.contains($0.kind) }
+        return result
+    }
+
+    /// A snapshot that could not be read: one error-level change that says why.
+    public static func unreadable(path: String, reason: String, config: Config = Config()) -> ScreenDiff {
+        let screen = SnapshotReader.screenName(for: path)
+        let change = Change(kind: .snapshotUnreadable, screen: screen, message: "snapshot cannot be read: \(reason)")
+        return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]))
+    }
+
+    /// Severity overrides from the configuration; `off` drops the change.
+    static func apply(_ config: Config, _ changes: [Change]) -> [Change] {
+        changes.compactMap { change in
+            var c = change
+            c.severity = config.severity(of: c.kind, default: c.severity)
+            return c.severity == .off ? nil : c
+        }
+    }
+
+    /// Deterministic order: severity (error first), kind, then first element's position.
+    static func sorted(_ changes: [Change]) -> [Change] {
+        changes.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.severity != y.severity { return x.severity > y.severity }
+            if x.kind != y.kind { return x.kind < y.kind }
+            let (ix, iy) = (x.elements.first?.index ?? -1, y.elements.first?.index ?? -1)
+            if ix != iy { return ix < iy }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,111 @@
+import CLibgit2
+import Foundation
+
+/// Writes many notes in one notes commit, safely against concurrent writers.
+///
+/// Each `write(_:)` builds one new notes tree (fan-out `ab/cdef…`, see `NotesTreeBuilder`)
+/// on top of the current notes commit, commits it with that commit as parent, and moves the
+/// notes ref by compare-and-swap. When the ref moved meanwhile (another watcher, `git notes
+/// add`, a fetch), the batch is rebuilt on the new tip and tried again, so no one's notes are
+/// lost. When the ref is locked by another process, the writer backs off with jitter and
+/// retries until `lockTimeout`; it never removes a lock file it did not create.
+///
+/// A commit that already has a *different* note — whether it was there before or was written
+/// by someone else while this batch was being built — keeps that note under
+/// `.keepExisting` (the default: every note is deterministic, so the other one was written by a
+/// watcher that analysed the same commit, or by a human who meant it), and gets ours under
+/// `.overwrite` (re-analysis).
+///
+/// `git_note_create` is never used: it rewrites the whole flat tree for every note and moves
+/// the ref without compare-and-swap.
+///
+/// Like `Repository`, a writer belongs to one thread.
+public final class NotesWriter {
+    public enum ConflictPolicy: Sendable {
+        case keepExisting
+        case overwrite
+    }
+
+    public let repository: Repository
+    public let notesRef: String
+    public var conflictPolicy: ConflictPolicy
+    /// The message of each notes commit.
+    public var message = "Notes added by axdiff\n"
+    /// How long to keep retrying while another process holds the ref's lock, in seconds.
+    public var lockTimeout: TimeInterval = 10
+    /// How many times to rebuild a batch after losing a compare-and-swap before giving up.
+    public var maxAttempts = 100
+
+    /// Test hook: called after the batch's commit is built and before the ref is moved,
+    /// with the attempt number (1-based). Lets a test move the ref underneath the writer.
+    package var beforeReferenceUpdate: ((Int) throws -> Void)?
+
+    public init(repository: Repository, notesRef: String = defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
+        self.repository = repository
+        self.notesRef = notesRef
+        self.conflictPolicy = conflictPolicy
+    }
+
+    /// Writes `notes` in one notes commit (none if nothing changes). When a commit appears
+    /// twice in the batch, its last note wins.
+    ///
+    /// - Complexity: O(b · s) per attempt for a batch of b notes and fan-out directories of
+    ///   s entries; independent of the number of notes outside the touched directories.
+    @discardableResult
+    public func write(_ notes: [Note]) throws -> NotesWriteResult {
+        var blobs = [ObjectID: ObjectID]()
+        for note in notes {
+            blobs[note.commit] = try repository.writeBlob(Array(note.text.utf8))
+        }
+        let builder = NotesTreeBuilder(repository: repository.handle, overwrite: conflictPolicy == .overwrite)
+        let logMessage = "axdiff: notes for \(blobs.count) commit\(blobs.count == 1 ? "" : "s")"
+        return try Self.commitLoop(repository: repository, notesRef: notesRef, lockTimeout: lockTimeout,
+                                   maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
+            let baseTree = try tip.map { try repository.commit($0).tree }
+            let (tree, outcome) = try builder.build(base: baseTree, notes: blobs)
+            guard tree != baseTree else { return (nil, outcome) }
+            let parents = tip.map { [$0] } ?? []
+            return (try repository.createCommit(tree: tree, parents: parents, message: message), outcome)
+        } logMessage: {
+            logMessage
+        }
+    }
+
+    /// The read–build–compare-and-swap loop shared by writing and merging notes.
+    /// `build(tip)` returns the new notes commit (nil: nothing to change) for the current tip.
+    static func commitLoop(repository: Repository, notesRef: String, lockTimeout: TimeInterval, maxAttempts: Int,
+                           hook: ((Int) throws -> Void)?,
+                           build: (ObjectID?) throws -> (ObjectID?, NotesTreeBuilder.Outcome),
+                           logMessage: () -> String) throws -> NotesWriteResult {
+        let started = Date()
+        var backoff = Backoff()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let tip = try repository.referenceTarget(notesRef)
+            let (newCommit, outcome) = try build(tip)
+            guard let newCommit else {
+                return NotesWriteResult(notesCommit: tip, written: outcome.written, keptExisting: outcome.keptExisting,
+                                        unchanged: outcome.unchanged, attempts: attempt)
+            }
+            try hook?(attempt)
+            switch try repository.compareAndSwap(reference: notesRef, to: newCommit, expected: tip, logMessage: logMessage()) {
+            case .updated:
+                return NotesWriteResult(notesCommit: newCommit, written: outcome.written, keptExisting: outcome.keptExisting,
+                                        unchanged: outcome.unchanged, attempts: attempt)
+            case .raced:
+                guard attempt < maxAttempts else {
+                    throw GitError(.modified, "notes", "\(notesRef) kept moving; gave up after \(attempt) attempts")
+                }
+                // Heavy contention: spread the writers out a little.
+                if attempt > 2 { backoff.sleep() }
+            case .locked(let error):
+                guard Date().timeIntervalSince(started) < lockTimeout else {
+                    throw GitError(.locked, "notes", "\(notesRef) is locked by another process (\(error.message)); "
+                                   + "gave up after \(Int(lockTimeout)) s")
+                }
+                backoff.sleep()
+            }
+        }
+    }
+}

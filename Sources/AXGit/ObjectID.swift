@@ -1,0 +1,118 @@
+import CLibgit2
+
+/// A git object id (SHA-1): 20 bytes, written as 40 lowercase hex digits.
+///
+/// Stored as three big-endian integers so that hashing and comparison are a few
+/// machine instructions, and `<` orders ids exactly like their hex strings.
+public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    private let high: UInt64   // bytes 0..<8
+    private let middle: UInt64 // bytes 8..<16
+    private let low: UInt32    // bytes 16..<20
+
+    /// The number of bytes in an id.
+    public static let byteCount = 20
+
+    /// The all-zero id git uses for "no object".
+    public static let zero = ObjectID(high: 0, middle: 0, low: 0)
+
+    private init(high: UInt64, middle: UInt64, low: UInt32) {
+        self.high = high
+        self.middle = middle
+        self.low = low
+    }
+
+    /// An id from exactly 20 raw bytes; nil for any other length.
+    public init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
+        guard bytes.count == Self.byteCount else { return nil }
+        var h: UInt64 = 0, m: UInt64 = 0, l: UInt32 = 0
+        for (index, byte) in bytes.enumerated() {
+            switch index {
+            case 0..<8: h = h << 8 | UInt64(byte)
+            case 8..<16: m = m << 8 | UInt64(byte)
+            default: l = l << 8 | UInt32(byte)
+            }
+        }
+        self.init(high: h, middle: m, low: l)
+    }
+
+    /// An id from 40 hex digits (either case); nil for anything else.
+    public init?<S: StringProtocol>(hex: S) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 2 * Self.byteCount else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Self.byteCount)
+        for index in 0..<Self.byteCount {
+            guard let hi = Self.nibble(utf8[2 * index]), let lo = Self.nibble(utf8[2 * index + 1]) else {
+                return nil
+            }
+            bytes[index] = hi << 4 | lo
+        }
+        self.init(bytes: bytes)
+    }
+
+    /// The 20 raw bytes.
+    public var bytes: [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(Self.byteCount)
+        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: middle >> UInt64(shift))) }
+        for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: low >> UInt32(shift))) }
+        return out
+    }
+
+    /// The 40 lowercase hex digits.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var chars = [UInt8]()
+        chars.reserveCapacity(2 * Self.byteCount)
+        for byte in bytes {
+            chars.append(digits[Int(byte >> 4)])
+            chars.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: chars, as: UTF8.self)
+    }
+
+    /// The first `length` hex digits (7 by default), for messages.
+    public func abbreviated(_ length: Int = 7) -> String {
+        String(hex.prefix(max(0, min(length, 2 * Self.byteCount))))
+    }
+
+    public var isZero: Bool { self == .zero }
+
+    public var description: String { hex }
+
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+// MARK: - Bridging to libgit2 (internal: no C type leaves this module)
+
+extension ObjectID {
+    init(_ oid: git_oid) {
+        let bytes = withUnsafeBytes(of: oid.id) { Array($0) }
+        self.init(bytes: bytes)!
+    }
+
+    init(_ pointer: UnsafePointer<git_oid>) {
+        self.init(pointer.pointee)
+    }
+
+    /// The libgit2 representation, for passing to C.
+    var oid: git_oid {
+        var out = git_oid()
+        let raw = bytes
+        withUnsafeMutableBytes(of: &out.id) { buffer in
+            for index in 0..<Self.byteCount { buffer[index] = raw[index] }
+        }
+        return out
+    }
+}

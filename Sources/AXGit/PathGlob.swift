@@ -1,0 +1,166 @@
+/// A path pattern over repository-relative paths, with git's glob rules:
+/// `*` matches within one path segment, `?` one character, `[a-z]`/`[!a-z]` a class,
+/// `**` as a whole segment any number of segments (`Snapshots/**` everything below
+/// `Snapshots`, `**/*.aria.yml` such files at any depth, including the top level),
+/// and `\` escapes. Patterns are anchored: they match the whole path from the root.
+package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
+    package let pattern: String
+    private let segments: [[Unicode.Scalar]]
+
+    package init(_ pattern: String) {
+        self.pattern = pattern
+        var trimmed = Substring(pattern)
+        while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+        segments = trimmed.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+    }
+
+    package var description: String { pattern }
+
+    /// The leading segments without any glob character, joined with "/" ("" when the first
+    /// segment is already a glob). Every path the pattern matches starts with this directory
+    /// (or is it, for a pattern without glob characters).
+    package var literalPrefix: String {
+        var literal = [String]()
+        for segment in segments {
+            if segment.contains(where: { "*?[\\".unicodeScalars.contains($0) }) { break }
+            literal.append(String(String.UnicodeScalarView(segment)))
+        }
+        return literal.joined(separator: "/")
+    }
+
+    /// True when the whole `path` matches.
+    ///
+    /// - Complexity: O(p · s) for p pattern segments and s path segments in the usual
+    ///   case; patterns with several `**` can backtrack more.
+    package func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        return Self.match(segments[...], parts[...])
+    }
+
+    /// False only when no path below `directory` can match, so a tree walk may skip it.
+    package func mayMatch(below directory: String) -> Bool {
+        let parts = directory.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        var index = 0
+        for part in parts {
+            guard index < segments.count else { return false }
+            if Self.isDoubleStar(segments[index]) { return true }
+            // The last pattern segment can only name a file, not a directory to descend into.
+            guard index < segments.count - 1, Self.matchSegment(segments[index][...], part[...]) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func isDoubleStar(_ segment: [Unicode.Scalar]) -> Bool {
+        segment.count == 2 && segment[0] == "*" && segment[1] == "*"
+    }
+
+    private static func match(_ pattern: ArraySlice<[Unicode.Scalar]>, _ path: ArraySlice<[Unicode.Scalar]>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if isDoubleStar(first) {
+            let rest = pattern.dropFirst()
+            // A trailing `**` needs at least one segment: `dir/**` is what is inside `dir`.
+            if rest.isEmpty { return !path.isEmpty }
+            var remaining = path
+            while true {
+                if match(rest, remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let part = path.first, matchSegment(first[...], part[...]) else { return false }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    /// fnmatch of one segment: `*`, `?`, `[...]`, `\x`; none of them matches "/".
+    private static func matchSegment(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var p = pattern.startIndex, t = text.startIndex
+        var starP: Int? = nil, starT = text.startIndex
+        while t < text.endIndex {
+            if p < pattern.endIndex {
+                let c = pattern[p]
+                if c == "*" {
+                    starP = p
+                    starT = t
+                    p += 1
+                    continue
+                }
+                if let (matched, next) = matchOne(pattern, at: p, text[t]), matched {
+                    p = next
+                    t += 1
+                    continue
+                }
+            }
+            // Mismatch: let the last `*` swallow one more character.
+            guard let star = starP else { return false }
+            p = star + 1
+            starT += 1
+            t = starT
+        }
+        while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
+        return p == pattern.endIndex
+    }
+
+    /// Matches one non-star pattern element at `p` against `c`; returns (matched, index after element).
+    private static func matchOne(_ pattern: ArraySlice<Unicode.Scalar>, at p: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {
+        let element = pattern[p]
+        switch element {
+        case "?":
+            return (true, p + 1)
+        case "\\":
+            guard p + 1 < pattern.endIndex else { return (c == "\\", p + 1) }
+            return (pattern[p + 1] == c, p + 2)
+        case "[":
+            var i = p + 1
+            var negate = false
+            if i < pattern.endIndex, pattern[i] == "!" || pattern[i] == "^" { negate = true; i += 1 }
+            var matched = false
+            var first = true
+            while i < pattern.endIndex, pattern[i] != "]" || first {
+                first = false
+                var low = pattern[i]
+                if low == "\\", i + 1 < pattern.endIndex { i += 1; low = pattern[i] }
+                if i + 2 < pattern.endIndex, pattern[i + 1] == "-", pattern[i + 2] != "]" {
+                    var high = pattern[i + 2]
+                    var consumed = 3
+                    if high == "\\", i + 3 < pattern.endIndex { high = pattern[i + 3]; consumed = 4 }
+                    if low.value <= c.value && c.value <= high.value { matched = true }
+                    i += consumed
+                } else {
+                    if low == c { matched = true }
+                    i += 1
+                }
+            }
+            // An unterminated class is a literal "[".
+            guard i < pattern.endIndex else { return (c == "[", p + 1) }
+            return (matched != negate, i + 1)
+        default:
+            return (element == c, p + 1)
+        }
+    }
+}
+
+/// A set of patterns; a path matches when any pattern does.
+package struct PathGlobSet: Hashable, Sendable {
+    package let globs: [PathGlob]
+
+    package init(_ patterns: [String]) {
+        globs = patterns.map(PathGlob.init)
+    }
+
+    package func matches(_ path: String) -> Bool { globs.contains { $0.matches(path) } }
+
+    package func mayMatch(below directory: String) -> Bool { globs.contains { $0.mayMatch(below: directory) } }
+
+    /// The directories a tree diff can be restricted to; nil when some pattern can match
+    /// anywhere (starts with a glob), so no restriction is possible.
+    package var literalPrefixes: [String]? {
+        var prefixes = Set<String>()
+        for glob in globs {
+            let prefix = glob.literalPrefix
+            if prefix.isEmpty { return nil }
+            prefixes.insert(prefix)
+        }
+        return prefixes.sorted()
+    }
+}

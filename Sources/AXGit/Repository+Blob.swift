@@ -1,0 +1,53 @@
+import CLibgit2
+
+extension Repository {
+    /// The default limit for reading a blob: 16 MiB, as `maxSnapshotBytes` in the configuration.
+    public static let defaultMaxBlobBytes = 16 * 1024 * 1024
+
+    /// The size of a blob in bytes, read from the object header without inflating the content.
+    public func blobSize(_ id: ObjectID) throws -> Int {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, handle), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var oid = id.oid
+        var length = 0
+        var type = GIT_OBJECT_INVALID
+        let code = git_odb_read_header(&length, &type, odb, &oid)
+        if code < 0 {
+            let error = lastError(code, "git_odb_read_header")
+            throw GitError(error.code, "git_odb_read_header", "object \(id.hex): \(error.message)")
+        }
+        guard type == GIT_OBJECT_BLOB else {
+            throw GitError(.wrongType, "blob", "object \(id.hex) is not a blob")
+        }
+        return length
+    }
+
+    /// The bytes of a blob.
+    ///
+    /// Throws `.tooLarge` ("… is N bytes, larger than M bytes") when the blob exceeds
+    /// `maxBytes`; its size is read from the object header, the content is never inflated.
+    public func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
+        let size = try blobSize(id)
+        guard size <= maxBytes else {
+            throw GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")
+        }
+        var oid = id.oid
+        var blob: OpaquePointer?
+        try check(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup")
+        defer { git_blob_free(blob) }
+        let count = Int(git_blob_rawsize(blob))
+        guard count > 0, let raw = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: raw, count: count))
+    }
+
+    /// Writes `bytes` as a blob (or finds it already there) and returns its id.
+    public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        var oid = git_oid()
+        try bytes.withUnsafeBytes { buffer in
+            try check(git_blob_create_from_buffer(&oid, handle, buffer.baseAddress, buffer.count),
+                      "git_blob_create_from_buffer")
+        }
+        return ObjectID(oid)
+    }
+}

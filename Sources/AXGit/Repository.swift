@@ -1,0 +1,73 @@
+import CLibgit2
+import Foundation
+
+/// An open git repository: owns one `git_repository*` and frees it in `deinit`.
+///
+/// Threading: a libgit2 repository handle must not be used from two threads at
+/// once, and libgit2's error state is per thread. `Repository` is therefore
+/// deliberately *not* `Sendable`: open one `Repository` per thread (or per task
+/// that stays on one thread) instead of sharing one.
+public final class Repository {
+    let handle: OpaquePointer
+
+    /// The `.git` directory (for a bare repository, the repository itself), with a trailing slash.
+    public let gitDir: String
+    /// The working tree, with a trailing slash; nil for a bare repository.
+    public let workdir: String?
+    /// The directory shared by all worktrees (holds refs, objects, config), with a trailing slash.
+    public let commonDir: String
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+        gitDir = String(cString: git_repository_path(handle))
+        workdir = git_repository_workdir(handle).map { String(cString: $0) }
+        commonDir = git_repository_commondir(handle).map { String(cString: $0) } ?? gitDir
+    }
+
+    deinit {
+        git_repository_free(handle)
+    }
+
+    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+
+    /// Opens the repository containing `path` (searching parent directories, like git).
+    ///
+    /// Throws `.notARepository` when there is none, and `.unsupportedRefStorage` for a
+    /// repository that uses reftable (libgit2 1.5 only reads files-backed refs).
+    public static func open(path: String) throws -> Repository {
+        Libgit2.ensureInitialized()
+        var repo: OpaquePointer?
+        let code = git_repository_open_ext(&repo, path, 0, nil)
+        if code < 0 {
+            let error = lastError(code, "git_repository_open_ext")
+            throw ReftableProbe.diagnose(openFailure: error, searchingFrom: path)
+        }
+        return try checked(Repository(handle: repo!))
+    }
+
+    /// Opens the repository described by git's environment (`GIT_DIR`, `GIT_WORK_TREE`,
+    /// `GIT_OBJECT_DIRECTORY`, `GIT_ALTERNATE_OBJECT_DIRECTORIES`, `GIT_CEILING_DIRECTORIES`, …),
+    /// as a hook must: in `pre-receive`, pushed objects sit in a quarantine directory
+    /// that only these variables point to.
+    public static func openFromEnvironment() throws -> Repository {
+        Libgit2.ensureInitialized()
+        var repo: OpaquePointer?
+        let code = git_repository_open_ext(&repo, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)
+        if code < 0 {
+            let error = lastError(code, "git_repository_open_ext")
+            let env = ProcessInfo.processInfo.environment
+            let start = env["GIT_DIR"] ?? FileManager.default.currentDirectoryPath
+            throw ReftableProbe.diagnose(openFailure: error, searchingFrom: start)
+        }
+        return try checked(Repository(handle: repo!))
+    }
+
+    /// libgit2 opens a repository whose `reftable/` stack sits next to a stale files backend
+    /// (e.g. config edited by hand) and would then read outdated refs: refuse it.
+    private static func checked(_ repository: Repository) throws -> Repository {
+        if ReftableProbe.hasReftableStack(commonDir: repository.commonDir) {
+            throw ReftableProbe.reftableError(gitDir: repository.gitDir)
+        }
+        return repository
+    }
+}

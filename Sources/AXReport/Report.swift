@@ -1,0 +1,36 @@
+import AXDiff
+
+/// A report format: a name for `--format` and a function from a diff to text.
+///
+/// Formats are values, not cases of a `switch`: each lives in its own
+/// `Report+Format.swift` file as a static member, and a new format is a new
+/// file. Every format is deterministic — the same report and context give the
+/// same bytes — because the text format is stored as a git note that two
+/// watchers must agree on.
+public struct Report: Sendable {
+    /// What `--format` calls it: `text`, `markdown`, `json`, `sarif`, `junit`.
+    public let name: String
+    public let render: @Sendable (DiffReport, ReportContext) -> String
+
+    public init(name: String, render: @escaping @Sendable (DiffReport, ReportContext) -> String) {
+        self.name = name
+        self.render = render
+    }
+
+    /// Every built-in format, in the order `--help` lists them.
+    public static var all: [Report] { [.text, .markdown, .json, .sarif, .junit] }
+
+    /// The format `--format NAME` asks for (case-insensitive), or nil.
+    public static func named(_ name: String) -> Report? {
+        let wanted = name.lowercased()
+        return all.first { $0.name == wanted }
+    }
+
+    /// One line for `axdiff log`: "1 error, 2 warnings, 1 improvement", or "no changes".
+    ///
+    /// Errors and warnings are counted when not accepted; notes are named only
+    /// when nothing weightier is, so the line leads with what matters.
+    public static func summaryLine(_ report: DiffReport) -> String {
+        ReportModel(report).summaryLine
+    }
+}

@@ -1,0 +1,48 @@
+import AXDiff
+
+/// What a report says besides the changes: which commit, which axdiff, and
+/// whether it is the gate's verdict.
+public struct ReportContext: Sendable, Equatable {
+    /// The commit a report is about.
+    public struct Commit: Sendable, Equatable {
+        public var sha: String
+        /// The first line of the commit message.
+        public var subject: String?
+
+        public init(sha: String, subject: String? = nil) {
+            self.sha = sha
+            self.subject = subject
+        }
+    }
+
+    /// The tool version string reports name, e.g. `axdiff 0.1.0`.
+    public static let defaultToolVersion = "axdiff 0.1.0"
+    /// Where SARIF consumers send a user who wants to know what axdiff is.
+    public static let defaultInformationURI = "https://github.com/axdiff/axdiff"
+
+    public var commit: Commit?
+    public var toolVersion: String
+    /// Set when the report is the gate's verdict (`axdiff check`): the lowest
+    /// severity that fails the gate. Nil for notes and plain diffs.
+    public var failOn: Severity?
+    public var informationURI: String
+
+    public init(commit: Commit? = nil, toolVersion: String = ReportContext.defaultToolVersion,
+                failOn: Severity? = nil, informationURI: String = ReportContext.defaultInformationURI) {
+        self.commit = commit
+        self.toolVersion = toolVersion
+        self.failOn = failOn
+        self.informationURI = informationURI
+    }
+
+    /// The version number alone ("0.1.0" from "axdiff 0.1.0"), for SARIF's `driver.version`.
+    var versionNumber: String {
+        let parts = toolVersion.split(separator: " ")
+        return parts.last.map(String.init) ?? toolVersion
+    }
+
+    /// Whether the gate fails on `report`, when this context makes it a verdict; nil otherwise.
+    func gateFails(_ report: DiffReport) -> Bool? {
+        failOn.map { report.fails(at: $0) }
+    }
+}

@@ -1,0 +1,97 @@
+import AXDiff
+
+/// A `DiffReport` put in the order every format shows it, with its counts.
+///
+/// Renderers read this rather than the report itself so that they all agree
+/// on what is shown (changes whose severity is `off` are not), on the order
+/// (screens by path; changes by severity, kind, element) and on the counts.
+/// The order is total, so the output does not depend on the order in which
+/// the diff engine produced the changes.
+struct ReportModel {
+    struct Screen {
+        var screen: String
+        var path: String
+        /// Changes to show, in report order.
+        var changes: [Change]
+    }
+
+    /// Every screen of the report, sorted by path, including screens left
+    /// with nothing to show (JUnit still lists them as checked).
+    let screens: [Screen]
+    let remarks: [String]
+    let snapshotsCompared: Int
+    /// Counts of shown changes not accepted, by severity.
+    let errors: Int
+    let warnings: Int
+    let notes: Int
+    /// Notes that are not improvements.
+    let plainNotes: Int
+    let improvements: Int
+    let accepted: Int
+
+    /// - Complexity: O(n log n), where n is the number of changes.
+    init(_ report: DiffReport) {
+        screens = report.screens
+            .map { Screen(screen: $0.screen, path: $0.path,
+                          changes: $0.changes.filter { $0.severity != .off }.sorted(by: ReportModel.inReportOrder)) }
+            .sorted { ($0.path, $0.screen) < ($1.path, $1.screen) }
+        remarks = report.remarks
+        snapshotsCompared = report.snapshotsCompared
+        let shown = screens.flatMap(\.changes)
+        let open = shown.filter { !$0.accepted }
+        errors = open.filter { $0.severity == .error }.count
+        warnings = open.filter { $0.severity == .warning }.count
+        notes = open.filter { $0.severity == .note }.count
+        plainNotes = open.filter { $0.severity == .note && !$0.improvement }.count
+        improvements = shown.filter(\.improvement).count
+        accepted = shown.count - open.count
+    }
+
+    var changedScreens: [Screen] { screens.filter { !$0.changes.isEmpty } }
+    var hasChanges: Bool { screens.contains { !$0.changes.isEmpty } }
+    var changeCount: Int { screens.reduce(0) { $0 + $1.changes.count } }
+
+    /// "1 error, 2 warnings, 1 improvement"; notes only when there is no
+    /// error or warning to lead with; "no changes" when nothing is shown.
+    var summaryLine: String {
+        var parts: [String] = []
+        if errors > 0 { parts.append(Self.count(errors, "error")) }
+        if warnings > 0 { parts.append(Self.count(warnings, "warning")) }
+        if errors == 0 && warnings == 0 && plainNotes > 0 { parts.append(Self.count(plainNotes, "note")) }
+        if improvements > 0 { parts.append(Self.count(improvements, "improvement")) }
+        if accepted > 0 { parts.append("\(accepted) accepted") }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+    }
+
+    /// The header after "axdiff: ", e.g. "1 error in 2 of 14 snapshots",
+    /// "no accessibility changes in 14 snapshots" or "no snapshot changed".
+    var headline: String {
+        guard hasChanges else {
+            if snapshotsCompared == 0 { return "no snapshot changed" }
+            return "no accessibility changes in \(Self.count(snapshotsCompared, "snapshot"))"
+        }
+        let changed = changedScreens.count
+        // A report should never claim more changed snapshots than compared ones.
+        let total = max(snapshotsCompared, changed)
+        return "\(summaryLine) in \(changed) of \(Self.count(total, "snapshot"))"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    /// Severity (error first), then kind, then the first element's position;
+    /// the rest only breaks ties so that the order is total.
+    static func inReportOrder(_ a: Change, _ b: Change) -> Bool {
+        if a.severity != b.severity { return a.severity > b.severity }
+        if a.kind != b.kind { return a.kind < b.kind }
+        let ai = a.elements.first?.index ?? -1, bi = b.elements.first?.index ?? -1
+        if ai != bi { return ai < bi }
+        if a.message != b.message { return a.message < b.message }
+        if a.accepted != b.accepted { return !a.accepted }
+        if a.improvement != b.improvement { return !a.improvement }
+        if (a.before ?? "") != (b.before ?? "") { return (a.before ?? "") < (b.before ?? "") }
+        if (a.after ?? "") != (b.after ?? "") { return (a.after ?? "") < (b.after ?? "") }
+        return a.elements.map(\.label).lexicographicallyPrecedes(b.elements.map(\.label))
+    }
+}

@@ -1,0 +1,419 @@
+/// The line level of the XCUITest reader: splitting the text into lines,
+/// undoing an lldb `po` string literal, and parsing one element line such as
+/// `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, identifier: 'x', label: 'Menu', value: 3, Selected`.
+extension XCUITestReader {
+    /// One physical (or, inside a `po` literal, decoded) line, its indentation measured.
+    struct RawLine {
+        /// 1-based line in the file.
+        var number: Int
+        /// Columns of leading blanks (a tab counts 4) plus 1 for a tree marker (`→`, `↳`).
+        var indent: Int
+        /// The line started with a tree marker.
+        var marked: Bool
+        /// The text after the indentation and marker, trailing blanks removed.
+        var rest: String
+        /// 1-based column of `rest` in the physical line; nil for decoded literal lines.
+        var restColumn: Int?
+        /// Byte offset of `rest` in the scanned bytes.
+        var restOffset: Int
+    }
+
+    /// What one element line says.
+    struct ElementLine {
+        var type: String
+        var qualifier: String?
+        var address: String?
+        var frame: Frame?
+        var identifier: String?
+        var label: String?
+        var title: String?
+        var value: String?
+        var placeholder: String?
+        var flags: Set<String> = []
+    }
+
+    // MARK: - Lines
+
+    /// Splits UTF-8 bytes into lines. `lineNumbers[i]` is the file line of the
+    /// i-th line (for decoded literals); nil means the i-th line is line i + 1.
+    ///
+    /// - Complexity: O(n) in the number of bytes; no line's indentation is copied.
+    static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>, lineNumbers: [Int]? = nil) -> [RawLine] {
+        var lines: [RawLine] = []
+        var start = 0
+        // A byte-order mark is not text.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        var index = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let number = lineNumbers.map { index < $0.count ? $0[index] : ($0.last ?? 1) } ?? index + 1
+            lines.append(measure(bytes, from: start, to: end, number: number, columns: lineNumbers == nil))
+            index += 1
+            if end >= bytes.count { break }
+            start = end + 1
+        }
+        return lines
+    }
+
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, number: Int, columns: Bool) -> RawLine {
+        var i = start
+        var indent = 0
+        var chars = 0
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 {
+            indent += bytes[i] == 0x09 ? 4 : 1
+            chars += 1
+            i += 1
+        }
+        var marked = false
+        // → U+2192, ↳ U+21B3, ↪ U+21AA (query chains), optionally followed by U+FE0E.
+        if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, [0x92, 0xB3, 0xAA].contains(bytes[i + 2]) {
+            i += 3
+            marked = true
+            indent += 1
+            chars += 1
+            if i + 2 < end, bytes[i] == 0xEF, bytes[i + 1] == 0xB8, bytes[i + 2] == 0x8E { i += 3 }
+        }
+        var last = end
+        while last > i, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D { last -= 1 }
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<last]), as: UTF8.self)
+        return RawLine(number: number, indent: indent, marked: marked, rest: rest,
+                       restColumn: columns ? chars + 1 : nil, restOffset: i)
+    }
+
+    // MARK: - The lldb `po` string literal
+
+    /// Decodes the Swift string literal that starts at `quote` (the offset of
+    /// its opening `"`): `\n`, `\t`, `\r`, `\0`, `\\`, `\'`, `\"`, `\u{…}`.
+    ///
+    /// - Returns: the decoded bytes and, for each decoded line, the file line it came from.
+    /// - Throws: `SnapshotError` for an unknown escape or a missing closing quote.
+    static func decodeLiteral(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int, line: Int, file: String) throws -> (bytes: [UInt8], lineNumbers: [Int]) {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - quote)
+        var lineNumbers = [line]
+        var physical = line
+        var physicalStart = quote
+        while physicalStart > 0, bytes[physicalStart - 1] != 0x0A { physicalStart -= 1 }
+        var i = quote + 1
+
+        func column(_ at: Int) -> Int {
+            // Characters approximated by scalars: count the bytes that start one.
+            var n = 1
+            for k in physicalStart..<at where bytes[k] & 0xC0 != 0x80 { n += 1 }
+            return n
+        }
+        func fail(_ at: Int, _ message: String) -> SnapshotError {
+            SnapshotError(file: file, line: physical, column: column(at), message: message)
+        }
+
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x22: // closing "
+                return (out, lineNumbers)
+            case 0x0A: // a raw newline: the paste wrapped the literal
+                physical += 1
+                physicalStart = i + 1
+                out.append(0x0A)
+                lineNumbers.append(physical)
+                i += 1
+            case 0x5C: // backslash
+                guard i + 1 < bytes.count else { throw fail(i, "unterminated escape at the end of the string literal, expected \\n, \\t, \\', \\\", \\\\ or \\u{…}") }
+                let e = bytes[i + 1]
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A); lineNumbers.append(physical)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "0"): out.append(0x20) // a NUL would be invisible; read it as a blank
+                case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""): out.append(e)
+                case UInt8(ascii: "u"):
+                    var k = i + 2
+                    guard k < bytes.count, bytes[k] == UInt8(ascii: "{") else {
+                        throw fail(i, "invalid escape \\u in the string literal, expected \\u{hex digits}")
+                    }
+                    k += 1
+                    var scalarValue: UInt32 = 0
+                    var digits = 0
+                    while k < bytes.count, let d = hexValue(bytes[k]), digits < 8 {
+                        scalarValue = scalarValue &* 16 &+ UInt32(d)
+                        digits += 1
+                        k += 1
+                    }
+                    guard digits > 0, k < bytes.count, bytes[k] == UInt8(ascii: "}"),
+                          let scalar = Unicode.Scalar(scalarValue) else {
+                        throw fail(i, "invalid escape \\u in the string literal, expected \\u{hex digits} naming a Unicode scalar")
+                    }
+                    out.append(contentsOf: String(Character(scalar)).utf8)
+                    i = k + 1
+                    continue
+                default:
+                    let shown = e < 0x80 && e >= 0x20 ? String(UnicodeScalar(e)) : "x" + String(e, radix: 16, uppercase: true)
+                    throw fail(i, "invalid escape \\\(shown) in the string literal, expected \\n, \\t, \\', \\\", \\\\ or \\u{…}")
+                }
+                i += 2
+            default:
+                out.append(b)
+                i += 1
+            }
+        }
+        throw SnapshotError(file: file, line: line, column: nil,
+                            message: "unterminated string literal: expected a closing \" (this looks like lldb `po` output)")
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    // MARK: - One element line
+
+    /// States XCUITest prints as bare words; used to tell where an unquoted value ends.
+    static let knownFlags: Set<String> = [
+        "Selected", "Disabled", "Keyboard Focused", "Focused", "Main Window", "Enabled",
+        "Hittable", "Not Hittable", "Hidden",
+    ]
+
+    /// Parses the text of an element line (after indentation and marker).
+    struct LineParser {
+        let text: Substring
+        let file: String
+        let line: Int
+        let column: Int?
+        var i: Substring.Index
+
+        init(_ raw: RawLine, file: String) {
+            self.text = Substring(raw.rest)
+            self.file = file
+            self.line = raw.number
+            self.column = raw.restColumn
+            self.i = text.startIndex
+        }
+
+        func fail(_ at: Substring.Index, _ message: String) -> SnapshotError {
+            let col = column.map { $0 + text.distance(from: text.startIndex, to: at) }
+            return SnapshotError(file: file, line: line, column: col, message: message)
+        }
+
+        static let elementExample = "an element line such as `Button, 0x…, {{x, y}, {w, h}}, label: '…'`"
+
+        mutating func parse() throws -> ElementLine {
+            guard let first = text.first, first.isASCII, first.isUppercase else {
+                throw fail(i, "expected \(Self.elementExample), found \(Self.quote(text))")
+            }
+            var end = i
+            while end < text.endIndex, text[end].isASCII, text[end].isLetter || text[end].isNumber { end = text.index(after: end) }
+            var element = ElementLine(type: String(text[i..<end]))
+            i = end
+            if text[i...].hasPrefix(" (") {
+                let open = text.index(i, offsetBy: 2)
+                guard let close = text[open...].firstIndex(of: ")") else {
+                    throw fail(i, "expected ')' closing the qualifier after \"\(element.type)\"")
+                }
+                element.qualifier = String(text[open..<close])
+                i = text.index(after: close)
+            }
+            while i < text.endIndex {
+                guard text[i] == "," else {
+                    throw fail(i, "expected ', ' between attributes of \"\(element.type)\", found \(Self.quote(text[i...]))")
+                }
+                i = text.index(after: i)
+                skipBlanks()
+                if i == text.endIndex { break } // a dangling comma: nothing more to read
+                try attribute(into: &element)
+            }
+            return element
+        }
+
+        mutating func skipBlanks() {
+            while i < text.endIndex, text[i] == " " { i = text.index(after: i) }
+        }
+
+        mutating func attribute(into element: inout ElementLine) throws {
+            let rest = text[i...]
+            if rest.hasPrefix("{{") {
+                element.frame = try frame()
+                return
+            }
+            if rest.hasPrefix("0x") {
+                var end = text.index(i, offsetBy: 2)
+                while end < text.endIndex, text[end].isHexDigit { end = text.index(after: end) }
+                element.address = String(text[i..<end])
+                i = end
+                return
+            }
+            if let key = Self.key(at: rest) {
+                i = text.index(i, offsetBy: key.count + 1)
+                if i < text.endIndex, text[i] == " " { i = text.index(after: i) }
+                let value: String
+                if i < text.endIndex, text[i] == "'" || text[i] == "\"" {
+                    value = try quoted(key: key)
+                } else {
+                    value = unquoted()
+                }
+                switch key {
+                case "identifier": element.identifier = value
+                case "label": element.label = value
+                case "title": element.title = value
+                case "value": element.value = value
+                case "placeholderValue": element.placeholder = value
+                default: break // pid and attributes this reader does not use
+                }
+                return
+            }
+            guard let c = text[i...].first, c.isLetter else {
+                throw fail(i, "expected an attribute such as identifier: '…', label: '…', value: …, a frame {{x, y}, {w, h}} or a state such as Selected, found \(Self.quote(rest))")
+            }
+            // A state word (`Selected`, `Keyboard Focused`, …); unknown ones are ignored.
+            var end = i
+            while end < text.endIndex, text[end] != "," { end = text.index(after: end) }
+            element.flags.insert(XCUITestReader.trimBlanks(text[i..<end]))
+            i = end
+        }
+
+        /// `identifier:`-style key at the start of `s`: lowerCamelCase, then a colon.
+        static func key(at s: Substring) -> String? {
+            guard let first = s.first, first.isASCII, first.isLowercase else { return nil }
+            var end = s.startIndex
+            while end < s.endIndex, s[end].isASCII, s[end].isLetter || s[end].isNumber { end = s.index(after: end) }
+            guard end < s.endIndex, s[end] == ":" else { return nil }
+            return String(s[s.startIndex..<end])
+        }
+
+        /// Does an attribute start here? Used to find where a value ends.
+        static func isAttributeStart(_ s: Substring) -> Bool {
+            if s.hasPrefix("{{") { return true }
+            if s.hasPrefix("0x"), s.dropFirst(2).first?.isHexDigit == true { return true }
+            if key(at: s) != nil { return true }
+            for flag in XCUITestReader.knownFlags where s.hasPrefix(flag) {
+                let after = s.dropFirst(flag.count)
+                if after.isEmpty || after.first == "," { return true }
+            }
+            return false
+        }
+
+        /// Where a value ends: `, ` followed by an attribute, or the end of the line.
+        static func isValueEnd(_ s: Substring) -> Bool {
+            if s.allSatisfy({ $0 == " " }) { return true }
+            guard s.hasPrefix(",") else { return false }
+            return isAttributeStart(s.dropFirst().drop(while: { $0 == " " }))
+        }
+
+        /// A quoted value. A backslash escapes the next quote or backslash; a
+        /// quote that is not followed by the end of the line or by the next
+        /// attribute is part of the text (`'Don't Allow'`).
+        mutating func quoted(key: String) throws -> String {
+            let q = text[i]
+            let open = i
+            i = text.index(after: i)
+            var out = ""
+            while i < text.endIndex {
+                let c = text[i]
+                if c == "\\" {
+                    let next = text.index(after: i)
+                    if next < text.endIndex, text[next] == "'" || text[next] == "\"" || text[next] == "\\" {
+                        out.append(text[next])
+                        i = text.index(after: next)
+                        continue
+                    }
+                    out.append(c)
+                    i = next
+                    continue
+                }
+                if c == q {
+                    let after = text.index(after: i)
+                    if Self.isValueEnd(text[after...]) {
+                        i = after
+                        return out
+                    }
+                }
+                out.append(c)
+                i = text.index(after: i)
+            }
+            throw fail(open, "expected a closing \(q) for \(key): \(Self.quote(text[open...]))")
+        }
+
+        /// An unquoted value (`value: 3`, `value: Sessiometer. 2 acc...`): up to
+        /// the next attribute or the end of the line.
+        mutating func unquoted() -> String {
+            let start = i
+            while i < text.endIndex {
+                if text[i] == ",", Self.isValueEnd(text[i...]) { break }
+                i = text.index(after: i)
+            }
+            return XCUITestReader.trimBlanks(text[start..<i])
+        }
+
+        /// `{{x, y}, {w, h}}`.
+        mutating func frame() throws -> Frame {
+            let start = i
+            func failFrame() -> SnapshotError {
+                // Quote up to the closing "}}", else to the end of the line.
+                var end = text.endIndex
+                if let close = text[start...].firstRange(of: "}}") { end = close.upperBound }
+                return fail(start, "expected a frame {{x, y}, {w, h}}, found \(Self.quote(text[start..<end]))")
+            }
+            i = text.index(i, offsetBy: 2)
+            guard let (x, y) = pair(), expect("}"), expect(","), expect("{"), let (w, h) = pair(), expect("}"), expect("}") else {
+                throw failFrame()
+            }
+            guard w >= 0, h >= 0 else {
+                throw fail(start, "expected a non-negative width and height in the frame \(Self.quote(text[start..<i]))")
+            }
+            return Frame(x: x, y: y, width: w, height: h)
+        }
+
+        /// `a, b` with blanks around.
+        mutating func pair() -> (Double, Double)? {
+            skipBlanks()
+            guard let a = number() else { return nil }
+            skipBlanks()
+            guard expect(",") else { return nil }
+            skipBlanks()
+            guard let b = number() else { return nil }
+            skipBlanks()
+            return (a, b)
+        }
+
+        /// Consumes `c` (after blanks) when it is next.
+        mutating func expect(_ c: Character) -> Bool {
+            skipBlanks()
+            guard i < text.endIndex, text[i] == c else { return false }
+            i = text.index(after: i)
+            return true
+        }
+
+        /// A finite decimal number: `-12`, `0.5`, `1e3`.
+        mutating func number() -> Double? {
+            let start = i
+            while i < text.endIndex, let a = text[i].asciiValue,
+                  (a >= 0x30 && a <= 0x39) || a == UInt8(ascii: ".") || a == UInt8(ascii: "-") || a == UInt8(ascii: "+")
+                    || a == UInt8(ascii: "e") || a == UInt8(ascii: "E") {
+                i = text.index(after: i)
+            }
+            guard start < i, let d = Double(String(text[start..<i])), d.isFinite else {
+                i = start
+                return nil
+            }
+            return d
+        }
+
+        /// A short quotation of input for messages.
+        static func quote(_ s: Substring) -> String {
+            if s.isEmpty { return "the end of the line" }
+            let shown = s.count > 40 ? s.prefix(40) + "…" : s
+            return "'" + shown + "'"
+        }
+    }
+
+    /// Without leading and trailing blanks.
+    static func trimBlanks(_ s: Substring) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = s.firstIndex(where: { !blank($0) }), let last = s.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(s[first...last])
+    }
+}

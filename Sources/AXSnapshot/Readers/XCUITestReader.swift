@@ -1,0 +1,325 @@
+/// Reads what XCUITest's `print(app.debugDescription)` prints (DESIGN §3.2):
+///
+/// ```
+/// Attributes: Application, 0x7fb5a0512bb0, pid: 41491, label: 'Test App'
+/// Element subtree:
+///  →Application, 0x7fb5a0512bb0, pid: 41491, label: 'Test App'
+///     Window (Main), 0x7fb5a052ab50, {{0.0, 0.0}, {393.0, 852.0}}
+///       Button, 0x7fb5a0614770, {{20.0, 59.0}, {55.0, 40.0}}, label: 'Menu', Selected
+/// Path to element:
+/// …
+/// ```
+///
+/// Indentation gives the tree, measured relative to the lines above (a stack,
+/// no recursion), so extra constant indentation and fragments that start deep
+/// read the same. Log lines, the `Attributes:` line and the `Path to element:`
+/// and `Query chain:` sections are skipped. An lldb `po` string literal is
+/// unescaped first. A paste with every line at one indentation is read as a
+/// flat list. XCUITest lists subviews VoiceOver does not stop on, so an element
+/// of an interactive type, and an `Other` with a label, is one stop
+/// (`element: true`) whose descendants are kept but not traversed.
+public enum XCUITestReader: SnapshotFormatReader {
+    public static let format = SnapshotFormat.xcuitest
+
+    // MARK: - Sniffing
+
+    public static func sniff(_ text: Substring) -> Bool {
+        guard let first = text.first else { return false }
+        if first == "{" || first == "[" || first == "<" || text.hasPrefix("- ") { return false }
+        if text.contains("Element subtree:") { return true }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let s = line.drop(while: { $0 == " " || $0 == "\t" })
+            if s.hasPrefix("→Application") || s.hasPrefix("Application, 0x") || s.hasPrefix("Window (Main)")
+                || s.hasPrefix("Attributes:") || looksLikeElementLine(s) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `^[A-Z][A-Za-z]*( \([^)]*\))?, (0x[0-9a-f]+|\{\{)`, after an optional tree marker.
+    static func looksLikeElementLine(_ line: Substring) -> Bool {
+        var s = line
+        if let c = s.first, c == "→" || c == "↳" { s = s.dropFirst() }
+        guard let first = s.first, first.isASCII, first.isUppercase else { return false }
+        s = s.drop(while: { $0.isASCII && $0.isLetter })
+        if s.hasPrefix(" (") {
+            guard let close = s.firstIndex(of: ")") else { return false }
+            s = s[s.index(after: close)...]
+        }
+        guard s.hasPrefix(", ") else { return false }
+        s = s.dropFirst(2)
+        if s.hasPrefix("{{") { return true }
+        guard s.hasPrefix("0x"), let digit = s.dropFirst(2).first else { return false }
+        return digit.isHexDigit
+    }
+
+    // MARK: - Reading
+
+    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
+        let bytes = Array(text.utf8)
+        var lines = bytes.withUnsafeBufferPointer { scanLines($0) }
+
+        // lldb `po app.debugDescription` prints the String as one quoted literal.
+        if let literal = lines.first(where: { !isSkippable($0.rest) }), literal.rest.hasPrefix("\"") {
+            let decoded = try bytes.withUnsafeBufferPointer {
+                try decodeLiteral($0, quote: literal.restOffset, line: literal.number, file: file)
+            }
+            lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }
+        }
+
+        let treeLines = try selectTree(lines, file: file)
+        var entries: [Entry] = []
+        entries.reserveCapacity(treeLines.count)
+        var macOS = false
+        for raw in treeLines {
+            var parser = LineParser(raw, file: file)
+            let element = try parser.parse()
+            if element.title != nil || macTypes.contains(element.type) { macOS = true }
+            entries.append(Entry(indent: raw.indent, element: element, line: raw.number))
+        }
+        if entries.count > 1, entries.allSatisfy({ $0.indent == entries[0].indent }) {
+            nestFlattened(&entries)
+        }
+        return Snapshot(screen: screen, platform: macOS ? .other : .ios,
+                        elements: buildTree(entries), format: .xcuitest)
+    }
+
+    /// Blank lines, XCTest activity log lines (`t =   109.84s …`) and lldb prompts.
+    static func isSkippable(_ rest: String) -> Bool {
+        rest.isEmpty || rest.hasPrefix("t =") || rest.hasPrefix("(lldb)")
+    }
+
+    /// Section headers that end the tree.
+    static func endsTree(_ rest: String) -> Bool {
+        rest == "Path to element:" || rest == "Query chain:" || rest.hasPrefix("Attributes:") || rest == "Element subtree:"
+    }
+
+    /// The element lines of the tree: after "Element subtree:" when there is
+    /// one, else from the first line that looks like an element; up to the
+    /// "Path to element:" or "Query chain:" section.
+    static func selectTree(_ lines: [RawLine], file: String) throws -> ArraySlice<RawLine> {
+        var start: Int?
+        if let header = lines.firstIndex(where: { $0.rest == "Element subtree:" }) {
+            start = header + 1
+        } else {
+            for (k, line) in lines.enumerated() {
+                let rest = line.rest
+                if isSkippable(rest) || rest.hasPrefix("Attributes:") { continue }
+                if rest.hasPrefix("Find:") || rest.hasPrefix("Output: {") {
+                    throw SnapshotError(file: file, line: line.number, column: line.restColumn,
+                                        message: "this is an XCUIElementQuery description (Find: … Output: { … }), not an element tree; expected the output of print(app.debugDescription) with \"Element subtree:\"")
+                }
+                if rest == "Path to element:" || rest == "Query chain:" { break }
+                if line.marked || looksLikeElementLine(Substring(rest)) {
+                    start = k
+                    break
+                }
+            }
+        }
+        let expected = "expected \"Element subtree:\" followed by element lines such as ` →Application, 0x…, pid: …, label: '…'`"
+        guard let start else {
+            throw SnapshotError(file: file, line: lines.first?.number, message: "no element tree found, \(expected)")
+        }
+        var end = start
+        while end < lines.count, !endsTree(lines[end].rest) { end += 1 }
+        let tree = lines[start..<end].filter { !isSkippable($0.rest) }
+        guard !tree.isEmpty else {
+            let at = start > 0 ? lines[start - 1].number : lines.first?.number
+            throw SnapshotError(file: file, line: at, message: "empty element tree, \(expected)")
+        }
+        return ArraySlice(tree)
+    }
+
+    // MARK: - The tree
+
+    struct Entry {
+        var indent: Int
+        var element: ElementLine
+        var line: Int
+    }
+
+    /// A node still taking children while the lines below are read.
+    private struct Open {
+        var indent: Int
+        var node: Node
+        var type: String
+        /// An `Other` (or `Cell`) made one stop by its label; undone when a control
+        /// just below it carries the same label (it is that control's wrapper).
+        var groupLabel: String?
+    }
+
+    /// How many levels above a labelled control a wrapper with the same label is looked for.
+    static let wrapperReach = 4
+
+    /// Builds the tree from indentation with a stack: a line's parent is the
+    /// nearest line above it that is indented less.
+    ///
+    /// - Complexity: O(n) in the number of lines, whatever the depth.
+    static func buildTree(_ entries: [Entry]) -> [Node] {
+        var roots: [Node] = []
+        var stack: [Open] = []
+        func close() {
+            let done = stack.removeLast()
+            if stack.isEmpty { roots.append(done.node) } else { stack[stack.count - 1].node.children.append(done.node) }
+        }
+        for entry in entries {
+            while let top = stack.last, top.indent >= entry.indent { close() }
+            let node = makeNode(entry, parentType: stack.last?.type)
+            if node.role.isInteractive, let label = node.label, !label.isEmpty {
+                var k = stack.count - 1
+                while k >= 0, k >= stack.count - wrapperReach {
+                    if stack[k].groupLabel == label {
+                        stack[k].groupLabel = nil
+                        stack[k].node.element = nil
+                        if stack[k].type == "Other" { stack[k].node.role = .container }
+                    }
+                    k -= 1
+                }
+            }
+            let grouped = node.element == true && (entry.element.type == "Other" || entry.element.type == "Cell")
+            stack.append(Open(indent: entry.indent, node: node, type: entry.element.type,
+                              groupLabel: grouped ? node.label : nil))
+        }
+        while !stack.isEmpty { close() }
+        return roots
+    }
+
+    /// A paste that lost its indentation: keep it a flat list, except that a
+    /// line whose frame lies inside the frame of the control (or labelled
+    /// `Other`) just above it is taken as that control's subview, as XCUITest
+    /// lists a button's text right after the button.
+    static func nestFlattened(_ entries: inout [Entry]) {
+        var owner: Frame?
+        for k in entries.indices {
+            let element = entries[k].element
+            let isStop = isControlType(element) || (element.type == "Other" && !(element.label ?? "").isEmpty)
+            if !isStop, let owner, let frame = element.frame, contains(owner, frame) {
+                entries[k].indent = 1
+                continue
+            }
+            entries[k].indent = 0
+            owner = isStop ? element.frame : nil
+        }
+    }
+
+    static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
+        let slack = 0.5
+        return inner.x >= outer.x - slack && inner.y >= outer.y - slack
+            && inner.maxX <= outer.maxX + slack && inner.maxY <= outer.maxY + slack
+    }
+
+    static func isControlType(_ element: ElementLine) -> Bool {
+        roleMap[element.type]?.isInteractive == true
+    }
+
+    // MARK: - One node
+
+    static func makeNode(_ entry: Entry, parentType: String?) -> Node {
+        let e = entry.element
+        var node = Node(line: entry.line)
+        if let role = roleMap[e.type] {
+            node.role = role
+        } else {
+            node.role = .other
+            node.rawRole = e.type
+        }
+        if e.type == "Button", parentType == "TabBar" { node.role = .tab }
+        node.id = nonEmpty(e.identifier)
+        node.label = nonEmpty(e.label) ?? nonEmpty(e.title)
+        node.value = nonEmpty(e.value)
+        node.frame = e.frame
+
+        for flag in e.flags {
+            switch flag {
+            case "Selected": node.states.insert(.selected)
+            case "Disabled": node.states.insert(.disabled)
+            case "Keyboard Focused", "Focused": node.states.insert(.focused)
+            default: break
+            }
+        }
+
+        switch node.role {
+        case .textField, .secureTextField, .searchField:
+            // VoiceOver reads the placeholder of an empty field where a value would be.
+            if let placeholder = nonEmpty(e.placeholder), node.value == nil || node.value == placeholder {
+                node.value = placeholder == node.label ? nil : placeholder
+            }
+        case .checkbox:
+            if node.value == "1" { node.states.insert(.checked); node.value = nil } else if node.value == "0" { node.value = nil }
+        case .radio:
+            if node.value == "1" { node.states.insert(.selected); node.value = nil } else if node.value == "0" { node.value = nil }
+        case .text:
+            // macOS puts a static text's words in its value.
+            if node.label == nil, let value = node.value { node.label = value; node.value = nil }
+        default:
+            break
+        }
+
+        let spoken = node.label != nil || node.value != nil
+        switch e.type {
+        case "Application", "Window":
+            node.element = false
+        case "Other":
+            if node.label != nil {
+                node.role = .text
+                node.element = true
+            }
+        case "Cell":
+            if node.label != nil { node.element = true }
+        default:
+            if node.role.isInteractive || node.role == .progress {
+                node.element = true
+            } else if spoken, node.role == .text || node.role == .heading || node.role == .image {
+                node.element = true
+            }
+        }
+        return node
+    }
+
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+
+    /// Element types only macOS has: the snapshot is then not an iOS one.
+    static let macTypes: Set<String> = [
+        "MenuBar", "MenuBarItem", "StatusItem", "TouchBar", "DockItem", "Drawer", "Ruler", "RulerMarker",
+        "ColorWell", "HelpTag", "Matte", "SplitGroup", "Splitter", "Browser", "Outline", "OutlineRow",
+        "DisclosureTriangle", "PopUpButton", "ComboBox", "MenuButton", "ToolbarButton",
+    ]
+
+    /// XCUIElement.ElementType names (as debugDescription prints them) → roles.
+    /// Types not listed become `other` with the type kept in `rawRole`.
+    static let roleMap: [String: Role] = {
+        var map: [String: Role] = [:]
+        let groups: [(Role, [String])] = [
+            (.text, ["StaticText"]),
+            (.image, ["Image", "Icon"]),
+            (.cell, ["Cell", "TableRow", "OutlineRow"]),
+            (.button, ["Button", "ToolbarButton", "PopUpButton", "MenuButton", "DisclosureTriangle", "Key",
+                       "IncrementArrow", "DecrementArrow", "StatusItem", "DockItem"]),
+            (.link, ["Link"]),
+            (.textField, ["TextField", "TextView", "ComboBox"]),
+            (.secureTextField, ["SecureTextField"]),
+            (.searchField, ["SearchField"]),
+            (.toggle, ["Switch", "Toggle"]),
+            (.checkbox, ["CheckBox"]),
+            (.radio, ["RadioButton"]),
+            (.slider, ["Slider", "Stepper", "PageIndicator"]),
+            (.picker, ["Picker", "PickerWheel", "DatePicker", "ColorWell"]),
+            (.tab, ["Tab"]),
+            (.menuItem, ["MenuItem", "MenuBarItem"]),
+            (.progress, ["ProgressIndicator", "ActivityIndicator", "LevelIndicator", "RatingIndicator"]),
+            (.heading, ["Heading", "Header"]),
+            (.container, ["Any", "Other", "Application", "Window", "Group", "Sheet", "Drawer", "Alert", "Dialog",
+                          "Popover", "Keyboard", "NavigationBar", "TabBar", "TabGroup", "Toolbar", "StatusBar",
+                          "Table", "TableColumn", "Outline", "Browser", "CollectionView", "ScrollView",
+                          "SegmentedControl", "RadioGroup", "WebView", "Menu", "MenuBar", "TouchBar",
+                          "SplitGroup", "Grid", "LayoutArea", "LayoutItem", "Map", "Matte", "Ruler", "Timeline",
+                          "Keys"]),
+        ]
+        for (role, types) in groups { for t in types { map[t] = role } }
+        return map
+    }()
+}

@@ -1,0 +1,58 @@
+import AXDiff
+import AXReport
+import AXSnapshot
+
+/// `axdiff diff OLD NEW`: compares two snapshot files, or two directories of
+/// them paired by relative path.
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let abstract = "Compare two snapshots (or two directories of them) and say what changed for a screen reader user."
+    static let usage = "axdiff diff OLD NEW [--format text|markdown|json|sarif|junit] [--config FILE]"
+
+    let old: String, new: String
+    let report: Report
+    let configPath: String?
+
+    init(_ args: [String]) throws {
+        let a = try Arguments(args, valued: ["format", "config"], flags: [])
+        guard a.positionals.count == 2 else { throw UsageError("expected OLD and NEW, got \(a.positionals.count) argument(s)") }
+        (old, new) = (a.positionals[0], a.positionals[1])
+        report = try ReportChoice.named(a.option("format"))
+        configPath = a.option("config")
+    }
+
+    func run() throws -> Int32 {
+        let config = try SnapshotFiles.config(configPath)
+        var pairs: [(path: String, old: String?, new: String?)] = []
+        switch (SnapshotFiles.isDirectory(old), SnapshotFiles.isDirectory(new)) {
+        case (true, true):
+            let (a, b) = (Set(SnapshotFiles.list(old)), Set(SnapshotFiles.list(new)))
+            for rel in a.union(b).sorted() {
+                pairs.append((rel, a.contains(rel) ? old + "/" + rel : nil, b.contains(rel) ? new + "/" + rel : nil))
+            }
+        case (false, false):
+            pairs.append((new, old, new))
+        default:
+            throw UsageError("OLD and NEW must both be files or both be directories")
+        }
+        var screens: [ScreenDiff] = []
+        var unreadable: [String] = []
+        for pair in pairs {
+            do {
+                let o = try pair.old.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes) }
+                let n = try pair.new.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes) }
+                let screen = n?.screen ?? o?.screen ?? ""
+                if config.ignores(screen: screen, path: pair.path) { continue }
+                screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, config: config))
+            } catch let e as SnapshotError {
+                unreadable.append(e.description)
+                screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, config: config))
+            }
+        }
+        let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: pairs.count)
+        Console.out(report.render(result, ReportChoice.context()))
+        for line in unreadable { Console.err(line) }
+        if !unreadable.isEmpty { return ExitCode.badInput }
+        return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean
+    }
+}

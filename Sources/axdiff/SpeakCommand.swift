@@ -1,0 +1,26 @@
+import AXSnapshot
+
+/// `axdiff speak FILE`: the stops of a snapshot in reading order, as VoiceOver says them.
+struct SpeakCommand: Command {
+    static let name = "speak"
+    static let abstract = "Print the stops of a snapshot in reading order, one per line, as VoiceOver says them."
+    static let usage = "axdiff speak FILE [--config FILE]"
+
+    let file: String
+    let configPath: String?
+
+    init(_ args: [String]) throws {
+        let a = try Arguments(args, valued: ["config"], flags: [])
+        guard a.positionals.count == 1 else { throw UsageError("expected one FILE") }
+        file = a.positionals[0]
+        configPath = a.option("config")
+    }
+
+    func run() throws -> Int32 {
+        let config = try SnapshotFiles.config(configPath)
+        let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes)
+        let lines = snapshot.stops.map(\.spoken)
+        if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
+        return ExitCode.clean
+    }
+}

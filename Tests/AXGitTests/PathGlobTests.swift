@@ -1,0 +1,43 @@
+@testable import AXGit
+import XCTest
+
+final class PathGlobTests: XCTestCase {
+    func testGitGlobRules() {
+        let cases: [(String, String, Bool)] = [
+            ("Snapshots/**", "Snapshots/Home.json", true),
+            ("Snapshots/**", "Snapshots/a/b/c.json", true),
+            ("Snapshots/**", "Snapshots", false),
+            ("Snapshots/**", "snapshots/Home.json", false),
+            ("Snapshots/**", "Other/Snapshots/Home.json", false),
+            ("**/*.aria.yml", "login.aria.yml", true),
+            ("**/*.aria.yml", "web/tests/login.aria.yml", true),
+            ("**/*.aria.yml", "web/login.yml", false),
+            ("Snapshots/*.json", "Snapshots/Home.json", true),
+            ("Snapshots/*.json", "Snapshots/a/Home.json", false),
+            ("a/**/b.txt", "a/b.txt", true),
+            ("a/**/b.txt", "a/x/y/b.txt", true),
+            ("file?.txt", "file1.txt", true),
+            ("file?.txt", "file10.txt", false),
+            ("[a-c]*.json", "b.json", true),
+            ("[!a-c]*.json", "b.json", false),
+            ("[!a-c]*.json", "d.json", true),
+            ("\\*.json", "*.json", true),
+            ("\\*.json", "a.json", false),
+            ("Config/axdiff.json", "Config/axdiff.json", true),
+        ]
+        for (pattern, path, expected) in cases {
+            XCTAssertEqual(PathGlob(pattern).matches(path), expected, "\(pattern) vs \(path)")
+        }
+    }
+
+    func testPruningAndPrefixes() {
+        XCTAssertTrue(PathGlob("Snapshots/**").mayMatch(below: "Snapshots"))
+        XCTAssertTrue(PathGlob("Snapshots/**").mayMatch(below: "Snapshots/deep/er"))
+        XCTAssertFalse(PathGlob("Snapshots/**").mayMatch(below: "Sources"))
+        XCTAssertTrue(PathGlob("**/*.aria.yml").mayMatch(below: "anything/at/all"))
+        XCTAssertFalse(PathGlob("Snapshots/*.json").mayMatch(below: "Snapshots/sub"))
+        XCTAssertEqual(PathGlob("Snapshots/ios/*.json").literalPrefix, "Snapshots/ios")
+        XCTAssertEqual(PathGlobSet(["Snapshots/**", "snapshots/**"]).literalPrefixes, ["Snapshots", "snapshots"])
+        XCTAssertNil(PathGlobSet(["Snapshots/**", "**/*.aria.yml"]).literalPrefixes)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// Runs the Python validators (jsonschema, sarif-tools, junitparser) and
+/// xmllint on rendered reports. CI installs them; only a machine without
+/// python3 at all skips these checks.
+enum ExternalTools {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` (so PATH decides), with output
+    /// captured in files rather than pipes so that a chatty tool cannot block.
+    static func run(_ arguments: [String]) throws -> Run {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("axreport-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    static func which(_ tool: String) -> Bool {
+        (try? run(["sh", "-c", "command -v \"$0\" >/dev/null", tool]).status) == 0
+    }
+
+    /// Throws XCTSkip when python3 is not installed.
+    static func requirePython() throws {
+        guard which("python3") else { throw XCTSkip("python3 is not installed") }
+    }
+
+    /// Runs a Python script with `arguments` as `sys.argv[1...]`.
+    static func python(_ script: String, _ arguments: [String]) throws -> Run {
+        try run(["python3", "-c", script] + arguments)
+    }
+
+    /// Writes `text` to a fresh temporary file and returns its path.
+    static func write(_ text: String, named name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("axreport-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The shared schema directory: `$AXDIFF_SCHEMA_DIR`, else `../shared/schemas`
+    /// beside the package root (where DESIGN.md keeps the project's shared files).
+    static func schema(_ name: String) throws -> String {
+        let directory: URL
+        if let override = ProcessInfo.processInfo.environment["AXDIFF_SCHEMA_DIR"] {
+            directory = URL(fileURLWithPath: override)
+        } else {
+            let packageRoot = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+        }
+        let path = directory.appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("schema \(name) not found at \(path); set AXDIFF_SCHEMA_DIR")
+            throw XCTSkip("schema missing")
+        }
+        return path
+    }
+}
