@@ -26,6 +26,6 @@ let package = Package(
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff"]),
     ]
 )

@@ -8,14 +8,19 @@ extension Repository {
     /// - Parameters:
     ///   - hiding: commits whose ancestry is excluded. Ids that are no longer in the
     ///     repository (e.g. a tip from before a force-push, since collected) are ignored.
-    ///   - hideWhere: optionally called for commits met during the walk; returning true
-    ///     hides that commit *and all its ancestors* (e.g. "already annotated", when
-    ///     annotation proceeds oldest first). Called on the current thread.
+    ///   - hideWhere: optionally called for commits met during the walk (tips included);
+    ///     the walk neither lists nor goes through a commit for which it returns true. Unlike
+    ///     `hiding`, this does not exclude the commit's ancestors when they are reachable by
+    ///     another path — libgit2's hide callback only cuts the edges into the commit. That is
+    ///     what the watcher wants for "already annotated": it lists every unannotated commit
+    ///     reachable from the tips without passing through an annotated one. Called on the
+    ///     current thread.
     /// - Complexity: O(c log c) where c is the number of commits visited.
     public func commits(from tips: [ObjectID], hiding: [ObjectID] = [],
                         hideWhere: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
         try withRevwalk { walk in
-            for tip in tips {
+            // libgit2 consults the hide callback for parents only, never for the pushed tips.
+            for tip in tips where !(hideWhere?(tip) ?? false) {
                 var oid = tip.oid
                 let code = git_revwalk_push(walk, &oid)
                 if code < 0 {

@@ -38,7 +38,7 @@ extension Report {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func textMarker(_ change: Change) -> String {
+    private static func textMarker(_ change: Change) -> String {
         if change.improvement && change.severity != .error { return "✓" }
         switch change.severity {
         case .error: return "✗"

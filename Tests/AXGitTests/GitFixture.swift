@@ -33,11 +33,6 @@ final class GitFixture {
     /// to `commit`, so history order is deterministic.
     @discardableResult
     func git(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-c", "user.name=Test Author", "-c", "user.email=test@example.com",
-                             "-c", "core.autocrlf=false", "-c", "gc.auto=0"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: path)
         var env = ProcessInfo.processInfo.environment
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["GIT_CONFIG_GLOBAL"] = "/dev/null"
@@ -47,27 +42,12 @@ final class GitFixture {
             env[key] = nil
         }
         env.merge(environment) { _, new in new }
-        process.environment = env
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(arguments: arguments, status: process.terminationStatus,
-                                stderr: String(decoding: errorData, as: UTF8.self))
+        let fullArguments = ["-C", path, "-c", "user.name=Test Author", "-c", "user.email=test@example.com",
+                             "-c", "core.autocrlf=false", "-c", "gc.auto=0"] + arguments
+        let (status, output, errorOutput) = try Spawn.run("/usr/bin/git", fullArguments, input: Array((input ?? "").utf8),
+                                                          environment: env)
+        guard status == 0 else {
+            throw CommandFailed(arguments: arguments, status: status, stderr: String(decoding: errorOutput, as: UTF8.self))
         }
         return String(decoding: output, as: UTF8.self)
     }

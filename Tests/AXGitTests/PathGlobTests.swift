@@ -1,4 +1,4 @@
-@testable import AXGit
+import AXGit
 import XCTest
 
 final class PathGlobTests: XCTestCase {

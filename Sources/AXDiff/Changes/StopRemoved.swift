@@ -9,7 +9,7 @@ enum StopRemoved: ChangeRule {
             let decorative: Bool
             if case .decorative = AddedStopKind.classify(i, in: c.oldStops) { decorative = true } else { decorative = false }
             return Change(kind: .stopRemoved, screen: c.screen, elements: [ElementRef(o)], before: o.spoken,
-                          message: decorative ? "decorative image \"\(o.spoken)\" no longer takes a swipe"
+                          message: decorative ? "the decorative image at stop \(i + 1) no longer takes a swipe"
                                               : "stop \"\(o.spoken)\" was removed",
                           improvement: decorative)
         }

@@ -49,7 +49,6 @@ struct ReportModel {
 
     var changedScreens: [Screen] { screens.filter { !$0.changes.isEmpty } }
     var hasChanges: Bool { screens.contains { !$0.changes.isEmpty } }
-    var changeCount: Int { screens.reduce(0) { $0 + $1.changes.count } }
 
     /// "1 error, 2 warnings, 1 improvement"; notes only when there is no
     /// error or warning to lead with; "no changes" when nothing is shown.
@@ -92,6 +91,10 @@ struct ReportModel {
         if a.improvement != b.improvement { return !a.improvement }
         if (a.before ?? "") != (b.before ?? "") { return (a.before ?? "") < (b.before ?? "") }
         if (a.after ?? "") != (b.after ?? "") { return (a.after ?? "") < (b.after ?? "") }
-        return a.elements.map(\.label).lexicographicallyPrecedes(b.elements.map(\.label))
+        return a.elements.map(sortKey).lexicographicallyPrecedes(b.elements.map(sortKey))
+    }
+
+    private static func sortKey(_ element: ElementRef) -> String {
+        "\(element.index)\u{1}\(element.label)\u{1}\(element.id ?? "")\u{1}\(element.role.rawValue)\u{1}\(element.line ?? 0)"
     }
 }

@@ -3,6 +3,8 @@ public enum SnapshotReader {
     /// Readers in the order they are tried; the most specific sniff first.
     public static var readers: [any SnapshotFormatReader.Type] = [
         AXSnapshotJSONReader.self,
+        UIAutomatorReader.self,
+        AriaYAMLReader.self,
         XCUITestReader.self,
     ]
 

@@ -39,32 +39,47 @@ extension XCUITestReader {
     ///
     /// - Complexity: O(n) in the number of bytes; no line's indentation is copied.
     static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>, lineNumbers: [Int]? = nil) -> [RawLine] {
+        guard let base = bytes.baseAddress else {
+            return [RawLine(number: lineNumbers?.first ?? 1, indent: 0, marked: false, rest: "", restColumn: 1, restOffset: 0)]
+        }
+        let count = bytes.count
         var lines: [RawLine] = []
         var start = 0
         // A byte-order mark is not text.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3 }
         var index = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        while true {
+            // One pass per line: the indentation, then the text up to the newline.
+            var i = start
+            var indent = 0
+            // Deep dumps are mostly blanks: skip eight spaces at a time.
+            while i + 8 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                indent += 8
+                i += 8
+            }
+            while i < count {
+                let b = base[i]
+                if b == 0x20 { indent += 1 } else if b == 0x09 { indent += 4 } else { break }
+                i += 1
+            }
+            let blanks = i - start
+            var end = i
+            while end < count, base[end] != 0x0A { end += 1 }
             let number = lineNumbers.map { index < $0.count ? $0[index] : ($0.last ?? 1) } ?? index + 1
-            lines.append(measure(bytes, from: start, to: end, number: number, columns: lineNumbers == nil))
+            lines.append(measure(bytes, indentEnd: i, blanks: blanks, indent: indent, end: end,
+                                 number: number, columns: lineNumbers == nil))
             index += 1
-            if end >= bytes.count { break }
+            if end >= count { break }
             start = end + 1
         }
         return lines
     }
 
-    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, number: Int, columns: Bool) -> RawLine {
-        var i = start
-        var indent = 0
-        var chars = 0
-        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 {
-            indent += bytes[i] == 0x09 ? 4 : 1
-            chars += 1
-            i += 1
-        }
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, indentEnd: Int, blanks: Int, indent: Int, end: Int,
+                                number: Int, columns: Bool) -> RawLine {
+        var i = indentEnd
+        var indent = indent
+        var chars = blanks
         var marked = false
         // → U+2192, ↳ U+21B3, ↪ U+21AA (query chains), optionally followed by U+FE0E.
         if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, [0x92, 0xB3, 0xAA].contains(bytes[i + 2]) {

@@ -57,12 +57,12 @@ public enum XCUITestReader: SnapshotFormatReader {
     // MARK: - Reading
 
     public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
-        let bytes = Array(text.utf8)
-        var lines = bytes.withUnsafeBufferPointer { scanLines($0) }
+        var source = text
+        var lines = source.withUTF8 { scanLines($0) }
 
         // lldb `po app.debugDescription` prints the String as one quoted literal.
         if let literal = lines.first(where: { !isSkippable($0.rest) }), literal.rest.hasPrefix("\"") {
-            let decoded = try bytes.withUnsafeBufferPointer {
+            let decoded = try source.withUTF8 {
                 try decodeLiteral($0, quote: literal.restOffset, line: literal.number, file: file)
             }
             lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }

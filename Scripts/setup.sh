@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what axdiff needs to build and test on Debian: libgit2 and
+# pkg-config to build; git, Chromium and the Python clients (sarif-tools,
+# junitparser, jsonschema) to test. Safe to run again: installs only what is missing.
+set -euo pipefail
+need=""
+for pkg in libgit2-dev pkg-config git chromium libxml2-utils; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
+done
+if [ -n "$need" ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+fi
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema

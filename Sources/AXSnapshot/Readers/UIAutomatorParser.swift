@@ -1,0 +1,161 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#else
+import Foundation
+#endif
+import Foundation
+
+/// The XMLParser delegate behind `UIAutomatorReader`: collects every `<node>`
+/// into a flat pre-order array with parent / child / sibling links, so that
+/// nothing downstream needs recursion. Elements other than `<node>`
+/// (`<hierarchy>`, a `<window>` wrapper) are transparent.
+///
+/// The first problem (a malformed document, bad bounds, too deep a tree)
+/// stops the parse and is kept in `failure`.
+final class UIAutomatorParser: NSObject, XMLParserDelegate {
+    struct Failure {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    let maxDepth: Int
+    private(set) var nodes: [UIAutomatorNode] = []
+    private(set) var failure: Failure?
+    private(set) var sawHierarchy = false
+    /// For each open element: the index of its node, or -1 for other elements.
+    private var open: [Int] = []
+    /// The innermost open `<node>`, or -1.
+    private var currentNode = -1
+    private var openNames: [String] = []
+
+    init(maxDepth: Int) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses `data`; afterwards `failure` or `nodes` hold the outcome.
+    func run(_ data: Data) {
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = self
+        _ = parser.parse()
+        if failure == nil, let error = parser.parserError {
+            record(parser, error)
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        guard failure == nil else { return }
+        if open.count > maxDepth {
+            fail(parser, "nesting deeper than \(maxDepth) levels")
+            return
+        }
+        openNames.append(elementName)
+        guard elementName == "node" else {
+            if elementName == "hierarchy" { sawHierarchy = true }
+            open.append(-1)
+            return
+        }
+        var flags: UIAutomatorNode.Flags = []
+        func flag(_ key: String, _ f: UIAutomatorNode.Flags) {
+            if attributes[key] == "true" { flags.insert(f) }
+        }
+        flag("clickable", .clickable)
+        flag("long-clickable", .longClickable)
+        flag("focusable", .focusable)
+        flag("checkable", .checkable)
+        flag("checked", .checked)
+        flag("selected", .selected)
+        flag("scrollable", .scrollable)
+        flag("password", .password)
+        flag("focused", .focused)
+        flag("NAF", .naf)
+        if attributes["enabled"] == "false" { flags.insert(.disabled) }
+        if attributes["visible-to-user"] == "false" { flags.insert(.invisible) }
+        if let important = attributes["importantForAccessibility"] ?? attributes["important-for-accessibility"],
+           important == "no" || important == "false" || important == "noHideDescendants" {
+            flags.insert(.notImportant)
+        }
+        var frame: Frame?
+        if let bounds = attributes["bounds"], !bounds.isEmpty {
+            guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
+                let cls = attributes["class"].map { " class=\"\($0)\"" } ?? ""
+                fail(parser, "bad bounds=\"\(bounds.prefix(60))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels")
+                return
+            }
+            frame = parsed
+        }
+        let index = nodes.count
+        var node = UIAutomatorNode(
+            className: attributes["class"] ?? "",
+            text: UIAutomatorNode.clean(attributes["text"] ?? ""),
+            contentDescription: UIAutomatorNode.clean(attributes["content-desc"] ?? ""),
+            resourceID: attributes["resource-id"] ?? "",
+            hint: UIAutomatorNode.clean(attributes["hint"] ?? ""),
+            flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode)
+        if currentNode >= 0 {
+            if nodes[currentNode].lastChild >= 0 {
+                nodes[nodes[currentNode].lastChild].nextSibling = index
+            } else {
+                nodes[currentNode].firstChild = index
+            }
+            nodes[currentNode].lastChild = index
+        }
+        node.nextSibling = -1
+        nodes.append(node)
+        open.append(index)
+        currentNode = index
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard failure == nil, let index = open.popLast() else { return }
+        openNames.removeLast()
+        if index >= 0 { currentNode = nodes[index].parent }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        record(parser, parseError)
+    }
+
+    func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
+        record(parser, validationError)
+    }
+
+    private func fail(_ parser: XMLParser, _ message: String) {
+        guard failure == nil else { return }
+        failure = Failure(line: parser.lineNumber, column: parser.columnNumber, message: message)
+        parser.abortParsing()
+    }
+
+    private func record(_ parser: XMLParser, _ error: Error) {
+        guard failure == nil else { return }
+        let code = (error as NSError).code
+        fail(parser, "XML is not well-formed: " + describe(code))
+    }
+
+    /// libxml2's error numbers, which XMLParser passes through on Linux.
+    private func describe(_ code: Int) -> String {
+        switch code {
+        case 4: return "the document is empty"
+        case 5:
+            if let name = openNames.last { return "the document ends before <\(name)> is closed, or has content after its root element" }
+            return "content after the end of the root element"
+        case 9: return "a character that XML does not allow"
+        case 26, 27: return "an undefined entity (write & as &amp;)"
+        case 38: return "'<' inside an attribute value (write it as &lt;)"
+        case 39: return "an attribute value without quotes"
+        case 40: return "an attribute value is not closed"
+        case 41: return "an attribute without a value"
+        case 42: return "an attribute appears twice on one element"
+        case 73: return "expected '>' to end the tag"
+        case 76:
+            if let name = openNames.last { return "the closing tag does not match <\(name)>" }
+            return "a closing tag does not match the open element"
+        case 77: return "the document ends inside a tag"
+        default: return "parser error \(code)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import AXGit
+import XCTest
+
+final class TreeTests: XCTestCase {
+    private let globs = ["Snapshots/**", "**/*.aria.yml"]
+
+    func testTreeDiffAgainstFirstParentWithPathspec() throws {
+        let fixture = try GitFixture()
+        let root = try fixture.commit("root", [
+            "Snapshots/Home.json": "home 1", "Snapshots/Login.json": "login 1", "README.md": "readme 1",
+            "web/login.aria.yml": "- button \"Sign in\"", "top.aria.yml": "- heading \"Top\"",
+        ])
+        let second = try fixture.commit("second", [
+            "Snapshots/Home.json": "home 2", "Snapshots/Login.json": nil, "Snapshots/Sub/Deep.json": "deep",
+            "README.md": "readme 2", "web/login.aria.yml": "- button \"Log in\"",
+        ])
+        let readmeOnly = try fixture.commit("readme", ["README.md": "readme 3"])
+        let renamed = try fixture.commit("rename", ["Snapshots/Home.json": nil, "Snapshots/Start.json": "home 2"])
+        let repository = try fixture.open()
+
+        let rootChanges = try repository.changes(in: root, matching: globs)
+        XCTAssertEqual(rootChanges.map(\.path), ["Snapshots/Home.json", "Snapshots/Login.json", "top.aria.yml", "web/login.aria.yml"])
+        XCTAssertTrue(rootChanges.allSatisfy { $0.status == .added && $0.oldBlob == nil && $0.newBlob != nil })
+
+        let changes = try repository.changes(in: second, matching: globs)
+        XCTAssertEqual(changes.map { "\($0.status.rawValue) \($0.path)" }, [
+            "modified Snapshots/Home.json", "deleted Snapshots/Login.json", "added Snapshots/Sub/Deep.json",
+            "modified web/login.aria.yml",
+        ])
+        let home = changes[0]
+        XCTAssertEqual(home.oldBlob, try fixture.rev("\(root.hex):Snapshots/Home.json"))
+        XCTAssertEqual(home.newBlob, try fixture.rev("\(second.hex):Snapshots/Home.json"))
+        XCTAssertEqual(changes[1].newBlob, nil)
+        XCTAssertEqual(try repository.blob(home.newBlob!), Array("home 2".utf8))
+
+        XCTAssertEqual(try repository.changes(in: second, matching: ["Snapshots/**"]).count, 3)
+        XCTAssertEqual(try repository.changes(in: readmeOnly, matching: globs), [])
+        XCTAssertEqual(try repository.changes(in: readmeOnly, matching: ["Snapshots/**"]), [])
+        XCTAssertEqual(try repository.changes(in: renamed, matching: globs).map { "\($0.status.rawValue) \($0.path)" },
+                       ["deleted Snapshots/Home.json", "added Snapshots/Start.json"])
+        XCTAssertEqual(try repository.changes(from: root, to: renamed, matching: ["Snapshots/**"]).map(\.path),
+                       ["Snapshots/Home.json", "Snapshots/Login.json", "Snapshots/Start.json", "Snapshots/Sub/Deep.json"])
+    }
+
+    func testFilesAtACommitAndFileByPath() throws {
+        let fixture = try GitFixture()
+        let first = try fixture.commit("first", [
+            "Snapshots/Home.json": "home", "Snapshots/Sub/Deep.json": "deep", "Sources/main.swift": "code",
+            "web/a.aria.yml": "- text: a", ".axdiff.json": "{\"failOn\": \"warning\"}",
+        ])
+        let repository = try fixture.open()
+        let files = try repository.files(in: first, matching: globs)
+        XCTAssertEqual(files.map(\.path), ["Snapshots/Home.json", "Snapshots/Sub/Deep.json", "web/a.aria.yml"])
+        XCTAssertEqual(files[0].blob, try fixture.rev("\(first.hex):Snapshots/Home.json"))
+        XCTAssertEqual(try repository.file(at: ".axdiff.json", in: first).map { String(decoding: $0, as: UTF8.self) },
+                       "{\"failOn\": \"warning\"}")
+        XCTAssertNil(try repository.file(at: "Config/axdiff.json", in: first))
+        XCTAssertNil(try repository.file(at: "Snapshots", in: first), "a directory is not a file")
+    }
+
+    func testBlobOverTheLimitIsRefusedWithoutReading() throws {
+        let fixture = try GitFixture()
+        let big = String(repeating: "x", count: 100_000)
+        let commit = try fixture.commit("big", ["Snapshots/Big.json": big])
+        let repository = try fixture.open()
+        let blob = try fixture.rev("\(commit.hex):Snapshots/Big.json")
+        XCTAssertEqual(try repository.blobSize(blob), 100_000)
+        let error = XCTAssertGitError(.tooLarge) { try repository.blob(blob, maxBytes: 1000) }
+        XCTAssertTrue(error?.message.contains("larger than 1000 bytes") ?? false, "\(String(describing: error))")
+        XCTAssertGitError(.tooLarge) { try repository.file(at: "Snapshots/Big.json", in: commit, maxBytes: 10) }
+        XCTAssertEqual(try repository.blob(blob, maxBytes: 100_000).count, 100_000)
+        XCTAssertGitError(.wrongType) { try repository.blob(commit) }
+    }
+}
