@@ -62,9 +62,8 @@ public struct GitError: Error, CustomStringConvertible, Equatable, Sendable {
 ///
 /// `git_error_last()` is thread-local and overwritten by the next failing call,
 /// so it is read here, immediately, on the calling thread.
-@discardableResult
-func check(_ code: Int32, _ what: String) throws -> Int32 {
-    guard code < 0 else { return code }
+func check(_ code: Int32, _ what: String) throws {
+    guard code < 0 else { return }
     throw lastError(code, what)
 }
 

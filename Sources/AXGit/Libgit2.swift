@@ -18,8 +18,14 @@ enum Libgit2 {
 
     /// The version of the linked libgit2, e.g. "1.5.1".
     static var version: String {
+        ensureInitialized()
         var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
         git_libgit2_version(&major, &minor, &revision)
         return "\(major).\(minor).\(revision)"
     }
+}
+
+extension Repository {
+    /// The version of the linked libgit2, e.g. "1.5.1" (for `axdiff --version` and bug reports).
+    public static var libgit2Version: String { Libgit2.version }
 }

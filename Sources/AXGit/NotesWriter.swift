@@ -40,7 +40,7 @@ public final class NotesWriter {
     /// with the attempt number (1-based). Lets a test move the ref underneath the writer.
     package var beforeReferenceUpdate: ((Int) throws -> Void)?
 
-    public init(repository: Repository, notesRef: String = defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
+    public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
         self.notesRef = notesRef
         self.conflictPolicy = conflictPolicy
@@ -57,11 +57,15 @@ public final class NotesWriter {
         for note in notes {
             blobs[note.commit] = try repository.writeBlob(Array(note.text.utf8))
         }
+        guard !blobs.isEmpty else {
+            return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
+                                    keptExisting: [], unchanged: [], attempts: 0)
+        }
         let builder = NotesTreeBuilder(repository: repository.handle, overwrite: conflictPolicy == .overwrite)
         let logMessage = "axdiff: notes for \(blobs.count) commit\(blobs.count == 1 ? "" : "s")"
         return try Self.commitLoop(repository: repository, notesRef: notesRef, lockTimeout: lockTimeout,
                                    maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
-            let baseTree = try tip.map { try repository.commit($0).tree }
+            let baseTree = try tip.map { try repository.treeID(ofCommit: $0) }
             let (tree, outcome) = try builder.build(base: baseTree, notes: blobs)
             guard tree != baseTree else { return (nil, outcome) }
             let parents = tip.map { [$0] } ?? []

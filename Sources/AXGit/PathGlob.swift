@@ -3,15 +3,23 @@
 /// `**` as a whole segment any number of segments (`Snapshots/**` everything below
 /// `Snapshots`, `**/*.aria.yml` such files at any depth, including the top level),
 /// and `\` escapes. Patterns are anchored: they match the whole path from the root.
+/// A pattern without glob characters names a file or a directory: `Snapshots/Debug` (or
+/// `Snapshots/Debug/`) matches everything below that directory, as a git pathspec does.
 package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     package let pattern: String
     private let segments: [[Unicode.Scalar]]
+    private let isLiteral: Bool
 
     package init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = Substring(pattern)
         while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
         segments = trimmed.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        isLiteral = !segments.contains { $0.contains(where: Self.isSpecial) }
+    }
+
+    private static func isSpecial(_ c: Unicode.Scalar) -> Bool {
+        c == "*" || c == "?" || c == "[" || c == "\\"
     }
 
     package var description: String { pattern }
@@ -22,7 +30,7 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     package var literalPrefix: String {
         var literal = [String]()
         for segment in segments {
-            if segment.contains(where: { "*?[\\".unicodeScalars.contains($0) }) { break }
+            if segment.contains(where: Self.isSpecial) { break }
             literal.append(String(String.UnicodeScalarView(segment)))
         }
         return literal.joined(separator: "/")
@@ -34,12 +42,19 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     ///   case; patterns with several `**` can backtrack more.
     package func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        if isLiteral {
+            return !segments.isEmpty && parts.count >= segments.count && Array(parts.prefix(segments.count)) == segments
+        }
         return Self.match(segments[...], parts[...])
     }
 
     /// False only when no path below `directory` can match, so a tree walk may skip it.
     package func mayMatch(below directory: String) -> Bool {
         let parts = directory.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        if isLiteral {
+            let common = min(parts.count, segments.count)
+            return Array(parts.prefix(common)) == Array(segments.prefix(common))
+        }
         var index = 0
         for part in parts {
             guard index < segments.count else { return false }

@@ -49,6 +49,11 @@ extension Repository {
         }
     }
 
+    /// The id of a commit's root tree.
+    func treeID(ofCommit id: ObjectID) throws -> ObjectID {
+        try withCommit(id) { ObjectID(git_commit_tree_id($0)) }
+    }
+
     /// Looks up a commit, runs `body`, frees it.
     func withCommit<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
         var oid = id.oid

@@ -10,13 +10,13 @@ extension Repository {
     ///
     /// - Complexity: proportional to the differences between the two notes trees (a tree diff
     ///   that skips equal subtrees), not to the number of notes.
-    public func mergeNotes(from other: String, into ref: String = defaultNotesRef,
+    public func mergeNotes(from other: String, into ref: String = Repository.defaultNotesRef,
                            lockTimeout: Double = 10) throws -> NotesMergeResult {
         guard let otherTip = try referenceTarget(other), other != ref else {
             let tip = try referenceTarget(ref)
             return NotesMergeResult(kind: .upToDate, notesCommit: tip, added: [], keptLocal: [])
         }
-        let otherTree = try commit(otherTip).tree
+        let otherTree = try treeID(ofCommit: otherTip)
         var kind = NotesMergeResult.Kind.upToDate
         var added = [ObjectID]()
         let builder = NotesTreeBuilder(repository: handle, overwrite: false)
@@ -31,7 +31,7 @@ extension Repository {
                 kind = .upToDate
                 return (nil, NotesTreeBuilder.Outcome())
             }
-            let localTree = try commit(tip).tree
+            let localTree = try treeID(ofCommit: tip)
             if try isDescendant(otherTip, of: tip) {
                 kind = .fastForward
                 added = try notesDiffering(from: localTree, to: otherTree).keys.sorted()

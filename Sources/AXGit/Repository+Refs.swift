@@ -50,6 +50,8 @@ extension Repository {
     /// True when `ancestor` is reachable from `commit` (a commit is not its own descendant).
     public func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
         var one = commit.oid, two = ancestor.oid
-        return try check(git_graph_descendant_of(handle, &one, &two), "git_graph_descendant_of") == 1
+        let answer = git_graph_descendant_of(handle, &one, &two)
+        try check(answer, "git_graph_descendant_of")
+        return answer == 1
     }
 }

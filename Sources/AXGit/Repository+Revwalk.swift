@@ -20,7 +20,9 @@ extension Repository {
                         hideWhere: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
         try withRevwalk { walk in
             // libgit2 consults the hide callback for parents only, never for the pushed tips.
-            for tip in tips where !(hideWhere?(tip) ?? false) {
+            let pushed = tips.filter { !(hideWhere?($0) ?? false) }
+            guard !pushed.isEmpty else { return [] }
+            for tip in pushed {
                 var oid = tip.oid
                 let code = git_revwalk_push(walk, &oid)
                 if code < 0 {

@@ -20,8 +20,8 @@ extension Repository {
     ///   those subtrees (or the root trees) have equal ids, and libgit2 skips equal subtrees.
     public func changes(from old: ObjectID?, to new: ObjectID, matching globs: [String]) throws -> [TreeChange] {
         let patterns = PathGlobSet(globs)
-        let newTreeID = try commit(new).tree
-        let oldTreeID = try old.map { try commit($0).tree }
+        let newTreeID = try treeID(ofCommit: new)
+        let oldTreeID = try old.map { try treeID(ofCommit: $0) }
         if let oldTreeID, oldTreeID == newTreeID { return [] }
         let prefixes = patterns.literalPrefixes
         if let oldTreeID, let prefixes,
@@ -39,7 +39,9 @@ extension Repository {
                            patterns: PathGlobSet) throws -> [TreeChange] {
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
+        // The pathspec holds literal directories (or files), never patterns: no fnmatch, no "!" negation.
         options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue | GIT_DIFF_IGNORE_SUBMODULES.rawValue
+            | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
         let diff: OpaquePointer? = try CStringArray(pathspec).withStrarray { strarray in
             options.pathspec = strarray
             var diff: OpaquePointer?

@@ -70,10 +70,17 @@ final class NotesWriterTests: XCTestCase {
         let third = try writer.write(commits.map { Note(commit: $0, text: "different\n") })
         XCTAssertEqual(third.keptExisting, commits.sorted())
         XCTAssertEqual(third.notesCommit, first.notesCommit, "keeping every existing note writes no commit")
+        // A packed notes ref is updated just the same.
+        try fixture.git(["pack-refs", "--all"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.gitDir + "/refs/notes/axdiff"))
         writer.conflictPolicy = .overwrite
         let fourth = try writer.write(commits.map { Note(commit: $0, text: "different\n") })
         XCTAssertEqual(fourth.written, commits.sorted())
         XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commits[1].hex]), "different\n")
+        XCTAssertEqual(try writer.write([]).notesCommit, fourth.notesCommit)
+        XCTAssertNil(try NotesWriter(repository: repository, notesRef: "refs/notes/empty").write([]).notesCommit)
+        XCTAssertNil(try repository.referenceTarget("refs/notes/empty"))
+        try fixture.git(["fsck", "--strict", "--no-progress"])
     }
 
     /// Another writer (`git notes add`) moves the ref after our batch is built and before we move

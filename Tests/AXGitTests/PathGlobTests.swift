@@ -24,6 +24,10 @@ final class PathGlobTests: XCTestCase {
             ("\\*.json", "*.json", true),
             ("\\*.json", "a.json", false),
             ("Config/axdiff.json", "Config/axdiff.json", true),
+            ("Snapshots/Debug", "Snapshots/Debug/Home.json", true),
+            ("Snapshots/Debug/", "Snapshots/Debug/a/b.json", true),
+            ("Snapshots/Debug", "Snapshots/Debugger/Home.json", false),
+            ("Snapshots/Debug", "Snapshots/Home.json", false),
         ]
         for (pattern, path, expected) in cases {
             XCTAssertEqual(PathGlob(pattern).matches(path), expected, "\(pattern) vs \(path)")
@@ -36,6 +40,9 @@ final class PathGlobTests: XCTestCase {
         XCTAssertFalse(PathGlob("Snapshots/**").mayMatch(below: "Sources"))
         XCTAssertTrue(PathGlob("**/*.aria.yml").mayMatch(below: "anything/at/all"))
         XCTAssertFalse(PathGlob("Snapshots/*.json").mayMatch(below: "Snapshots/sub"))
+        XCTAssertTrue(PathGlob("Snapshots/Debug").mayMatch(below: "Snapshots"))
+        XCTAssertTrue(PathGlob("Snapshots/Debug").mayMatch(below: "Snapshots/Debug/deeper"))
+        XCTAssertFalse(PathGlob("Snapshots/Debug").mayMatch(below: "Snapshots/Release"))
         XCTAssertEqual(PathGlob("Snapshots/ios/*.json").literalPrefix, "Snapshots/ios")
         XCTAssertEqual(PathGlobSet(["Snapshots/**", "snapshots/**"]).literalPrefixes, ["Snapshots", "snapshots"])
         XCTAssertNil(PathGlobSet(["Snapshots/**", "**/*.aria.yml"]).literalPrefixes)

@@ -57,16 +57,14 @@ enum ExternalTools {
         return url.path
     }
 
-    /// The shared schema directory: `$AXDIFF_SCHEMA_DIR`, else `../shared/schemas`
-    /// beside the package root (where DESIGN.md keeps the project's shared files).
+    /// The official schemas, vendored beside these tests (`Schemas/`, with their
+    /// sources), or `$AXDIFF_SCHEMA_DIR` to check against another copy.
     static func schema(_ name: String) throws -> String {
         let directory: URL
         if let override = ProcessInfo.processInfo.environment["AXDIFF_SCHEMA_DIR"] {
             directory = URL(fileURLWithPath: override)
         } else {
-            let packageRoot = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+            directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas")
         }
         let path = directory.appendingPathComponent(name).path
         guard FileManager.default.fileExists(atPath: path) else {

@@ -442,6 +442,14 @@ final class XCUITestReaderTests: XCTestCase {
         XCTAssertEqual(s.stops[0].line, 2)
     }
 
+    func testLLDBPrintLiteral() throws {
+        let text = #"""
+        (String) $R0 = "Element subtree:\n →Application, 0x1, pid: 1, label: \'App\'\n    Switch, 0x2, {{0.0, 0.0}, {1.0, 1.0}}, label: \'Wi-Fi\', value: 0\n"
+        """#
+        let s = try read(text)
+        XCTAssertEqual(s.stops.map(\.spoken), ["Wi-Fi, off, switch button"])
+    }
+
     // MARK: - Errors
 
     func testUnparseableFrame() throws {

@@ -60,29 +60,46 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
             return
         }
         var flags: UIAutomatorNode.Flags = []
-        func flag(_ key: String, _ f: UIAutomatorNode.Flags) {
-            if attributes[key] == "true" { flags.insert(f) }
-        }
-        flag("clickable", .clickable)
-        flag("long-clickable", .longClickable)
-        flag("focusable", .focusable)
-        flag("checkable", .checkable)
-        flag("checked", .checked)
-        flag("selected", .selected)
-        flag("scrollable", .scrollable)
-        flag("password", .password)
-        flag("focused", .focused)
-        flag("NAF", .naf)
-        if attributes["enabled"] == "false" { flags.insert(.disabled) }
-        if attributes["visible-to-user"] == "false" { flags.insert(.invisible) }
-        if let important = attributes["importantForAccessibility"] ?? attributes["important-for-accessibility"],
-           important == "no" || important == "false" || important == "noHideDescendants" {
-            flags.insert(.notImportant)
+        var className = "", text = "", description = "", resourceID = "", hint = ""
+        var bounds: String?
+        // One pass over the attributes, dispatching on the key's length and
+        // first byte: much cheaper than a hash lookup per key.
+        for (key, value) in attributes {
+            let utf8 = key.utf8
+            guard let first = utf8.first else { continue }
+            switch (utf8.count, first) {
+            case (5, UInt8(ascii: "c")) where key == "class": className = value
+            case (4, UInt8(ascii: "t")) where key == "text": text = value
+            case (12, UInt8(ascii: "c")) where key == "content-desc": description = value
+            case (11, UInt8(ascii: "r")) where key == "resource-id": resourceID = value
+            case (6, UInt8(ascii: "b")) where key == "bounds": bounds = value
+            case (4, UInt8(ascii: "h")) where key == "hint": hint = value
+            case (9, UInt8(ascii: "c")):
+                if Self.isTrue(value) {
+                    if key == "clickable" { flags.insert(.clickable) } else if key == "checkable" { flags.insert(.checkable) }
+                }
+            case (14, UInt8(ascii: "l")) where key == "long-clickable": if Self.isTrue(value) { flags.insert(.longClickable) }
+            case (9, UInt8(ascii: "f")) where key == "focusable": if Self.isTrue(value) { flags.insert(.focusable) }
+            case (7, UInt8(ascii: "c")) where key == "checked": if Self.isTrue(value) { flags.insert(.checked) }
+            case (8, UInt8(ascii: "s")) where key == "selected": if Self.isTrue(value) { flags.insert(.selected) }
+            case (10, UInt8(ascii: "s")) where key == "scrollable": if Self.isTrue(value) { flags.insert(.scrollable) }
+            case (8, UInt8(ascii: "p")) where key == "password": if Self.isTrue(value) { flags.insert(.password) }
+            case (7, UInt8(ascii: "f")) where key == "focused": if Self.isTrue(value) { flags.insert(.focused) }
+            case (3, UInt8(ascii: "N")) where key == "NAF": if Self.isTrue(value) { flags.insert(.naf) }
+            case (7, UInt8(ascii: "e")) where key == "enabled": if Self.isFalse(value) { flags.insert(.disabled) }
+            case (15, UInt8(ascii: "v")) where key == "visible-to-user": if Self.isFalse(value) { flags.insert(.invisible) }
+            case (25, UInt8(ascii: "i")), (27, UInt8(ascii: "i")):
+                if key == "importantForAccessibility" || key == "important-for-accessibility",
+                   value == "no" || value == "false" || value == "noHideDescendants" {
+                    flags.insert(.notImportant)
+                }
+            default: break
+            }
         }
         var frame: Frame?
-        if let bounds = attributes["bounds"], !bounds.isEmpty {
+        if let bounds, !bounds.isEmpty {
             guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
-                let cls = attributes["class"].map { " class=\"\($0)\"" } ?? ""
+                let cls = className.isEmpty ? "" : " class=\"\(className)\""
                 fail(parser, "bad bounds=\"\(bounds.prefix(60))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels")
                 return
             }
@@ -90,11 +107,11 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         }
         let index = nodes.count
         var node = UIAutomatorNode(
-            className: attributes["class"] ?? "",
-            text: UIAutomatorNode.clean(attributes["text"] ?? ""),
-            contentDescription: UIAutomatorNode.clean(attributes["content-desc"] ?? ""),
-            resourceID: attributes["resource-id"] ?? "",
-            hint: UIAutomatorNode.clean(attributes["hint"] ?? ""),
+            className: className,
+            text: UIAutomatorNode.clean(text),
+            contentDescription: UIAutomatorNode.clean(description),
+            resourceID: resourceID,
+            hint: UIAutomatorNode.clean(hint),
             flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode)
         if currentNode >= 0 {
             if nodes[currentNode].lastChild >= 0 {
@@ -108,6 +125,14 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         nodes.append(node)
         open.append(index)
         currentNode = index
+    }
+
+    static func isTrue(_ value: String) -> Bool {
+        value.utf8.count == 4 && value.utf8.first == UInt8(ascii: "t") && value == "true"
+    }
+
+    static func isFalse(_ value: String) -> Bool {
+        value.utf8.count == 5 && value.utf8.first == UInt8(ascii: "f") && value == "false"
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

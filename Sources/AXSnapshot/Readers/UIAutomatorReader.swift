@@ -62,23 +62,25 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int, String)? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var line = 1
-            var lineStart = 0
-            var i = 0
             let n = bytes.count
             func matches(_ word: [UInt8], at k: Int) -> Bool {
                 guard k + word.count <= n else { return false }
                 for (j, w) in word.enumerated() where bytes[k + j] & 0xDF != w { return false }
                 return true
             }
-            while i < n {
-                let b = bytes[i]
-                if b == 0x0A {
-                    line += 1
-                    lineStart = i + 1
-                } else if b == UInt8(ascii: "<"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "!") {
-                    if matches(doctype, at: i + 2) { return (line, i - lineStart + 1, "DOCTYPE") }
-                    if matches(entity, at: i + 2) { return (line, i - lineStart + 1, "ENTITY") }
+            var i = 0
+            while i + 1 < n {
+                if bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "!") {
+                    let what = matches(doctype, at: i + 2) ? "DOCTYPE" : (matches(entity, at: i + 2) ? "ENTITY" : nil)
+                    if let what {
+                        var line = 1
+                        var lineStart = 0
+                        for k in 0..<i where bytes[k] == 0x0A {
+                            line += 1
+                            lineStart = k + 1
+                        }
+                        return (line, i - lineStart + 1, what)
+                    }
                 }
                 i += 1
             }
@@ -161,9 +163,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             var children: [Node] = []
             var c = raw[i].firstChild
             while c >= 0 {
-                if !lifted[c], let child = built[c] {
+                if !lifted[c], let child = built[c].take() {
                     children.append(child)
-                    built[c] = nil
                 }
                 c = raw[c].nextSibling
             }
@@ -173,8 +174,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 var group = [node]
                 group.reserveCapacity(more.count + 1)
                 for j in more {
-                    if let m = built[j] { group.append(m) }
-                    built[j] = nil
+                    if let m = built[j].take() { group.append(m) }
                 }
                 node = Node(role: .container, frame: node.frame, element: false, line: node.line, children: group)
             }
@@ -183,7 +183,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
 
         var roots: [Node] = []
         for i in 0..<n where raw[i].parent < 0 {
-            if let node = built[i] { roots.append(node) }
+            if let node = built[i].take() { roots.append(node) }
         }
         return roots
     }

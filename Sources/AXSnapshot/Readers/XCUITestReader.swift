@@ -60,10 +60,11 @@ public enum XCUITestReader: SnapshotFormatReader {
         var source = text
         var lines = source.withUTF8 { scanLines($0) }
 
-        // lldb `po app.debugDescription` prints the String as one quoted literal.
-        if let literal = lines.first(where: { !isSkippable($0.rest) }), literal.rest.hasPrefix("\"") {
+        // lldb `po app.debugDescription` prints the String as one quoted literal
+        // (`p` prints it after `(String) $R0 = `).
+        if let literal = lines.first(where: { !isSkippable($0.rest) }), let quote = literalStart(literal.rest) {
             let decoded = try source.withUTF8 {
-                try decodeLiteral($0, quote: literal.restOffset, line: literal.number, file: file)
+                try decodeLiteral($0, quote: literal.restOffset + quote, line: literal.number, file: file)
             }
             lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }
         }
@@ -83,6 +84,17 @@ public enum XCUITestReader: SnapshotFormatReader {
         }
         return Snapshot(screen: screen, platform: macOS ? .other : .ios,
                         elements: buildTree(entries), format: .xcuitest)
+    }
+
+    /// The UTF-8 offset of the opening quote when `rest` starts a string literal:
+    /// `"…` or `(String) $R0 = "…`.
+    static func literalStart(_ rest: String) -> Int? {
+        if rest.hasPrefix("\"") { return 0 }
+        guard rest.hasPrefix("("), let close = rest.firstIndex(of: ")"),
+              let equals = rest[close...].firstRange(of: "= \"") else { return nil }
+        let between = rest[rest.index(after: close)..<equals.lowerBound]
+        guard between.allSatisfy({ $0 == " " || $0 == "$" || $0.isLetter || $0.isNumber }) else { return nil }
+        return rest.utf8.distance(from: rest.startIndex, to: equals.upperBound) - 1
     }
 
     /// Blank lines, XCTest activity log lines (`t =   109.84s …`) and lldb prompts.

@@ -1,0 +1,63 @@
+import AXDiff
+import AXGit
+import AXReport
+import AXSnapshot
+
+/// Analyses one commit: the snapshots that changed against its first parent,
+/// each read and compared, and the note text.
+///
+/// Belongs to one thread, like the `Repository` it reads.
+public struct CommitAnalyzer {
+    public let repository: Repository
+    /// `--config FILE`, which wins over the committed configuration.
+    public let configOverride: Config?
+    public let toolVersion: String
+
+    public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion) {
+        self.repository = repository
+        self.configOverride = configOverride
+        self.toolVersion = toolVersion
+    }
+
+    /// - Complexity: proportional to the changed snapshots: the tree diff skips
+    ///   unchanged subtrees, and each changed pair is diffed in O(n log n).
+    public func analyze(_ id: ObjectID) throws -> CommitAnalysis {
+        let info = try repository.commit(id)
+        let (config, configProblem) = ConfigAtCommit.load(repository, commit: id, override: configOverride)
+        var remarks: [String] = []
+        if info.isMerge, let parent = info.firstParent {
+            remarks.append("merge commit: compared with its first parent \(parent.abbreviated())")
+        }
+        if let configProblem { remarks.append(configProblem) }
+        let changed = try repository.changes(in: id, matching: config.snapshots).filter { config.isSnapshotPath($0.path) }
+        var screens: [ScreenDiff] = []
+        var unreadable: [String] = []
+        for change in changed {
+            let old = change.oldBlob.flatMap { try? snapshot($0, path: change.path, config: config) }
+            do {
+                let new = try change.newBlob.map { try snapshot($0, path: change.path, config: config) }
+                let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: change.path)
+                if config.ignores(screen: screen, path: change.path) { continue }
+                screens.append(ScreenDiffer.diff(old: old, new: new, path: change.path, config: config))
+            } catch {
+                let reason = "\(error)"
+                unreadable.append(reason)
+                screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, config: config))
+            }
+        }
+        let report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)
+        let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
+        return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: unreadable)
+    }
+
+    /// Reads one blob as a snapshot; errors name the path in the repository.
+    func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
+        let bytes: [UInt8]
+        do {
+            bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
+        } catch let e as GitError where e.code == .tooLarge {
+            throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
+        }
+        return try SnapshotReader.read(bytes, file: path)
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One watcher per repository: an exclusive `flock` on
+/// `<git-common-dir>/axdiff-watch.lock`, which holds the owner's pid.
+///
+/// The kernel drops the lock when its holder dies, even by SIGKILL, so a dead
+/// holder never blocks the next start; a live one is respected and named.
+public final class WatchLock {
+    public struct Held: Error, CustomStringConvertible {
+        public var path: String
+        public var pid: Int32?
+        public var description: String {
+            "another axdiff watch" + (pid.map { " (pid \($0))" } ?? "") + " is running on this repository; it holds \(path)"
+        }
+    }
+
+    public let path: String
+    private let fd: Int32
+
+    /// - Throws: `Held` when a live process holds the lock.
+    public init(directory: String) throws {
+        path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Held(path: path, pid: nil) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = pread(fd, &buffer, 31, 0)
+            close(fd)
+            let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
+            throw Held(path: path, pid: Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        self.fd = fd
+        let pid = "\(getpid())\n"
+        _ = ftruncate(fd, 0)
+        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    deinit {
+        // The pid stays in the file; the lock itself is what counts.
+        close(fd)
+    }
+}

@@ -1,0 +1,105 @@
+import AXDiff
+import AXGit
+import AXReport
+import Foundation
+
+/// The daemon (DESIGN §10): holds the repository's lock, annotates every new
+/// commit on the watched refs, oldest first, in batches, and waits for the
+/// refs to move. Survives force-pushes, deleted branches, `git gc` and
+/// `git pack-refs` (refs are re-resolved every round; errors are logged and
+/// the round retried with a fresh repository handle). Stops cleanly on
+/// SIGTERM/SIGINT after the batch in flight.
+public final class Watcher {
+    public struct Options {
+        public var repositoryPath: String
+        public var configOverride: Config?
+        /// Seconds between polls when no inotify event arrives.
+        public var pollInterval: TimeInterval
+        /// Annotate what is pending, then exit.
+        public var once: Bool
+        public var batchSize: Int
+        public var toolVersion: String
+
+        public init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
+                    once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion) {
+            self.repositoryPath = repositoryPath
+            self.configOverride = configOverride
+            self.pollInterval = pollInterval
+            self.once = once
+            self.batchSize = batchSize
+            self.toolVersion = toolVersion
+        }
+    }
+
+    enum State { case starting, running, stopping, stopped }
+
+    public let options: Options
+    private let log: (String) -> Void
+    /// Called after each batch of notes with the analyses written (for `--html`).
+    public var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
+    private(set) var state = State.starting
+
+    public init(options: Options, log: @escaping (String) -> Void) {
+        self.options = options
+        self.log = log
+    }
+
+    /// Runs until stopped (or, with `once`, until nothing is pending).
+    /// - Throws: `WatchLock.Held` when another watcher runs; `GitError` when the
+    ///   repository cannot be opened at start.
+    public func run() throws {
+        var repository = try Repository.open(path: options.repositoryPath)
+        let lock = try WatchLock(directory: repository.commonDir)
+        let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
+        let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
+        state = .running
+        if !options.once {
+            log("watching \(repository.workdir ?? repository.gitDir) (pid \(getpid()), \(monitor.usesInotify ? "inotify" : "polling every \(Int(options.pollInterval)) s"))")
+        }
+        var processedTips: Set<ObjectID> = []
+        var failures = 0
+        while !shutdown.isRequested {
+            do {
+                processedTips = try round(repository, hiding: processedTips, shutdown: shutdown)
+                failures = 0
+            } catch {
+                failures += 1
+                log("error: \(error); retrying")
+                if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
+                processedTips = []
+                if options.once && failures >= 3 { throw error }
+            }
+            if options.once && failures == 0 { break }
+            monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
+        }
+        state = .stopping
+        if shutdown.isRequested { log("stopping: signal received, last batch finished") }
+        withExtendedLifetime(lock) {}
+        state = .stopped
+    }
+
+    /// One round: resolve the watched refs, annotate what is new, return the tips done.
+    private func round(_ repository: Repository, hiding: Set<ObjectID>, shutdown: ShutdownSignal) throws -> Set<ObjectID> {
+        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let tips = Set(try repository.references(matching: settings.watchRefs).map(\.commit))
+        if tips.isSubset(of: hiding) && !hiding.isEmpty { return tips }
+        let annotator = Annotator(repository: repository, options: .init(
+            notesRef: settings.notesRef, batchSize: options.batchSize, configOverride: options.configOverride,
+            toolVersion: options.toolVersion))
+        let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
+        guard !pending.isEmpty else { return tips }
+        try annotator.annotate(pending, shouldStop: { shutdown.isRequested }) { batch in
+            for (analysis, seconds) in batch { log(Self.line(analysis, seconds: seconds)) }
+            afterBatch?(repository, batch.map(\.0))
+        }
+        return shutdown.isRequested ? hiding : tips
+    }
+
+    /// One log line per commit: when, which, what, how long.
+    static func line(_ a: CommitAnalysis, seconds: TimeInterval) -> String {
+        let when = ISO8601DateFormatter().string(from: Date())
+        let ms = Int((seconds * 1000).rounded())
+        return "\(when) \(a.commit.id.abbreviated()) \(Report.summaryLine(a.report)) (\(ms) ms)  \(a.commit.summary)"
+            + (a.unreadable.isEmpty ? "" : "  [unreadable: \(a.unreadable.joined(separator: "; "))]")
+    }
+}

@@ -1,0 +1,55 @@
+import AXGit
+import AXReport
+import AXWatch
+
+/// `axdiff backfill`: annotate every commit reachable from the watched refs
+/// that has no note yet.
+struct BackfillCommand: Command {
+    static let name = "backfill"
+    static let abstract = "Annotate every commit reachable from the watched refs that has no note yet."
+    static let usage = "axdiff backfill [--repo PATH] [--config FILE] [--batch N] [RANGE]"
+
+    let repo: RepositoryOption
+    let range: String?
+    let batch: Int
+
+    init(_ args: [String]) throws {
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["batch"]), flags: [])
+        repo = RepositoryOption(a)
+        guard a.positionals.count <= 1 else { throw UsageError("expected at most one RANGE") }
+        range = a.positionals.first
+        guard let n = Int(a.option("batch") ?? "250"), n > 0 else { throw UsageError("--batch expects a positive number") }
+        batch = n
+    }
+
+    func run() throws -> Int32 {
+        let repository = try repo.open()
+        let override = try repo.configOverride()
+        let settings = RepositorySettings.load(repository, override: override)
+        let annotator = Annotator(repository: repository, options: .init(
+            notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)"))
+        let commits: [ObjectID]
+        if let range {
+            let annotated = try repository.annotatedCommits(notesRef: settings.notesRef)
+            do {
+                commits = try repository.commits(inRange: range).filter { !annotated.contains($0) }
+            } catch let e as GitError {
+                throw InputError(e.message)
+            }
+        } else {
+            let tips = try repository.references(matching: settings.watchRefs).map(\.commit)
+            commits = try annotator.pending(tips: tips)
+        }
+        var bar = ProgressBar(total: commits.count)
+        var done = 0
+        let summary = try annotator.annotate(commits) { batch in
+            done += batch.count
+            bar.update(done)
+        }
+        Console.out("annotated \(summary.commits) commit\(summary.commits == 1 ? "" : "s") on \(settings.notesRef): "
+            + "\(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
+            + "\(summary.improvements) improvement\(summary.improvements == 1 ? "" : "s")"
+            + (summary.unreadable > 0 ? ", \(summary.unreadable) unreadable snapshot\(summary.unreadable == 1 ? "" : "s")" : ""))
+        return ExitCode.clean
+    }
+}

@@ -1,0 +1,95 @@
+import AXWatch
+import Foundation
+
+/// `axdiff demo`: builds a small repository from the bundled story in
+/// `Config/examples/story/` — a product card whose order drifts, an icon that
+/// loses its name, order cards that turn into label soup and are fixed — runs
+/// the watcher once over it and prints the annotated log.
+struct DemoCommand: Command {
+    static let name = "demo"
+    static let abstract = "Build a demo repository from the bundled example snapshots, annotate it, and print the log."
+    static let usage = "axdiff demo [--examples DIR] [--into DIR]"
+
+    let examples: String?
+    let into: String?
+
+    init(_ args: [String]) throws {
+        let a = try Arguments(args, valued: ["examples", "into"], flags: [])
+        guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
+        examples = a.option("examples")
+        into = a.option("into")
+    }
+
+    /// The story, found beside the working directory or the executable.
+    func storyDirectory() throws -> String {
+        if let examples { return examples }
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [FileManager.default.currentDirectoryPath + "/Config/examples/story"]
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("Config/examples/story").path)
+            dir = dir.deletingLastPathComponent()
+        }
+        guard let found = candidates.first(where: { SnapshotFiles.isDirectory($0) }) else {
+            throw InputError("cannot find Config/examples/story; run from the axdiff checkout or pass --examples DIR")
+        }
+        return found
+    }
+
+    func run() throws -> Int32 {
+        let story = try storyDirectory()
+        let repo = into ?? NSTemporaryDirectory() + "axdiff-demo-\(getpid())"
+        guard !FileManager.default.fileExists(atPath: repo + "/.git") else { throw InputError("\(repo) is already a repository") }
+        try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
+        let git = GitCLI(directory: repo)
+        try git.run(["init", "-q", "-b", "main"])
+        let steps = try FileManager.default.contentsOfDirectory(atPath: story).filter { !$0.hasPrefix(".") }.sorted()
+        for (n, step) in steps.enumerated() {
+            let dir = story + "/" + step
+            let message = (try? String(contentsOfFile: dir + "/commit.txt", encoding: .utf8)) ?? step
+            for rel in SnapshotFiles.list(dir) where rel != "commit.txt" {
+                let target = repo + "/" + rel
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+                try FileManager.default.copyItem(atPath: dir + "/" + rel, toPath: target)
+            }
+            try git.run(["add", "-A"])
+            try git.run(["commit", "-q", "-m", message.trimmingCharacters(in: .whitespacesAndNewlines)], date: 1_767_225_600 + n * 3600)
+        }
+        Console.out("Built \(repo) with \(steps.count) commits; running the watcher once:\n")
+        let watcher = Watcher(options: .init(repositoryPath: repo, once: true, toolVersion: "axdiff \(version)")) { Console.out($0) }
+        try watcher.run()
+        Console.out("\n$ git log --notes=axdiff --reverse --format='commit %h %s%n%N'\n")
+        Console.out(try git.output(["log", "--notes=axdiff", "--reverse", "--format=commit %h %s%n%N"]))
+        Console.out("Try: git -C \(repo) log --notes=axdiff    or    axdiff log --repo \(repo)")
+        return ExitCode.clean
+    }
+}
+
+/// The git command line, for building the demo repository.
+struct GitCLI {
+    let directory: String
+
+    @discardableResult
+    func run(_ args: [String], date: Int? = nil) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["git", "-C", directory, "-c", "user.name=axdiff demo", "-c", "user.email=demo@axdiff.invalid",
+                       "-c", "commit.gpgsign=false"] + args
+        var env = ProcessInfo.processInfo.environment
+        if let date {
+            env["GIT_AUTHOR_DATE"] = "@\(date) +0000"
+            env["GIT_COMMITTER_DATE"] = "@\(date) +0000"
+        }
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw InputError("git \(args.joined(separator: " ")) failed (\(p.terminationStatus))") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func output(_ args: [String]) throws -> String { try run(args) }
+}
