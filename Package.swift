@@ -25,7 +25,9 @@ let package = Package(
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"], exclude: ["Schemas"]),
+        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["axdiff"]),
+        .testTarget(name: "AXWatchTests", dependencies: ["AXWatch", "AXGit", "AXDiff", "AXSnapshot", "AXReport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench"]),
     ]
 )

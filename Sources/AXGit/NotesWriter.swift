@@ -16,8 +16,8 @@ import Foundation
 /// watcher that analysed the same commit, or by a human who meant it), and gets ours under
 /// `.overwrite` (re-analysis).
 ///
-/// `git_note_create` is never used: it rewrites the whole flat tree for every note and moves
-/// the ref without compare-and-swap.
+/// libgit2's own note-writing API is deliberately not used (a project check enforces it): it
+/// rewrites the whole flat notes tree for every note and moves the ref without compare-and-swap.
 ///
 /// Like `Repository`, a writer belongs to one thread.
 public final class NotesWriter {

@@ -33,7 +33,9 @@ extension Repository {
             for index in 0..<parentCount {
                 if let parent = git_commit_parent_id(commit, index) { parents.append(ObjectID(parent)) }
             }
-            let author = git_commit_author(commit)!.pointee
+            guard let author = git_commit_author(commit)?.pointee else {
+                throw GitError(.invalid, "git_commit_author", "commit \(id.hex) has no author")
+            }
             return CommitInfo(
                 id: id,
                 parents: parents,

@@ -1,0 +1,1 @@
+print("axdiff-bench: not written yet")

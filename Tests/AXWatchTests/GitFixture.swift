@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// A real git repository in a temporary folder, driven with the git CLI.
+final class GitFixture {
+    let url: URL
+    var path: String { url.path }
+    private var clock = 1_767_225_600
+
+    init(_ test: XCTestCase, bare: Bool = false) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-git-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let dir = url
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        try git(bare ? ["init", "-q", "--bare", "-b", "main"] : ["init", "-q", "-b", "main"])
+    }
+
+    /// Runs git in the repository; throws with stderr when it fails.
+    @discardableResult
+    func git(_ args: [String], env: [String: String] = [:], stdin: String? = nil) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["git", "-C", path, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + args
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_AUTHOR_DATE"] = "@\(clock) +0000"
+        environment["GIT_COMMITTER_DATE"] = "@\(clock) +0000"
+        for (k, v) in env { environment[k] = v }
+        p.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw NSError(domain: "git", code: Int(p.terminationStatus), userInfo: [
+                NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(String(decoding: errData, as: UTF8.self))"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func write(_ text: String, _ relative: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Writes the files, commits them all, returns the new commit's full id.
+    @discardableResult
+    func commit(_ message: String, _ files: [String: String] = [:], remove: [String] = []) throws -> String {
+        for (path, text) in files { try write(text, path) }
+        for path in remove { try git(["rm", "-q", path]) }
+        try git(["add", "-A"])
+        clock += 60
+        try git(["commit", "-q", "--allow-empty", "-m", message])
+        return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func note(_ rev: String, ref: String = "axdiff") -> String? {
+        try? git(["notes", "--ref=\(ref)", "show", rev])
+    }
+}
+
+/// axsnapshot JSON for a screen whose stops are the given (role, label) pairs.
+func screenJSON(_ name: String, _ stops: [(String, String)]) -> String {
+    let elements = stops.map { role, label in
+        "{\"role\": \"\(role)\", \"label\": \"\(label)\"}"
+    }
+    return "{\"axsnapshot\": 1, \"screen\": \"\(name)\", \"elements\": [\n  " + elements.joined(separator: ",\n  ") + "\n]}\n"
+}
