@@ -19,15 +19,19 @@ public final class Watcher {
         public var once: Bool
         public var batchSize: Int
         public var toolVersion: String
+        /// `--remote NAME`: fetch before each round, push the notes after.
+        public var remote: String?
 
         public init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
-                    once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion) {
+                    once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion,
+                    remote: String? = nil) {
             self.repositoryPath = repositoryPath
             self.configOverride = configOverride
             self.pollInterval = pollInterval
             self.once = once
             self.batchSize = batchSize
             self.toolVersion = toolVersion
+            self.remote = remote
         }
     }
 
@@ -81,17 +85,27 @@ public final class Watcher {
     /// One round: resolve the watched refs, annotate what is new, return the tips done.
     private func round(_ repository: Repository, hiding: Set<ObjectID>, shutdown: ShutdownSignal) throws -> Set<ObjectID> {
         let settings = RepositorySettings.load(repository, override: options.configOverride)
-        let tips = Set(try repository.references(matching: settings.watchRefs).map(\.commit))
-        if tips.isSubset(of: hiding) && !hiding.isEmpty { return tips }
+        let sync = options.remote.map { RemoteSync(remote: $0, notesRef: settings.notesRef, directory: repository.workdir ?? repository.gitDir) }
+        try sync?.fetch(repository)
+        let globs = settings.watchRefs + (sync.map { [$0.branchGlob] } ?? [])
+        let tips = Set(try repository.references(matching: globs).map(\.commit))
+        if tips.isSubset(of: hiding) && !hiding.isEmpty {
+            try sync?.push(repository)
+            return tips
+        }
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: options.batchSize, configOverride: options.configOverride,
             toolVersion: options.toolVersion))
         let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
-        guard !pending.isEmpty else { return tips }
+        guard !pending.isEmpty else {
+            try sync?.push(repository)
+            return tips
+        }
         try annotator.annotate(pending, shouldStop: { shutdown.isRequested }) { batch in
             for (analysis, seconds) in batch { log(Self.line(analysis, seconds: seconds)) }
             afterBatch?(repository, batch.map(\.0))
         }
+        try sync?.push(repository)
         return shutdown.isRequested ? hiding : tips
     }
 

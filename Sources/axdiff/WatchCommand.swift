@@ -6,15 +6,16 @@ import Foundation
 struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Watch a repository and annotate every new commit with a note (one watcher per repository)."
-    static let usage = "axdiff watch [--repo PATH] [--config FILE] [--once] [--poll SECONDS] [--batch N]"
+    static let usage = "axdiff watch [--repo PATH] [--config FILE] [--once] [--poll SECONDS] [--batch N] [--remote NAME]"
 
     let repo: RepositoryOption
     let once: Bool
     let poll: TimeInterval
     let batch: Int
+    let remote: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["poll", "batch"]), flags: ["once"])
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["poll", "batch", "remote"]), flags: ["once"])
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
         repo = RepositoryOption(a)
         once = a.flag("once")
@@ -22,12 +23,14 @@ struct WatchCommand: Command {
         poll = p
         guard let n = Int(a.option("batch") ?? "250"), n > 0 else { throw UsageError("--batch expects a positive number") }
         batch = n
+        remote = a.option("remote")
+        if let remote, remote.isEmpty || remote.hasPrefix("-") { throw UsageError("--remote expects a remote name") }
     }
 
     func run() throws -> Int32 {
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
-            once: once, batchSize: batch, toolVersion: "axdiff \(version)")) { line in
+            once: once, batchSize: batch, toolVersion: "axdiff \(version)", remote: remote)) { line in
             Console.out(line)
             fflush(stdout)
         }

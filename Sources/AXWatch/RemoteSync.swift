@@ -1,0 +1,69 @@
+import AXGit
+import Foundation
+
+/// Shares one notes ref between watchers on several machines through a
+/// common remote (DESIGN §10):
+/// - before a round, fetch the remote's branches into `refs/remotes/NAME/*`
+///   and its notes into `refs/notes/remotes/NAME/<notes>` — a separate ref,
+///   never force-fetched over the local notes — and merge those notes into
+///   the local ref (a union by compare-and-swap);
+/// - after a round, push the local notes ref without force; when the push
+///   races another watcher's, fetch, merge and try again.
+/// Two watchers that annotate the same commit write the same bytes, so the
+/// union keeps exactly one note per commit.
+struct RemoteSync {
+    let remote: String
+    let notesRef: String
+    let git: GitCommand
+    static let pushAttempts = 8
+
+    init(remote: String, notesRef: String, directory: String) {
+        self.remote = remote
+        self.notesRef = notesRef
+        git = GitCommand(directory: directory)
+    }
+
+    /// Where the remote's notes are fetched to: `refs/notes/remotes/NAME/axdiff`.
+    var trackingRef: String {
+        "refs/notes/remotes/\(remote)/" + (notesRef.split(separator: "/").last.map(String.init) ?? "axdiff")
+    }
+
+    /// The remote-tracking branches the watcher follows too.
+    var branchGlob: String { "refs/remotes/\(remote)/*" }
+
+    func fetch(_ repository: Repository) throws {
+        try git.run(["fetch", "--quiet", "--prune", "--no-tags", remote, "+refs/heads/*:refs/remotes/\(remote)/*"])
+        try fetchNotes(repository)
+    }
+
+    /// Fetches and merges the remote's notes; a remote without notes yet is fine.
+    func fetchNotes(_ repository: Repository) throws {
+        do {
+            // The tracking ref may be forced: it mirrors the remote. The local ref never is.
+            try git.run(["fetch", "--quiet", "--no-tags", remote, "+\(notesRef):\(trackingRef)"])
+        } catch let f as GitCommand.Failure where f.stderr.contains("couldn't find remote ref") {
+            return
+        }
+        _ = try repository.mergeNotes(from: trackingRef, into: notesRef)
+    }
+
+    /// Pushes the local notes; on a rejected (raced) push, merges the remote's
+    /// notes and retries with jittered back-off.
+    func push(_ repository: Repository) throws {
+        guard let local = try repository.referenceTarget(notesRef) else { return }
+        // The remote already has exactly these notes: nothing to send.
+        if try repository.referenceTarget(trackingRef) == local { return }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try git.run(["push", "--quiet", "--porcelain", remote, "\(notesRef):\(notesRef)"])
+                return
+            } catch let f as GitCommand.Failure where attempt < Self.pushAttempts {
+                _ = f
+                usleep(UInt32.random(in: 20_000...(50_000 * UInt32(attempt))))
+                try fetchNotes(repository)
+            }
+        }
+    }
+}
