@@ -24,6 +24,8 @@ enum CLI {
     @discardableResult
     static func run(_ args: [String], cwd: URL? = nil, env: [String: String] = [:], stdin: String? = nil,
                     executable: URL? = nil, timeout: TimeInterval = 120) throws -> Result {
+        // A child that exits early must not kill the test run through SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let p = Process()
         p.executableURL = executable ?? binary
         p.arguments = args

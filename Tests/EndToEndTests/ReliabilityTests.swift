@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// Crash safety and concurrent writers (the figures are in RELIABILITY.md).
+final class ReliabilityTests: XCTestCase {
+    func testSIGKILLDuringBackfillLosesNothingAndLeavesNoStaleLock() throws {
+        let clean = try GitRepo(self)
+        try HistoryGenerator.build(clean, count: 1000)
+        let crashed = try GitRepo(self)
+        try crashed.git(["fetch", "-q", clean.path, "main:refs/heads/work"])
+
+        let cleanRun = try CLI.run(["backfill", "--repo", clean.path])
+        XCTAssertEqual(cleanRun.code, 0, cleanRun.err)
+        let expected = try HistoryGenerator.notes(clean)
+        XCTAssertEqual(expected.count, 1000)
+
+        var rng = SystemRandomNumberGenerator()
+        var progress: [Int] = []
+        for _ in 0..<20 {
+            let watcher = try Background(["watch", "--repo", crashed.path, "--batch", "20"])
+            Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.25, using: &rng))
+            watcher.signal(SIGKILL)
+            _ = watcher.waitForExit(timeout: 10)
+            progress.append(try HistoryGenerator.notes(crashed).count)
+        }
+        // The kills must have landed during the backfill, not after it.
+        let midway = progress.filter { $0 < 1000 }.count
+        XCTAssertGreaterThanOrEqual(midway, 10, "notes after each kill: \(progress)")
+        print("notes after each SIGKILL: \(progress)")
+        let kills = progress.count
+        // The next start is not blocked by the dead holders' lock, and finishes the job.
+        let finish = try CLI.run(["watch", "--repo", crashed.path, "--once"])
+        XCTAssertEqual(finish.code, 0, finish.err)
+        XCTAssertEqual(try HistoryGenerator.notes(crashed), expected, "after \(kills) kills")
+        _ = try crashed.git(["fsck", "--strict"])
+    }
+
+    func testConcurrentBackfillsAndHandWrittenNotesLoseNothing() throws {
+        let repo = try GitRepo(self)
+        try HistoryGenerator.build(repo, count: 300)
+        let commits = try repo.git(["rev-list", "main"]).split(separator: "\n").map(String.init)
+        let byHand = Array(commits.shuffled().prefix(20))
+
+        let one = try Background(["backfill", "--repo", repo.path, "--batch", "10"])
+        let two = try Background(["backfill", "--repo", repo.path, "--batch", "7"])
+        for sha in byHand {
+            try repo.git(["notes", "--ref=axdiff", "add", "-f", "-m", "reviewed by hand", sha])
+        }
+        XCTAssertEqual(one.waitForExit(timeout: 120), 0, one.output)
+        XCTAssertEqual(two.waitForExit(timeout: 120), 0, two.output)
+
+        let notes = try HistoryGenerator.notes(repo)
+        XCTAssertEqual(Set(notes.keys), Set(commits), "every commit has a note")
+        for sha in byHand {
+            XCTAssertEqual(repo.note(sha), "reviewed by hand\n", "a hand-written note was lost")
+        }
+        let list = try repo.git(["notes", "--ref=axdiff", "list"]).split(separator: "\n")
+        XCTAssertEqual(list.count, commits.count, "no commit has two notes")
+        _ = try repo.git(["fsck", "--strict"])
+        // The notes ref's history is one connected line of commits from the first batch.
+        let roots = try repo.git(["rev-list", "--max-parents=0", "refs/notes/axdiff"]).split(separator: "\n")
+        XCTAssertEqual(roots.count, 1)
+    }
+}
