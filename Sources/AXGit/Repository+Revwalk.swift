@@ -17,8 +17,13 @@ extension Repository {
     ///     current thread.
     /// - Complexity: O(c log c) where c is the number of commits visited.
     public func commits(from tips: [ObjectID], hiding: [ObjectID] = [],
-                        hideWhere: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
-        try withRevwalk { walk in
+                        hideWhere callerHide: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
+        // libgit2 1.5 does not know shallow clones: its walk fails on the missing parents
+        // of the boundary commits, so a shallow repository is walked here instead.
+        let shallow = shallowCommits
+        if !shallow.isEmpty { return try shallowWalk(from: tips, hiding: hiding, hideWhere: callerHide, boundary: shallow) }
+        let hideWhere = callerHide
+        return try withRevwalk { walk in
             // libgit2 consults the hide callback for parents only, never for the pushed tips.
             let pushed = tips.filter { !(hideWhere?($0) ?? false) }
             guard !pushed.isEmpty else { return [] }

@@ -29,6 +29,13 @@ public struct CommitAnalyzer {
             remarks.append("merge commit: compared with its first parent \(parent.abbreviated())")
         }
         if let configProblem { remarks.append(configProblem) }
+        if repository.shallowCommits.contains(id) {
+            // The parent is not in this clone: comparing with nothing would call every screen new.
+            remarks.append("shallow clone: the parent of this commit is not in the repository, so it was not compared")
+            let report = DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks)
+            let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
+            return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: [])
+        }
         let changed = try repository.changes(in: id, matching: config.snapshots).filter { config.isSnapshotPath($0.path) }
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []

@@ -98,4 +98,28 @@ final class WatchTests: XCTestCase {
             XCTAssertTrue(r.out.contains(expected), expected)
         }
     }
+
+    func testShallowCloneIsAnnotatedUpToItsBoundary() throws {
+        let full = try GitRepo(self)
+        try full.commit("Add", ["Snapshots/Checkout.json": good])
+        try full.commit("Drift", ["Snapshots/Checkout.json": drifted])
+        let tip = try full.commit("Back", ["Snapshots/Checkout.json": good])
+        let shallow = try GitRepo(self)
+        try shallow.git(["fetch", "-q", "--depth", "2", "file://" + full.path, "main:refs/heads/copy"])
+        let r = try CLI.run(["watch", "--repo", shallow.path, "--once"])
+        XCTAssertEqual(r.code, 0, r.err + r.out)
+        XCTAssertTrue(try XCTUnwrap(shallow.note(tip)).contains("order.improved"))
+        let boundary = try shallow.git(["rev-parse", "copy~1"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try XCTUnwrap(shallow.note(boundary)).contains("shallow clone: the parent of this commit is not in the repository"))
+    }
+
+    func testReftableRepositoryIsRefusedWithAClearMessage() throws {
+        let repo = try GitRepo(self)
+        try repo.git(["config", "core.repositoryformatversion", "1"])
+        try repo.git(["config", "extensions.refStorage", "reftable"])
+        let r = try CLI.run(["watch", "--repo", repo.path, "--once"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.err.contains("uses reftable, which libgit2 1.5 cannot read"), r.err)
+        XCTAssertEqual(r.err.split(separator: "\n").count, 1, r.err)
+    }
 }
