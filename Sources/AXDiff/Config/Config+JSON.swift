@@ -68,8 +68,8 @@ extension Config {
             case "baseBranch": config.baseBranch = try string()
             case "failOn": config.failOn = try severity(value, key)
             case "maxSnapshotBytes":
-                guard case .number(let n) = value.kind, n >= 1, n <= 1_099_511_627_776, n == n.rounded() else {
-                    throw fail(value, "expected a positive whole number of bytes for \"maxSnapshotBytes\"")
+                guard case .number(let n) = value.kind, n >= 1, n <= 1_073_741_824, n == n.rounded() else {
+                    throw fail(value, "expected a whole number of bytes from 1 to 1073741824 for \"maxSnapshotBytes\"")
                 }
                 config.maxSnapshotBytes = Int(n)
             case "watch":
