@@ -1,5 +1,6 @@
 import AXDiff
 import AXSnapshot
+import Foundation
 import XCTest
 
 final class PolicyTests: XCTestCase {
@@ -35,5 +36,12 @@ final class PolicyTests: XCTestCase {
         // A pathological pattern stays polynomial.
         let evil = Glob(String(repeating: "*a", count: 40) + "b")
         XCTAssertFalse(evil.matches(String(repeating: "a", count: 5000)))
+    }
+
+    func testShippedDefaultConfigurationIsTheBuiltInDefault() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/axdiff.json")
+        let config = try Config.parse(Array(try Data(contentsOf: url)), file: "Config/axdiff.json")
+        XCTAssertEqual(config, Config())
     }
 }
