@@ -42,12 +42,16 @@ struct OrderReferences {
         }
         var containers: [[Int]: [Int]] = [:]
         for stop in stops { containers[stop.containerPath, default: []].append(stop.index) }
+        // Per-stop facts computed once, so the pair loop only compares.
+        let status = stops.map(StatusText.isStatus)
+        let words = stops.map { LabelText.words($0.label) }
         for members in containers.values where members.count <= Self.maxContainer {
             for c in members where stops[c].role.isInteractive {
-                for t in members where t != c {
-                    let target = stops[t]
-                    if StatusText.isStatus(target), t > c { add(Violation(lead: t, follow: c), .errorBeforeRecovery) }
-                    if Self.names(action: stops[c], object: target), t > c { add(Violation(lead: t, follow: c), .objectBeforeAction) }
+                for t in members where t > c {
+                    if status[t] { add(Violation(lead: t, follow: c), .errorBeforeRecovery) }
+                    if Self.names(action: stops[c], actionWords: words[c], object: stops[t], objectWords: words[t]) {
+                        add(Violation(lead: t, follow: c), .objectBeforeAction)
+                    }
                 }
             }
         }
@@ -66,10 +70,14 @@ struct OrderReferences {
 
     static let maxContainer = 400
 
-    /// "Add Jasmine tea to cart" names the object "Jasmine tea".
-    static func names(action: Stop, object: Stop) -> Bool {
-        guard !object.role.isInteractive, object.label.count >= 3,
-              LabelText.normalized(object.label) != LabelText.normalized(action.label) else { return false }
-        return LabelText.containsWords(action.label, object.label)
+    /// "Add Jasmine tea to cart" names the object "Jasmine tea": the object's
+    /// words occur, in order and adjacent, among the action's.
+    static func names(action: Stop, actionWords: [Substring], object: Stop, objectWords: [Substring]) -> Bool {
+        guard !object.role.isInteractive, object.label.count >= 3, !objectWords.isEmpty,
+              objectWords.count < actionWords.count else { return false }
+        for start in 0...(actionWords.count - objectWords.count) where actionWords[start] == objectWords[0] {
+            if actionWords[start..<start + objectWords.count].elementsEqual(objectWords) { return true }
+        }
+        return false
     }
 }
