@@ -15,7 +15,8 @@ struct UIAutomatorNode {
         static let focused = Flags(rawValue: 1 << 9)
         /// `visible-to-user="false"`.
         static let invisible = Flags(rawValue: 1 << 10)
-        /// `importantForAccessibility="no"` (or `noHideDescendants`).
+        /// `importantForAccessibility="no"`: the node itself is not exposed to
+        /// TalkBack (its children are); `noHideDescendants` also sets `invisible`.
         static let notImportant = Flags(rawValue: 1 << 11)
         /// `NAF="true"`: "not accessibility friendly", an actionable node with no label.
         static let naf = Flags(rawValue: 1 << 12)
@@ -36,7 +37,8 @@ struct UIAutomatorNode {
 
     /// Whether the node speaks anything of its own.
     func hasOwnText(_ kind: Kind) -> Bool {
-        !text.isEmpty || !contentDescription.isEmpty || (kind.isEditable && !hint.isEmpty)
+        guard !flags.contains(.notImportant) else { return false }
+        return !text.isEmpty || !contentDescription.isEmpty || (kind.isEditable && !hint.isEmpty)
     }
 
     /// What the class name says about a node.

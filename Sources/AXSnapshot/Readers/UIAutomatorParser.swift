@@ -89,9 +89,9 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
             case (7, UInt8(ascii: "e")) where key == "enabled": if Self.isFalse(value) { flags.insert(.disabled) }
             case (15, UInt8(ascii: "v")) where key == "visible-to-user": if Self.isFalse(value) { flags.insert(.invisible) }
             case (25, UInt8(ascii: "i")), (27, UInt8(ascii: "i")):
-                if key == "importantForAccessibility" || key == "important-for-accessibility",
-                   value == "no" || value == "false" || value == "noHideDescendants" {
-                    flags.insert(.notImportant)
+                if key == "importantForAccessibility" || key == "important-for-accessibility" {
+                    if value == "no" || value == "false" { flags.insert(.notImportant) }
+                    if value == "noHideDescendants" { flags.insert([.notImportant, .invisible]) }
                 }
             default: break
             }

@@ -24,8 +24,11 @@ import Foundation
 /// - a non-actionable node with text is a text stop;
 /// - scroll containers (lists, scroll views, pagers) are focusable for
 ///   scrolling but are never read as one stop: their items are;
-/// - nothing else is a stop (`importantForAccessibility="no"` or `NAF` nodes
-///   without text are containers; an `NAF` control is an unlabelled stop).
+/// - nothing else is a stop: `NAF` nodes without text are containers (an
+///   `NAF` control is an unlabelled stop); an `importantForAccessibility="no"`
+///   node is not exposed to TalkBack, so it is never a stop and says nothing
+///   (its children still count); `noHideDescendants` hides the whole subtree;
+///   `visible-to-user="false"` nodes are hidden.
 ///
 /// `<!DOCTYPE` and entity declarations are refused before parsing, so an
 /// entity-expansion bomb never reaches the XML parser.
@@ -68,21 +71,24 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 for (j, w) in word.enumerated() where bytes[k + j] & 0xDF != w { return false }
                 return true
             }
-            var i = 0
-            while i + 1 < n {
-                if bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "!") {
-                    let what = matches(doctype, at: i + 2) ? "DOCTYPE" : (matches(entity, at: i + 2) ? "ENTITY" : nil)
+            guard let base = bytes.baseAddress else { return nil }
+            // '!' is rare in a dump: jump from one to the next with memchr.
+            var i = 1
+            while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "!")), n - i) {
+                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if bytes[k - 1] == UInt8(ascii: "<") {
+                    let what = matches(doctype, at: k + 1) ? "DOCTYPE" : (matches(entity, at: k + 1) ? "ENTITY" : nil)
                     if let what {
                         var line = 1
                         var lineStart = 0
-                        for k in 0..<i where bytes[k] == 0x0A {
+                        for j in 0..<(k - 1) where bytes[j] == 0x0A {
                             line += 1
-                            lineStart = k + 1
+                            lineStart = j + 1
                         }
-                        return (line, i - lineStart + 1, what)
+                        return (line, k - 1 - lineStart + 1, what)
                     }
                 }
-                i += 1
+                i = k + 1
             }
             return nil
         }
@@ -119,10 +125,11 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             let hidden = node.flags.contains(.invisible)
             let scroll = kind.isScrollContainer || node.flags.contains(.scrollable)
             let ownText = node.hasOwnText(kind)
-            let act = !scroll && !hidden
+            let exposed = !hidden && !node.flags.contains(.notImportant)
+            let act = !scroll && exposed
                 && !node.flags.isDisjoint(with: [.clickable, .longClickable, .focusable, .checkable])
             actionable[i] = act
-            let speaking = ownText || node.flags.contains(.checkable) || speakingChild[i]
+            let speaking = ownText || (exposed && node.flags.contains(.checkable)) || speakingChild[i]
             if hidden || scroll {
                 candidate[i] = false
             } else if act {
@@ -196,6 +203,12 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         if kind.role == .other, !raw.className.isEmpty { node.rawRole = raw.className }
         let flags = raw.flags
         node.hidden = flags.contains(.invisible)
+        if flags.contains(.notImportant) {
+            // Not exposed to TalkBack: nothing of its own is spoken.
+            node.element = inner ? nil : false
+            if kind.role != .other { node.role = .container }
+            return node
+        }
 
         switch kind.role {
         case .textField, .searchField:
