@@ -1,0 +1,178 @@
+import AXDiff
+import AXGit
+import AXSnapshot
+
+/// The gate behind `axdiff check` (DESIGN §11): the net change of a branch —
+/// the snapshots at a revision against those at its merge base with the base
+/// branch — with the changes that `Axdiff-Accept` trailers in the range accept.
+///
+/// The verdict is computed, never read from notes, so a missing or forged note
+/// cannot change it. Nothing is written: the gate runs in `pre-receive`, where
+/// pushed objects are still in quarantine.
+///
+/// Belongs to one thread, like the `Repository` it reads.
+public struct Gate {
+    public struct Options: Sendable {
+        /// The revision to check (`HEAD`, a branch, a commit id).
+        public var revision: String
+        /// `--base REF`: wins over the configured `baseBranch`.
+        public var base: String?
+        /// `--config FILE`: wins over the configuration committed at the revision.
+        public var configOverride: Config?
+        /// When no `--base` is given and the base branch exists nowhere (the first
+        /// push to an empty server), pass with nothing to compare instead of failing.
+        public var allowMissingBase: Bool
+
+        public init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil, allowMissingBase: Bool = false) {
+            self.revision = revision
+            self.base = base
+            self.configOverride = configOverride
+            self.allowMissingBase = allowMissingBase
+        }
+    }
+
+    public let repository: Repository
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    /// Checks `options.revision`.
+    ///
+    /// - Throws: `GateError` for what makes the question unanswerable: an unknown
+    ///   revision or base, a malformed configuration.
+    /// - Complexity: O(f) to list the snapshot files at both commits (subtrees no
+    ///   snapshot glob reaches are not entered), O(n log n) per changed pair, and a
+    ///   walk of the commits in the range for trailers.
+    public func check(_ options: Options) throws -> GateVerdict {
+        let revision = try resolveRevision(options.revision)
+        let info = try repository.commit(revision)
+        let config = try options.configOverride ?? committedConfig(at: revision)
+        let baseName = options.base ?? config.baseBranch
+        var remarks: [String] = []
+
+        guard let base = try resolveBase(baseName) else {
+            if options.base == nil && options.allowMissingBase {
+                remarks.append("base branch '\(baseName.oneLineForTerminal)' not found: nothing to compare with")
+                return GateVerdict(revision: info, baseName: baseName, mergeBase: nil, config: config,
+                                   report: DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks),
+                                   accepts: [], warnings: [], unreadable: [])
+            }
+            throw options.base == nil
+                ? GateError("base branch '\(baseName.oneLineForTerminal)' (baseBranch) not found, locally or under refs/remotes/*/; pass --base REF")
+                : GateError("unknown base '\(baseName.oneLineForTerminal)': no branch, tag or commit of that name, locally or under refs/remotes/*/")
+        }
+        let mergeBase = try repository.mergeBase(revision, base)
+        let range = try repository.commits(from: [revision], hiding: mergeBase.map { [$0] } ?? [])
+        if let mergeBase {
+            remarks.append("compared \(revision.abbreviated()) with \(mergeBase.abbreviated()), its merge base with "
+                + "\(baseName.oneLineForTerminal) (\(range.count) commit\(range.count == 1 ? "" : "s"))")
+            if options.configOverride == nil, try configChanged(from: mergeBase, to: revision) {
+                remarks.append("the configuration changed on this branch; the version at \(revision.abbreviated()) was used")
+            }
+        } else {
+            remarks.append("no history in common with \(baseName.oneLineForTerminal): every snapshot is compared with nothing")
+        }
+
+        var accepts: [AcceptTrailer] = []
+        var warnings: [String] = []
+        for id in range {
+            let parsed = AcceptTrailer.parse(message: try repository.commit(id).message, commit: id)
+            accepts += parsed.accepts
+            warnings += parsed.warnings
+        }
+
+        let (screens, compared, unreadable) = try netChange(from: mergeBase, to: revision, config: config)
+        let report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: compared, remarks: remarks)
+        return GateVerdict(revision: info, baseName: baseName, mergeBase: mergeBase, config: config,
+                           report: report.accepting(accepts), accepts: accepts, warnings: warnings, unreadable: unreadable)
+    }
+
+    /// The changed snapshot pairs between two commits, paired by path; pairs
+    /// with equal blob ids are not read.
+    func netChange(from old: ObjectID?, to new: ObjectID, config: Config) throws -> ([ScreenDiff], Int, [String]) {
+        let before = try old.map { try snapshotFiles(at: $0, config: config) } ?? [:]
+        let after = try snapshotFiles(at: new, config: config)
+        let paths = Set(before.keys).union(after.keys).sorted()
+        let reader = CommitAnalyzer(repository: repository)
+        var screens: [ScreenDiff] = []
+        var unreadable: [String] = []
+        for path in paths where before[path] != after[path] {
+            // An old version that cannot be read counts as absent, so fixing a broken snapshot passes.
+            let oldSnapshot = before[path].flatMap { try? reader.snapshot($0, path: path, config: config) }
+            do {
+                let newSnapshot = try after[path].map { try reader.snapshot($0, path: path, config: config) }
+                let screen = newSnapshot?.screen ?? oldSnapshot?.screen ?? SnapshotReader.screenName(for: path)
+                if config.ignores(screen: screen, path: path) { continue }
+                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, config: config))
+            } catch {
+                let reason = "\(error)"
+                unreadable.append(reason)
+                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, config: config))
+            }
+        }
+        return (screens, paths.count, unreadable)
+    }
+
+    private func snapshotFiles(at commit: ObjectID, config: Config) throws -> [String: ObjectID] {
+        var files: [String: ObjectID] = [:]
+        for file in try repository.files(in: commit, matching: config.snapshots) where config.isSnapshotPath(file.path) {
+            files[file.path] = file.blob
+        }
+        return files
+    }
+
+    private func resolveRevision(_ revision: String) throws -> ObjectID {
+        do {
+            return try repository.revparse(revision)
+        } catch let e as GitError {
+            let reason = e.message.hasPrefix("unknown revision") || e.message.hasPrefix("'") ? e.message : "unknown revision '\(revision)': \(e.message)"
+            throw GateError(reason.oneLineForTerminal)
+        }
+    }
+
+    /// A base as git resolves it (a branch, tag, commit id, `origin/main`), else the
+    /// remote-tracking branch of that name: `refs/remotes/origin/<name>` first, then
+    /// any other remote's, by name. Nil when there is none.
+    func resolveBase(_ name: String) throws -> ObjectID? {
+        if let id = try? repository.revparse(name) { return id }
+        let suffix = "/" + name
+        let candidates = try repository.references(matching: ["refs/remotes/*"])
+            .filter { $0.name.hasSuffix(suffix) && $0.name.dropFirst("refs/remotes/".count).dropLast(suffix.count).allSatisfy { $0 != "/" } }
+        return (candidates.first { $0.name == "refs/remotes/origin" + suffix } ?? candidates.first)?.commit
+    }
+
+    /// `.axdiff.json` (else `Config/axdiff.json`) committed at `commit`, else the
+    /// defaults. Unlike the watcher, which falls back to the defaults and says so
+    /// in the note, the gate refuses a broken configuration: its verdict would be
+    /// made under a policy nobody wrote.
+    func committedConfig(at commit: ObjectID) throws -> Config {
+        for path in ConfigAtCommit.paths {
+            do {
+                guard let bytes = try repository.file(at: path, in: commit, maxBytes: 1 << 20) else { continue }
+                return try Config.parse(bytes, file: path)
+            } catch let e as GitError where e.code == .tooLarge {
+                throw GateError("\(path) at \(commit.abbreviated()): larger than 1 MiB")
+            } catch {
+                throw GateError("\("\(error)".oneLineForTerminal) (at \(commit.abbreviated()))")
+            }
+        }
+        return Config()
+    }
+
+    private func configChanged(from old: ObjectID, to new: ObjectID) throws -> Bool {
+        for path in ConfigAtCommit.paths {
+            let a = try? repository.file(at: path, in: old, maxBytes: 1 << 20)
+            let b = try? repository.file(at: path, in: new, maxBytes: 1 << 20)
+            if a != b { return true }
+        }
+        return false
+    }
+}
+
+/// A question the gate cannot answer (unknown revision or base, malformed
+/// configuration): one line that names what, for exit code 2.
+public struct GateError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ message: String) { description = message }
+}

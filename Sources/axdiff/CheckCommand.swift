@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AXGit
+import AXReport
+import AXWatch
+import Foundation
+
+/// `axdiff check [REV]`: the gate. Fails when the branch's net change leaves a
+/// change at or above `failOn` that no `Axdiff-Accept` trailer accepts.
+struct CheckCommand: Command {
+    static let name = "check"
+    static let abstract = "The gate: exit 1 when the branch's net change regresses what a screen reader says, unless accepted."
+    static let usage = "axdiff check [--repo PATH | --from-env] [--config FILE] [--base REF] [--allow-missing-base] "
+        + "[--format text|markdown|json|sarif|junit] [REV]"
+
+    let repo: RepositoryOption
+    let fromEnvironment: Bool
+    let options: Gate.Options
+    let report: Report
+
+    init(_ args: [String]) throws {
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["base", "format"]), flags: ["from-env", "allow-missing-base"])
+        guard a.positionals.count <= 1 else { throw UsageError("expected at most one REV") }
+        repo = RepositoryOption(a)
+        fromEnvironment = a.flag("from-env")
+        if fromEnvironment && a.option("repo") != nil { throw UsageError("--from-env and --repo exclude each other") }
+        if let base = a.option("base"), base.isEmpty { throw UsageError("--base needs a ref") }
+        report = try ReportChoice.named(a.option("format"))
+        options = Gate.Options(revision: a.positionals.first ?? "HEAD", base: a.option("base"),
+                               configOverride: nil, allowMissingBase: a.flag("allow-missing-base"))
+    }
+
+    func run() throws -> Int32 {
+        let repository = try open()
+        var options = self.options
+        options.configOverride = try repo.configOverride()
+        let verdict: GateVerdict
+        do {
+            verdict = try Gate(repository: repository).check(options)
+        } catch let e as GateError {
+            throw InputError(e.description)
+        } catch let e as GitError {
+            throw InputError(e.message)
+        }
+        for warning in verdict.warnings { Console.err(warning) }
+        let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
+        Console.out(report.render(verdict.report, ReportChoice.context(commit: commit, failOn: verdict.config.failOn)))
+        // Diagnostics follow the report even when both go to one pipe (as in the hooks).
+        fflush(stdout)
+        if !verdict.unreadable.isEmpty {
+            for line in verdict.unreadable { Console.err(line) }
+            return ExitCode.badInput
+        }
+        guard verdict.fails else { return ExitCode.clean }
+        Console.err(acceptHint(verdict.suggestedTrailers.map(\.text)))
+        return ExitCode.failed
+    }
+
+    private func open() throws -> Repository {
+        guard fromEnvironment else { return try repo.open() }
+        do {
+            return try Repository.openFromEnvironment()
+        } catch let e as GitError {
+            throw InputError("cannot open the repository from the environment (GIT_DIR): \(e.message)")
+        }
+    }
+
+    /// How to accept the failing changes deliberately, with a command that can be
+    /// pasted: every trailer is single-quoted for the shell.
+    private func acceptHint(_ trailers: [String]) -> String {
+        let named = trailers.map { "`\($0)`" }.joined(separator: ", ")
+        let command = "git commit --allow-empty -m 'Accept reviewed accessibility changes'"
+            + trailers.map { " --trailer " + shellQuoted($0) }.joined()
+        return "check failed; to accept \(trailers.count == 1 ? "this change" : "these changes") deliberately, "
+            + "add a commit with the trailer\(trailers.count == 1 ? "" : "s") \(named):\n  \(command)"
+    }
+
+    private func shellQuoted(_ s: String) -> String {
+        "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
