@@ -91,6 +91,8 @@ exit $status
 #
 # Installed by `axdiff hooks install` (the source is Hooks/pre-receive in axdiff).
 # axdiff is $AXDIFF when set, else `axdiff` on PATH.
+# $AXDIFF_CONFIG, when set, names a configuration file on the server that wins
+# over the one committed on the branch, so a branch cannot relax its own gate.
 #
 # The pushed objects are still in quarantine here: axdiff opens the repository
 # from git's environment (--from-env) and writes no ref and no note.
@@ -129,6 +131,9 @@ while read -r old new ref; do
         set -- --base "$old"
     else
         set -- --allow-missing-base
+    fi
+    if [ -n "${AXDIFF_CONFIG:-}" ]; then
+        set -- "$@" --config "$AXDIFF_CONFIG"
     fi
     output=$("$axdiff" check --from-env "$@" -- "$new" </dev/null 2>&1)
     code=$?

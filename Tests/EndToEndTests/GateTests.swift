@@ -34,6 +34,22 @@ final class GateEndToEndTests: XCTestCase {
         XCTAssertNil(setup.remoteRef("refs/notes/axdiff"))
     }
 
+    func testAServerConfigurationStopsABranchFromRelaxingItsOwnGate() throws {
+        let setup = try GateRemote(self)
+        try setup.installHooks(in: setup.remote)
+        try setup.branch("feature", [("Relax and drift", [".axdiff.json": #"{"failOn": "off"}"#, "Snapshots/Checkout.json": GateRemote.drifted])])
+        let serverConfig = setup.remote.url.appendingPathComponent("axdiff-server.json")
+        try CLI.write(#"{"failOn": "error"}"#, to: serverConfig)
+        var env = GateRemote.hookEnvironment
+        env["AXDIFF_CONFIG"] = serverConfig.path
+        let r = try CLI.run(["-C", setup.local.path, "push", "origin", "feature"], env: env, executable: URL(fileURLWithPath: "/usr/bin/git"))
+        XCTAssertNotEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("order.regressed"), r.err)
+        XCTAssertNil(setup.remoteRef("refs/heads/feature"))
+        // Without the server's configuration the branch's own relaxed policy applies.
+        XCTAssertEqual(try setup.push(["origin", "feature"]).code, 0)
+    }
+
     func testAnAcceptTrailerLetsTheBranchThroughBothHooks() throws {
         let setup = try GateRemote(self)
         try setup.installHooks(in: setup.local)
