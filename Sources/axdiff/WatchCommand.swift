@@ -6,16 +6,18 @@ import Foundation
 struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Watch a repository and annotate every new commit with a note (one watcher per repository)."
-    static let usage = "axdiff watch [--repo PATH] [--config FILE] [--once] [--poll SECONDS] [--batch N] [--remote NAME]"
+    static let usage = "axdiff watch [--repo PATH] [--config FILE] [--once] [--poll SECONDS] [--batch N] [--remote NAME] [--html DIR]"
 
     let repo: RepositoryOption
     let once: Bool
     let poll: TimeInterval
     let batch: Int
     let remote: String?
+    /// `--html DIR`: keep the review site in DIR current after each batch.
+    let html: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["poll", "batch", "remote"]), flags: ["once"])
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["poll", "batch", "remote", "html"]), flags: ["once"])
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
         repo = RepositoryOption(a)
         once = a.flag("once")
@@ -25,6 +27,8 @@ struct WatchCommand: Command {
         batch = n
         remote = a.option("remote")
         if let remote, remote.isEmpty || remote.hasPrefix("-") { throw UsageError("--remote expects a remote name") }
+        html = a.option("html")
+        if let html, html.isEmpty { throw UsageError("--html expects a directory") }
     }
 
     func run() throws -> Int32 {
@@ -35,6 +39,10 @@ struct WatchCommand: Command {
             fflush(stdout)
         }
         do {
+            if let html {
+                try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: "axdiff \(version)"))
+                    .keepCurrent(watcher) { Console.out($0); fflush(stdout) }
+            }
             try watcher.run()
         } catch let e as GitError {
             throw InputError("\(repo.path): \(e.message)")

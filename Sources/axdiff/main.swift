@@ -6,7 +6,7 @@ import Darwin
 
 /// The subcommands, in the order `axdiff --help` lists them.
 let commands: [any Command.Type] = [
-    DiffCommand.self, SpeakCommand.self, LintCommand.self, ShowCommand.self, LogCommand.self, BackfillCommand.self, WatchCommand.self, DemoCommand.self,
+    DiffCommand.self, SpeakCommand.self, LintCommand.self, ShowCommand.self, LogCommand.self, BackfillCommand.self, WatchCommand.self, CheckCommand.self, HooksCommand.self, HtmlCommand.self, DemoCommand.self,
 ]
 
 let version = "0.1.0"

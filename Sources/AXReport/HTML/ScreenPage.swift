@@ -1,0 +1,29 @@
+/// `screens/<slug>.html`: one screen over the history — the trend plot of
+/// its stop count and of its errors and warnings per commit, and the same
+/// values as a table (the plot's text alternative for anyone who cannot see it).
+public enum ScreenPage {
+    /// - Parameter subjects: commit subjects by full id, for the table.
+    /// - Complexity: O(n), where n is the number of points.
+    public static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo) -> String {
+        let heading = "Screen: \(trend.screen)"
+        var body = "<dl class=\"meta\">\n<dt>Snapshot</dt><dd><code>\(trend.path.html)</code></dd>\n"
+        if let last = trend.points.last {
+            body += "<dt>Stops now</dt><dd>\(last.stops.map(String.init) ?? "unreadable")</dd>\n"
+            body += "<dt>Last changed</dt><dd><a href=\"\(HTMLFormat.commitHref(last.sha, root: "../"))\">commit \(HTMLFormat.shortSHA(last.sha).html)</a>, \(HTMLFormat.time(last.timestamp))</dd>\n"
+        }
+        body += "<dt>Changed in</dt><dd>\(HTMLFormat.count(trend.points.count, "commit"))</dd>\n</dl>\n"
+        body += "<h2>Trend</h2>\n<figure>\n"
+        body += TrendPlot.svg(trend, id: "trend", root: "../")
+        body += "<figcaption>The stop count after each commit that changed \(trend.screen.html) (the line; each point links to its commit), and that commit's errors (filled bars) and warnings (outlined bars) on this screen. The table below has the same values.</figcaption>\n</figure>\n"
+        body += "<h2>Values per commit</h2>\n"
+        let rows = trend.points.map { p -> String in
+            let subject = subjects[p.sha].map { " " + $0.html } ?? ""
+            return "<tr><th scope=\"row\" class=\"user\"><a href=\"\(HTMLFormat.commitHref(p.sha, root: "../"))\"><code>\(HTMLFormat.shortSHA(p.sha).html)</code></a>\(subject)</th>"
+                + "<td>\(HTMLFormat.time(p.timestamp))</td><td class=\"num\">\(p.stops.map(String.init) ?? "unreadable")</td>"
+                + "<td class=\"num\">\(p.errors)</td><td class=\"num\">\(p.warnings)</td></tr>"
+        }
+        body += HTMLFormat.table(id: "values", caption: "\(trend.screen.html): stops, errors and warnings per commit, oldest first",
+                                 head: ["Commit", "Date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [2, 3, 4])
+        return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
+    }
+}

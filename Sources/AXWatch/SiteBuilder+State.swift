@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AXReport
+import Foundation
+
+/// What the site keeps between runs in `.axdiff-site.json`: each commit's
+/// line of the index and each screen's trend, so that an update needs to
+/// analyse only new commits. Written with sorted keys, so the same site gives
+/// the same bytes.
+struct SiteState: Codable, Equatable {
+    static let currentFormat = 1
+
+    var format: Int
+    var toolVersion: String
+    /// Oldest first, in the order of the history walk.
+    var commits: [SiteCommitSummary]
+    /// Sorted by path.
+    var screens: [ScreenTrend]
+    var branches: [BranchVerdict]
+
+    static func empty(toolVersion: String) -> SiteState {
+        SiteState(format: currentFormat, toolVersion: toolVersion, commits: [], screens: [], branches: [])
+    }
+
+    /// The state in `directory`, or nil when there is none or it cannot be
+    /// read (the site is then rebuilt: the state is a cache, never the truth).
+    static func load(directory: String) -> SiteState? {
+        let path = (directory as NSString).appendingPathComponent(SiteBuilder.stateFileName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(SiteState.self, from: data)
+    }
+}
+
+/// The site's folder: pages written only when their bytes change, each
+/// replaced atomically.
+struct SiteFiles {
+    let directory: String
+
+    private func url(_ relative: String) -> URL {
+        URL(fileURLWithPath: directory).appendingPathComponent(relative)
+    }
+
+    /// Whether the folder holds a site axdiff wrote.
+    var hasState: Bool {
+        FileManager.default.fileExists(atPath: url(SiteBuilder.stateFileName).path)
+    }
+
+    /// Creates the folder and its `commits/` and `screens/`.
+    func prepare() throws {
+        for sub in ["", "commits", "screens"] {
+            do {
+                try FileManager.default.createDirectory(at: url(sub), withIntermediateDirectories: true)
+            } catch {
+                throw SiteError("cannot create \((directory as NSString).appendingPathComponent(sub)): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Writes `text` to `relative` unless the file already holds those bytes.
+    ///
+    /// The bytes go to a temporary file beside the target, which is then
+    /// renamed over it: a reader sees the old page or the new one, never half
+    /// of one. There is no fsync — a page lost to a power cut is rewritten by
+    /// the next build — which keeps 2,000 pages from costing 2,000 disk flushes.
+    /// - Returns: whether the file was written.
+    func write(_ text: String, to relative: String) throws -> Bool {
+        let data = Data(text.utf8)
+        let target = url(relative)
+        if FileManager.default.fileExists(atPath: target.path),
+           let existing = try? Data(contentsOf: target), existing == data {
+            return false
+        }
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
+        guard Self.writeWithoutSync(data, to: temporary.path), rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw SiteError("cannot write \(target.path): \(reason)")
+        }
+        return true
+    }
+
+    /// Foundation's writes call fsync; these bytes do not need it.
+    private static func writeWithoutSync(_ data: Data, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return false }
+                let n = posixWrite(fd, base + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        let closed = close(fd) == 0
+        return written && closed
+    }
+
+    /// - Returns: whether there was a file to remove.
+    func remove(_ relative: String) throws -> Bool {
+        let target = url(relative)
+        guard FileManager.default.fileExists(atPath: target.path) else { return false }
+        try FileManager.default.removeItem(at: target)
+        return true
+    }
+
+    /// Removes the `.html` files in `commits/` and `screens/` that are not in
+    /// `keep` (paths relative to the site); nothing else is touched.
+    /// - Returns: how many were removed.
+    func removePages(except keep: Set<String>) throws -> Int {
+        var removed = 0
+        for sub in ["commits", "screens"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url(sub).path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".html") && !keep.contains(sub + "/" + name) {
+                if try remove(sub + "/" + name) { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    func writeState(_ state: SiteState) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(state)
+        _ = try write(String(decoding: data, as: UTF8.self) + "\n", to: SiteBuilder.stateFileName)
+    }
+}
+
+/// The site cannot be written (a folder that cannot be created, a full disk).
+public struct SiteError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ message: String) { description = message }
+}
+
+/// `write(2)`, named apart from `SiteFiles.write(_:to:)`.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}

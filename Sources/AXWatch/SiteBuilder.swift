@@ -1,0 +1,216 @@
+import AXDiff
+import AXGit
+import AXReport
+import Foundation
+
+/// Builds and updates the static review site of `axdiff html` and
+/// `axdiff watch --html`: `index.html`, `commits/<sha>.html` and
+/// `screens/<slug>.html`, rendered by AXReport's pure page renderers.
+///
+/// What the index and the screen pages need from old commits — each commit's
+/// counts and each screen's trend points — is kept in `.axdiff-site.json` in
+/// the site's folder (sorted keys), so an update analyses only the commits the
+/// site does not have yet: it walks the history (ids only, no analysis) to
+/// learn the order and which commits are gone, writes the new commits' pages,
+/// rewrites the pages of the screens they touched and the index, and deletes
+/// the pages of commits no longer reachable. A page whose bytes would not
+/// change is not rewritten; every file is replaced atomically, so a web server
+/// never serves half a page.
+///
+/// Belongs to one thread, like the `Repository` it is given.
+public final class SiteBuilder {
+    public struct Options {
+        /// The site's folder (`--out DIR`, `--html DIR`).
+        public var directory: String
+        /// `--config FILE`: wins over the configuration committed at each commit.
+        public var configOverride: Config?
+        public var toolVersion: String
+        /// The name in page titles; by default the repository's folder name.
+        public var title: String?
+
+        public init(directory: String, configOverride: Config? = nil,
+                    toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil) {
+            self.directory = directory
+            self.configOverride = configOverride
+            self.toolVersion = toolVersion
+            self.title = title
+        }
+    }
+
+    /// What a build or an update did.
+    public struct Summary: Sendable, Equatable {
+        /// Commits on the site after the run.
+        public var commits = 0
+        public var screens = 0
+        /// Commits analysed by this run (not counting analyses it was given).
+        public var analysed = 0
+        public var pagesWritten = 0
+        public var pagesUnchanged = 0
+        public var pagesRemoved = 0
+        public init() {}
+    }
+
+    /// The file that keeps per-commit counts and per-screen trend points.
+    public static let stateFileName = ".axdiff-site.json"
+
+    public let options: Options
+    private var cached: SiteState?
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// `axdiff html`: the site of `commits` (oldest first, as the history
+    /// walk gives them), from scratch. Pages of an earlier build that the new
+    /// site does not have are deleted.
+    ///
+    /// - Parameter progress: told how many commits are done.
+    /// - Complexity: one analysis per commit, plus O(p) per screen with p points.
+    @discardableResult
+    public func build(_ repository: Repository, commits: [ObjectID], progress: (Int) -> Void = { _ in }) throws -> Summary {
+        try sync(repository, walk: commits, previous: SiteState.empty(toolVersion: options.toolVersion), given: [:],
+                 include: { _ in true }, fresh: true, progress: progress)
+    }
+
+    /// `axdiff watch --html`: brings the site up to date with the watched
+    /// refs. `analyses` are commits the watcher has just analysed (they are
+    /// not analysed again); other commits the site lacks are analysed, unless
+    /// `onlyAnnotated` is set, in which case commits without a note are left
+    /// for the watcher to bring.
+    @discardableResult
+    public func update(_ repository: Repository, analyses: [CommitAnalysis], onlyAnnotated: Bool = false) throws -> Summary {
+        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let tips = try repository.references(matching: settings.watchRefs).map(\.commit).sorted()
+        let walk = tips.isEmpty ? [] : try repository.commits(from: tips)
+        let given = Dictionary(analyses.map { ($0.commit.id, $0) }, uniquingKeysWith: { _, last in last })
+        var include: (ObjectID) -> Bool = { _ in true }
+        if onlyAnnotated {
+            let annotated = try repository.annotatedCommits(notesRef: settings.notesRef)
+            include = { annotated.contains($0) }
+        }
+        var previous = cached ?? SiteState.load(directory: options.directory)
+        // A site written by another axdiff version is rebuilt: its pages may differ.
+        if previous?.toolVersion != options.toolVersion || previous?.format != SiteState.currentFormat { previous = nil }
+        return try sync(repository, walk: walk, previous: previous ?? SiteState.empty(toolVersion: options.toolVersion),
+                        given: given, include: include, fresh: previous == nil, progress: { _ in })
+    }
+
+    /// The one path for both: keep what the previous state knows of commits
+    /// still in `walk`, analyse and render the rest, drop what is gone.
+    ///
+    /// - Parameter fresh: nothing is known from before: every screen page is
+    ///   written, and — when the folder holds a site axdiff wrote (it has the
+    ///   state file) — pages the new site does not have are deleted. A folder
+    ///   without the state file is never cleaned: it may hold someone's files.
+    private func sync(_ repository: Repository, walk: [ObjectID], previous: SiteState, given: [ObjectID: CommitAnalysis],
+                      include: (ObjectID) -> Bool, fresh: Bool, progress: (Int) -> Void) throws -> Summary {
+        let files = SiteFiles(directory: options.directory)
+        let ownsPages = files.hasState
+        try files.prepare()
+        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let site = SiteInfo(title: options.title ?? Self.defaultTitle(repository), baseBranch: settings.baseBranch,
+                            toolVersion: options.toolVersion)
+        let analyzer = CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
+        var summary = Summary()
+
+        let known = Dictionary(previous.commits.map { ($0.sha, $0) }, uniquingKeysWith: { first, _ in first })
+        var commits: [SiteCommitSummary] = []
+        var newPoints: [String: [(String, TrendPoint)]] = [:]   // path → (screen name, point)
+        var affected = Set<String>()
+        var seen = Set<String>()
+        for (n, id) in walk.enumerated() {
+            let sha = id.hex
+            guard seen.insert(sha).inserted else { continue }
+            var analysis = given[id]
+            if known[sha] == nil, analysis == nil, include(id) { analysis = try analyse(analyzer, id, &summary) }
+            if let old = known[sha] {
+                commits.append(old)
+            } else if let analysis {
+                let commit = SiteCommit(sha: sha, subject: analysis.commit.summary, author: analysis.commit.authorName,
+                                        date: analysis.commit.authorTime, report: analysis.report)
+                commits.append(commit.summary)
+                try count(files.write(CommitPage.render(commit, site: site), to: "commits/\(sha).html"), &summary)
+                for screen in analysis.report.screens {
+                    newPoints[screen.path, default: []].append((screen.screen, TrendPoint(commit: commit, screen: screen)))
+                    affected.insert(screen.path)
+                }
+            } else {
+                seen.remove(sha)
+            }
+            progress(n + 1)
+        }
+
+        // Commits the site had that are no longer in the walk.
+        for sha in known.keys.sorted() where !seen.contains(sha) {
+            try count(removed: files.remove("commits/\(sha).html"), &summary)
+        }
+        let position = Dictionary(commits.enumerated().map { ($0.element.sha, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var screens: [String: ScreenTrend] = [:]
+        for trend in previous.screens {
+            let kept = trend.points.filter { position[$0.sha] != nil }
+            if kept.count != trend.points.count { affected.insert(trend.path) }
+            screens[trend.path] = ScreenTrend(path: trend.path, screen: trend.screen, points: kept)
+        }
+        for (path, additions) in newPoints {
+            var trend = screens[path] ?? ScreenTrend(path: path, screen: additions.first?.0 ?? path, points: [])
+            trend.points += additions.map(\.1)
+            trend.points.sort { (position[$0.sha] ?? 0) < (position[$1.sha] ?? 0) }
+            if let newest = additions.max(by: { (position[$0.1.sha] ?? 0) < (position[$1.1.sha] ?? 0) }),
+               trend.points.last?.sha == newest.1.sha {
+                trend.screen = newest.0
+            }
+            screens[path] = trend
+        }
+        let subjects = Dictionary(commits.map { ($0.sha, $0.subject) }, uniquingKeysWith: { a, _ in a })
+        var trends: [ScreenTrend] = []
+        for path in screens.keys.sorted() {
+            guard let trend = screens[path] else { continue }
+            if trend.points.isEmpty {
+                try count(removed: files.remove("screens/\(trend.slug).html"), &summary)
+                continue
+            }
+            trends.append(trend)
+            if affected.contains(path) || fresh {
+                try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site), to: "screens/\(trend.slug).html"), &summary)
+            }
+        }
+
+        let branches = try branchVerdicts(repository)
+        try count(files.write(SiteIndexPage.render(commits: commits, screens: trends, branches: branches, site: site),
+                              to: "index.html"), &summary)
+        let state = SiteState(format: SiteState.currentFormat, toolVersion: options.toolVersion, commits: commits,
+                              screens: trends, branches: branches)
+        try files.writeState(state)
+        cached = state
+        if fresh && ownsPages {
+            let keep = Set(commits.map { "commits/\($0.sha).html" } + trends.map { "screens/\($0.slug).html" })
+            summary.pagesRemoved += try files.removePages(except: keep)
+        }
+        summary.commits = commits.count
+        summary.screens = trends.count
+        return summary
+    }
+
+    private func analyse(_ analyzer: CommitAnalyzer, _ id: ObjectID, _ summary: inout Summary) throws -> CommitAnalysis {
+        summary.analysed += 1
+        return try analyzer.analyze(id)
+    }
+
+    private func count(_ written: Bool, _ summary: inout Summary) {
+        if written { summary.pagesWritten += 1 } else { summary.pagesUnchanged += 1 }
+    }
+
+    private func count(removed: Bool, _ summary: inout Summary) {
+        if removed { summary.pagesRemoved += 1 }
+    }
+
+    /// The repository's folder name (`shop-app`), or the bare repository's (`shop-app.git` → `shop-app`).
+    static func defaultTitle(_ repository: Repository) -> String {
+        var path = repository.workdir ?? repository.gitDir
+        while path.hasSuffix("/") { path.removeLast() }
+        if repository.workdir == nil, path.hasSuffix("/.git") { path.removeLast(5) }
+        var name = (path as NSString).lastPathComponent
+        if name.hasSuffix(".git"), name.count > 4 { name.removeLast(4) }
+        return name.isEmpty ? "repository" : name
+    }
+}
