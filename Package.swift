@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff"]),
-        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"], exclude: ["Schemas"]),
+        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit"]),
         .testTarget(name: "AXWatchTests", dependencies: ["AXWatch", "AXGit", "AXDiff", "AXSnapshot", "AXReport"]),
