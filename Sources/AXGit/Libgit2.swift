@@ -9,6 +9,18 @@ enum Libgit2 {
     // A Swift global/static `let` is initialised exactly once, thread-safely.
     private static let initialized: Bool = {
         git_libgit2_init()
+        // libgit2 re-hashes every object it reads from the object database to
+        // check its id; git does not (that is `git fsck`'s job). With SHA-1
+        // collision detection that was 6% of a backfill, spent re-hashing
+        // snapshot blobs (callgrind). Objects written are still hashed.
+        _ = axdiff_git_set_strict_hash_verification(0)
+        // Memory for a long-running watcher (target: 64 MB resident after a
+        // 5,000-commit backfill). The object cache (default 256 MB) kept the
+        // trees and commits of every commit walked, though history is walked
+        // once, each tree read about twice and close together; pack windows
+        // (default 1 GB each, 8 GB in all) kept the whole pack mapped.
+        _ = axdiff_git_set_cache_max_size(8 << 20)
+        _ = axdiff_git_set_mwindow(4 << 20, 16 << 20)
         return true
     }()
 

@@ -8,7 +8,8 @@ import Foundation
 /// notes ref by compare-and-swap. When the ref moved meanwhile (another watcher, `git notes
 /// add`, a fetch), the batch is rebuilt on the new tip and tried again, so no one's notes are
 /// lost. When the ref is locked by another process, the writer backs off with jitter and
-/// retries until `lockTimeout`; it never removes a lock file it did not create.
+/// retries until `lockTimeout`; it never removes a lock file held by a live process (a lock
+/// left by a killed axdiff is taken over, see `RefLockOwner`).
 ///
 /// A commit that already has a *different* note — whether it was there before or was written
 /// by someone else while this batch was being built — keeps that note under

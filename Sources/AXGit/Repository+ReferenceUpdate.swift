@@ -5,7 +5,7 @@ enum ReferenceUpdate {
     case updated
     /// Someone else moved (or created, or deleted) the reference first.
     case raced
-    /// Another process holds `<ref>.lock`; it is never removed by us.
+    /// Another process holds `<ref>.lock`; only one left by a dead axdiff is ever removed (`RefLockOwner`).
     case locked(GitError)
 }
 
@@ -15,6 +15,9 @@ extension Repository {
     /// libgit2 takes the ref's lock file, re-reads the current value under the lock and compares,
     /// so this is a true compare-and-swap against git and other libgit2 writers.
     func compareAndSwap(reference name: String, to new: ObjectID, expected: ObjectID?, logMessage: String) throws -> ReferenceUpdate {
+        let owner = RefLockOwner(gitDir: commonDir, reference: name)
+        owner.claim()
+        defer { owner.release() }
         var newOID = new.oid
         var ref: OpaquePointer?
         let code: Int32
@@ -31,7 +34,10 @@ extension Repository {
         let error = lastError(code, expected == nil ? "git_reference_create" : "git_reference_create_matching")
         switch error.code {
         case .modified, .exists: return .raced
-        case .locked: return .locked(error)
+        case .locked:
+            // A lock left by a killed axdiff is taken over; any other is waited for.
+            if owner.takeOverIfStale() { return .raced }
+            return .locked(error)
         default: throw error
         }
     }

@@ -12,6 +12,8 @@ public struct CommitAnalyzer {
     /// `--config FILE`, which wins over the committed configuration.
     public let configOverride: Config?
     public let toolVersion: String
+    /// Shared by copies of this analyzer, which stay on its thread.
+    private let cache = SnapshotCache()
 
     public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion) {
         self.repository = repository
@@ -59,12 +61,16 @@ public struct CommitAnalyzer {
 
     /// Reads one blob as a snapshot; errors name the path in the repository.
     func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
+        // The same path and blob always read the same (`file` names the path).
+        if let kept = cache.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {
             bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
         } catch let e as GitError where e.code == .tooLarge {
             throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
         }
-        return try SnapshotReader.read(bytes, file: path)
+        let snapshot = try SnapshotReader.read(bytes, file: path)
+        cache.store(snapshot, path: path, blob: blob, size: bytes.count)
+        return snapshot
     }
 }

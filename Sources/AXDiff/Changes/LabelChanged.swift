@@ -5,6 +5,9 @@ import AXSnapshot
 enum LabelChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matchedPairs.compactMap { pair in
+            // Equal labels normalize equally: most pairs stop here, compared in
+            // place (binding the two stops copies every field).
+            guard c.oldStops[pair.old].label != c.newStops[pair.new].label else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
             guard LabelText.normalized(o.label) != LabelText.normalized(n.label) else { return nil }
             let oldMeaningless = LabelQuality.isMeaningless(o), newMeaningless = LabelQuality.isMeaningless(n)

@@ -18,9 +18,25 @@ enum NameDuplicate: ChangeRule {
     ///
     /// - Complexity: O(n) expected.
     static func duplicates(_ stops: [Stop]) -> [String: [Int]] {
+        // Only names met twice get a member list: most controls have a name of
+        // their own, and an array per name was an allocation per control.
+        // Indices: `for s in stops` copies every stop (all its fields).
+        var first: [String: Int] = [:]
         var groups: [String: [Int]] = [:]
-        for s in stops where (s.role.isControl || s.role == .link) && !LabelQuality.isMeaningless(s) {
-            groups[LabelText.normalized(s.label), default: []].append(s.index)
+        for i in stops.indices where stops[i].role.isControl || stops[i].role == .link {
+            let name = LabelText.normalized(stops[i].label)
+            if let earlier = first.updateValue(stops[i].index, forKey: name) {
+                if groups[name] == nil { groups[name] = [earlier] }
+                first[name] = earlier
+                groups[name, default: []].append(stops[i].index)
+            }
+        }
+        // Meaningless labels are left out only now, in groups that could be
+        // duplicates: the label test is the costly part, and most groups have
+        // one member. Filtering keeps the members' order, so the result is
+        // the same as filtering first.
+        for (name, members) in groups where members.count >= 2 {
+            groups[name] = members.filter { !LabelQuality.isMeaningless(stops[$0]) }
         }
         return groups.filter { _, members in
             guard members.count >= 2 else { return false }

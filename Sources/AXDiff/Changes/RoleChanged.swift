@@ -6,8 +6,9 @@ import AXSnapshot
 enum RoleChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matchedPairs.compactMap { pair in
+            // Compared in place: binding the two stops copies every field, for every pair.
+            guard c.oldStops[pair.old].role != c.newStops[pair.new].role else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
-            guard o.role != n.role else { return nil }
             let lost = o.role.isInteractive && !n.role.isInteractive
             let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
             return Change(kind: .roleChanged, screen: c.screen, elements: [ElementRef(n)],

@@ -4,8 +4,10 @@ import AXSnapshot
 enum StateChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matchedPairs.compactMap { pair in
+            // Compared in place: binding the two stops copies every field, for every pair.
+            guard c.oldStops[pair.old].states != c.newStops[pair.new].states
+                    || c.oldStops[pair.old].level != c.newStops[pair.new].level else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
-            guard o.states != n.states || o.level != n.level else { return nil }
             let (before, after) = (describe(o), describe(n))
             return Change(kind: .stateChanged, screen: c.screen, elements: [ElementRef(n)],
                           before: before, after: after,

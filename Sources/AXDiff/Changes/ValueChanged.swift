@@ -4,8 +4,9 @@ import AXSnapshot
 enum ValueChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matchedPairs.compactMap { pair in
+            // Compared in place: binding the two stops copies every field, for every pair.
+            guard c.oldStops[pair.old].value != c.newStops[pair.new].value else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
-            guard o.value != n.value else { return nil }
             return Change(kind: .valueChanged, screen: c.screen, elements: [ElementRef(n)],
                           before: o.value, after: n.value,
                           message: "value of \(ElementRef(n).display) changed from \"\(o.value)\" to \"\(n.value)\"")

@@ -15,7 +15,7 @@ public enum LabelQuality {
     }
 
     public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = []) -> Bool {
-        let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
         if let id, !id.isEmpty, trimmed == id { return true }
         if looksLikeAssetName(trimmed) || isSymbolName(trimmed) { return true }
@@ -23,6 +23,20 @@ public enum LabelQuality {
         // capitalized word ("News") reads as written copy and is kept.
         if imageNames.contains(trimmed), trimmed == trimmed.lowercased() { return true }
         return false
+    }
+
+    /// `label` without leading and trailing whitespace and newlines. Foundation's
+    /// trimming bridges every call, and this runs for each stop of both
+    /// versions; a label that starts and ends with a visible ASCII character
+    /// (the common case) has nothing to trim. ASCII's only members of
+    /// `.whitespacesAndNewlines` are 0x09–0x0D and 0x20.
+    static func trimmed(_ label: String) -> String {
+        if let first = label.utf8.first, let last = label.utf8.last,
+           first < 0x80, last < 0x80, first != 0x20, last != 0x20,
+           !(0x09...0x0D).contains(first), !(0x09...0x0D).contains(last) {
+            return label
+        }
+        return label.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// File names, snake_case and kebab-free identifiers, and lowerCamel asset names.

@@ -9,16 +9,38 @@ enum StatusText {
         "unable", "incorrect", "declined", "expired", "wrong", "required", "not valid", "problem",
     ]
 
+    /// The markers' words, split once: the text is split once too, not once
+    /// per marker (this ran for every text stop of both versions).
+    static let markerWords = markers.map { LabelText.words($0) }
+
+    static let markerKeys = markers.map { WordKeys($0) }
+
     static func isStatus(_ stop: Stop) -> Bool {
+        isStatus(stop, labelKeys: nil)
+    }
+
+    /// `isStatus`, given the label's word keys when the caller has them.
+    static func isStatus(_ stop: Stop, labelKeys: WordKeys?) -> Bool {
         guard stop.role == .text || stop.role == .other, !stop.label.isEmpty else { return false }
-        let text = LabelText.normalized(stop.name).replacingApostrophes()
-        return markers.contains { LabelText.containsWords(text, $0) }
+        // For ASCII, normalizing and replacing apostrophes only touch what
+        // `words` treats as separators anyway, so the name's word keys decide:
+        // no marker's keys, no marker's words (most texts end here). The name
+        // is label + ", " + value, so its keys are the label's and the value's.
+        if WordKeys.isASCII(stop.label), WordKeys.isASCII(stop.value) {
+            let label = labelKeys ?? WordKeys(stop.label)
+            let keys = stop.value.isEmpty ? label : label + WordKeys(stop.value)
+            guard markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
+        }
+        let text = LabelText.words(LabelText.normalized(stop.name).replacingApostrophes())
+        return markerWords.contains { LabelText.containsWords(text, $0) }
     }
 }
 
 extension String {
     /// Typographic apostrophes as ASCII, so "couldn’t" matches "couldn't".
     func replacingApostrophes() -> String {
-        String(map { $0 == "\u{2019}" ? "'" : $0 })
+        // Most labels have none: skip the per-Character copy.
+        guard unicodeScalars.contains("\u{2019}") else { return self }
+        return String(map { $0 == "\u{2019}" ? "'" : $0 })
     }
 }

@@ -29,15 +29,23 @@ enum GroupMatcher {
     /// Finds, for each free single stop, a run of free part stops whose names join to its name.
     static func find(singles: [Stop], singleFree: (Int) -> Bool, parts: [Stop], partFree: (Int) -> Bool) -> [StopGroup] {
         var byName: [String: [Int]] = [:]
-        for (i, stop) in parts.enumerated() where partFree(i) && !stop.name.isEmpty {
+        // Indices, not `enumerated()`, which copies every stop before testing it.
+        for i in parts.indices where partFree(i) {
+            let stop = parts[i]
+            guard !stop.name.isEmpty else { continue }
             byName[LabelText.normalized(stop.name), default: []].append(i)
             if stop.name != stop.label, !stop.label.isEmpty {
                 byName[LabelText.normalized(stop.label), default: []].append(i)
             }
         }
+        // No free part has a name, so no run can cover anything: a new screen
+        // (every stop free, nothing on the other side) stops here instead of
+        // trying every prefix of every name.
+        guard !byName.isEmpty else { return [] }
         var used = Set<Int>()
         var groups: [StopGroup] = []
-        for (j, single) in singles.enumerated() where singleFree(j) {
+        for j in singles.indices where singleFree(j) {
+            let single = singles[j]
             for text in Set([single.name, single.label]) where !text.isEmpty {
                 let target = LabelText.normalized(text)
                 if let run = cover(target, byName: byName, parts: parts, free: { partFree($0) && !used.contains($0) }) {
@@ -92,8 +100,11 @@ enum GroupMatcher {
     /// (`Order 1042` with value `Delivered, $24.80`) is a merge or split, not
     /// a value change: the pair is undone and the group recorded.
     static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop]) {
+        // Equal label and value give equal names: checked first, because `name`
+        // builds a new string for every stop with a value.
         for j in new.indices {
-            guard let i = m.newToOld[j], new[j].name != old[i].name, !new[j].value.isEmpty else { continue }
+            guard let i = m.newToOld[j], !new[j].value.isEmpty,
+                  new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
             let target = Array(LabelText.normalized(new[j].name)), first = LabelText.normalized(old[i].name).count
             if let run = extend(from: i, consumed: first, target: target, parts: old, free: { $0 == i || m.oldToNew[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
@@ -103,7 +114,8 @@ enum GroupMatcher {
             }
         }
         for i in old.indices {
-            guard let j = m.oldToNew[i], new[j].name != old[i].name, !old[i].value.isEmpty else { continue }
+            guard let j = m.oldToNew[i], !old[i].value.isEmpty,
+                  new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
             let target = Array(LabelText.normalized(old[i].name)), first = LabelText.normalized(new[j].name).count
             if let run = extend(from: j, consumed: first, target: target, parts: new, free: { $0 == j || m.newToOld[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
@@ -117,13 +129,13 @@ enum GroupMatcher {
     /// stop was folded into that stop.
     static func absorbByID(_ m: inout Matching, old: [Stop], new: [Stop], usedOld: Set<Int>) {
         var holder: [String: Int] = [:]
-        for (j, stop) in new.enumerated() {
-            for id in stop.innerIDs where holder[id] == nil { holder[id] = j }
+        for j in new.indices {
+            for id in new[j].innerIDs where holder[id] == nil { holder[id] = j }
         }
         guard !holder.isEmpty else { return }
         var absorbed: [Int: [Int]] = [:]
-        for (i, stop) in old.enumerated() where m.oldToNew[i] == nil && !usedOld.contains(i) {
-            if let id = stop.id, let j = holder[id] { absorbed[j, default: []].append(i) }
+        for i in old.indices where m.oldToNew[i] == nil && !usedOld.contains(i) {
+            if let id = old[i].id, let j = holder[id] { absorbed[j, default: []].append(i) }
         }
         for (j, parts) in absorbed.sorted(by: { $0.key < $1.key }) {
             if let k = m.merges.firstIndex(where: { $0.single == j }) {

@@ -26,13 +26,15 @@ enum Matcher {
     ///
     /// - Complexity: O(n) expected.
     static func pass(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> String?) {
+        // Indices, not `enumerated()`: that copies every stop (all its fields)
+        // before the `where` clause skips the matched ones.
         var queues: [String: [Int]] = [:]
-        for (i, stop) in old.enumerated() where m.oldToNew[i] == nil {
-            if let k = key(stop) { queues[k, default: []].append(i) }
+        for i in old.indices where m.oldToNew[i] == nil {
+            if let k = key(old[i]) { queues[k, default: []].append(i) }
         }
         var taken: [String: Int] = [:]
-        for (j, stop) in new.enumerated() where m.newToOld[j] == nil {
-            guard let k = key(stop), let queue = queues[k] else { continue }
+        for j in new.indices where m.newToOld[j] == nil {
+            guard let k = key(new[j]), let queue = queues[k] else { continue }
             let next = taken[k, default: 0]
             guard next < queue.count else { continue }
             taken[k] = next + 1

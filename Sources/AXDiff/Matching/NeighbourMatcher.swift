@@ -23,11 +23,13 @@ enum NeighbourMatcher {
 
         // (a) same role and frame.
         var byFrame: [FrameKey: [Int]] = [:]
-        for (i, s) in old.enumerated() where freeOld(i) {
-            if let f = s.frame { byFrame[FrameKey(role: s.role, frame: f), default: []].append(i) }
+        // Indices, not `enumerated()`, which copies every stop before testing it.
+        for i in old.indices where freeOld(i) {
+            if let f = old[i].frame { byFrame[FrameKey(role: old[i].role, frame: f), default: []].append(i) }
         }
         if !byFrame.isEmpty {
-            for (j, s) in new.enumerated() where freeNew(j) {
+            for j in new.indices where freeNew(j) {
+                let s = new[j]
                 guard let f = s.frame, var queue = byFrame[FrameKey(role: s.role, frame: f)] else { continue }
                 while let i = queue.first, !freeOld(i) { queue.removeFirst() }
                 guard let i = queue.first else { continue }

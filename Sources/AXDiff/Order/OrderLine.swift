@@ -8,7 +8,11 @@ enum OrderLine {
     /// The stops of `focus`'s containers, in reading order, windowed around `focus` when long.
     static func render(_ stops: [Stop], focus: [Int]) -> String {
         let containers = Set(focus.compactMap { stops.indices.contains($0) ? stops[$0].containerPath : nil })
-        let members = stops.filter { containers.contains($0.containerPath) }.map(\.index)
+        // Compared in place: `containerPath` allocates, and this runs over every
+        // stop of the screen for each order change.
+        let members = stops.filter { stop in
+            containers.contains { stop.path.isEmpty ? $0.isEmpty : stop.path.count == $0.count + 1 && stop.path.starts(with: $0) }
+        }.map(\.index)
         guard let lo = focus.min(), let hi = focus.max(), !members.isEmpty else { return "" }
         var shown = members
         var prefix = "", suffix = ""

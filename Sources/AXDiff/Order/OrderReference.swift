@@ -40,16 +40,29 @@ struct OrderReferences {
             if let old = found[v], old <= r { return }
             found[v] = r
         }
-        var containers: [[Int]: [Int]] = [:]
-        for stop in stops { containers[stop.containerPath, default: []].append(stop.index) }
-        // Per-stop facts computed once, so the pair loop only compares.
-        let status = stops.map(StatusText.isStatus)
-        let words = stops.map { LabelText.words($0.label) }
+        // Keyed by the container's path as a slice of the stop's own path, so
+        // no array is built per stop.
+        var containers: [ArraySlice<Int>: [Int]] = [:]
+        for i in stops.indices { containers[stops[i].path.dropLast(), default: []].append(stops[i].index) }
+        // Per-stop facts computed once, lazily (only stops that follow a
+        // control in a container are ever tested), so the pair loop only
+        // compares keys. A key match is confirmed on the real words.
+        var facts = [Facts?](repeating: nil, count: stops.count)
+        func fact(_ i: Int) -> Facts {
+            if let known = facts[i] { return known }
+            let made = Facts(stops, i)
+            facts[i] = made
+            return made
+        }
         for members in containers.values where members.count <= Self.maxContainer {
             for c in members where stops[c].role.isInteractive {
+                let action = fact(c)
                 for t in members where t > c {
-                    if status[t] { add(Violation(lead: t, follow: c), .errorBeforeRecovery) }
-                    if Self.names(action: stops[c], actionWords: words[c], object: stops[t], objectWords: words[t]) {
+                    let object = fact(t)
+                    if object.isStatus { add(Violation(lead: t, follow: c), .errorBeforeRecovery) }
+                    if object.canBeNamed, action.label.mayContain(object.label, strictlyLonger: true),
+                       Self.names(action: stops[c], actionWords: LabelText.words(stops[c].label),
+                                  object: stops[t], objectWords: LabelText.words(stops[t].label)) {
                         add(Violation(lead: t, follow: c), .objectBeforeAction)
                     }
                 }
@@ -69,6 +82,33 @@ struct OrderReferences {
     }
 
     static let maxContainer = 400
+
+    /// What the pair loop needs of one stop.
+    struct Facts {
+        /// `StatusText.isStatus`.
+        let isStatus: Bool
+        /// The first guards of `names(action:…object:…)` on the object side.
+        let canBeNamed: Bool
+        let label: WordKeys
+
+        /// The facts of `stops[i]` (read in place, not copied). A control is
+        /// only ever the action of a pair: it is neither a status (a text
+        /// role) nor nameable, and needs only its label's keys.
+        init(_ stops: [Stop], _ i: Int) {
+            label = WordKeys(stops[i].label)
+            guard !stops[i].role.isInteractive else {
+                isStatus = false
+                canBeNamed = false
+                return
+            }
+            isStatus = StatusText.isStatus(stops[i], labelKeys: label)
+            // `label.count` walks grapheme clusters; an ASCII label without a
+            // carriage return has one per byte.
+            let utf8 = stops[i].label.utf8
+            canBeNamed = utf8.count < 3 ? false
+                : utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? true : stops[i].label.count >= 3
+        }
+    }
 
     /// "Add Jasmine tea to cart" names the object "Jasmine tea": the object's
     /// words occur, in order and adjacent, among the action's.

@@ -7,16 +7,38 @@ extension Snapshot {
     ///   the tree cannot exhaust the stack.
     public var stops: [Stop] {
         var result: [Stop] = []
-        // Stack of (node, path); children are pushed in reverse so they pop in order.
-        var stack: [(Node, [Int])] = elements.enumerated().reversed().map { ($0.element, [$0.offset]) }
-        while let (node, path) = stack.popLast() {
-            if node.hidden { continue }
-            if node.isStop {
-                result.append(Self.makeStop(node, path: path, index: result.count))
+        // A stack of sibling arrays with the next position in each, and one
+        // shared path: nodes are read in place, never copied onto a stack, and
+        // the only path allocated is each stop's own (callgrind: copying nodes
+        // and building a path per node was most of the cost).
+        var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
+        var path: [Int] = []
+        while let top = levels.indices.last {
+            let nodes = levels[top].nodes
+            let i = levels[top].next
+            guard i < nodes.count else {
+                levels.removeLast()
+                if !path.isEmpty { path.removeLast() }
                 continue
             }
-            for (i, child) in node.children.enumerated().reversed() {
-                stack.append((child, path + [i]))
+            levels[top].next = i + 1
+            // Through a buffer pointer, the node is borrowed: array subscripts
+            // copied the whole node (every field retained and released).
+            let children: [Node]? = nodes.withUnsafeBufferPointer { buffer in
+                if buffer[i].hidden { return nil }
+                if buffer[i].isStop {
+                    var stopPath: [Int] = []
+                    stopPath.reserveCapacity(path.count + 1)
+                    stopPath += path
+                    stopPath.append(i)
+                    result.append(Self.makeStop(buffer[i], path: stopPath, index: result.count))
+                    return nil
+                }
+                return buffer[i].children.isEmpty ? nil : buffer[i].children
+            }
+            if let children {
+                levels.append((children, 0))
+                path.append(i)
             }
         }
         return result
@@ -27,11 +49,29 @@ extension Snapshot {
     /// - Complexity: O(n) in the number of nodes.
     public var containerFrames: [[Int]: Frame] {
         var frames: [[Int]: Frame] = [:]
-        var stack: [(Node, [Int])] = elements.enumerated().map { ($0.element, [$0.offset]) }
-        while let (node, path) = stack.popLast() {
-            if node.hidden || node.isStop { continue }
-            if let frame = node.frame { frames[path] = frame }
-            for (i, child) in node.children.enumerated() { stack.append((child, path + [i])) }
+        // Walked like `stops`, for the same reason.
+        var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
+        var path: [Int] = []
+        while let top = levels.indices.last {
+            let nodes = levels[top].nodes
+            let i = levels[top].next
+            guard i < nodes.count else {
+                levels.removeLast()
+                if !path.isEmpty { path.removeLast() }
+                continue
+            }
+            levels[top].next = i + 1
+            let children: [Node]? = nodes.withUnsafeBufferPointer { buffer in
+                if buffer[i].hidden || buffer[i].isStop { return nil }
+                path.append(i)
+                if let frame = buffer[i].frame { frames[path] = frame }
+                if buffer[i].children.isEmpty {
+                    path.removeLast()
+                    return nil
+                }
+                return buffer[i].children
+            }
+            if let children { levels.append((children, 0)) }
         }
         return frames
     }

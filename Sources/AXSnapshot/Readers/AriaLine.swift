@@ -98,7 +98,7 @@ struct AriaLine {
         }
         guard bytes[i] == UInt8(ascii: ":") else {
             throw Failure(column: cursor.column(of: i),
-                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.role); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
+                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.role.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
         }
         item.hasColon = true
         i += 1
@@ -235,7 +235,7 @@ struct AriaLine {
                     .drop(while: { $0 == " " }).description
             }
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
-                throw fail(index, "unterminated attribute [\(key): expected ']'")
+                throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
             }
             item.attributes.append((key, value))
             return i + 1

@@ -135,15 +135,34 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             case .blank:
                 return
             case .continuation(let indent, let text):
-                guard canContinue, let top = stack.last, indent > top.item.indent, top.children.isEmpty,
-                      let value = top.item.value else {
-                    throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(text.prefix(40))\")")
+                let top = stack.count - 1
+                guard canContinue, top >= 0, indent > stack[top].item.indent, stack[top].children.isEmpty,
+                      stack[top].item.value != nil else {
+                    throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
                 }
-                stack[stack.count - 1].item.value = value + " " + text
+                // Appended in place: `value + " " + text` copied the whole value
+                // for every continuation line, quadratic in a long paragraph.
+                stack[top].item.value?.append(" ")
+                stack[top].item.value?.append(text)
             case .item(let item):
                 canContinue = item.valueIsPlain
                 try push(item)
             }
+        }
+
+        /// Input quoted in a message: at most 40 characters, control characters
+        /// (a lone CR inside a line, ESC, …) escaped, so the message stays one line.
+        static func shown(_ text: String) -> String {
+            var out = ""
+            for (n, scalar) in text.unicodeScalars.enumerated() {
+                if n == 40 { break }
+                switch scalar.value {
+                case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029:
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
         }
 
         mutating func push(_ item: AriaLine) throws {
@@ -152,7 +171,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             }
             if let parent = stack.last {
                 if parent.item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(parent.item.role) property (line \(parent.item.line)) cannot hold nested items")
+                    throw fail(item.line, item.indent + 1, "a /\(parent.item.role.prefix(40)) property (line \(parent.item.line)) cannot hold nested items")
                 }
                 if let expected = parent.childIndent {
                     if expected != item.indent {

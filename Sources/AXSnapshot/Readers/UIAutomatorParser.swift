@@ -99,8 +99,8 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         var frame: Frame?
         if let bounds, !bounds.isEmpty {
             guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
-                let cls = className.isEmpty ? "" : " class=\"\(className)\""
-                fail(parser, "bad bounds=\"\(bounds.prefix(60))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels")
+                let cls = className.isEmpty ? "" : " class=\"\(Self.shown(className))\""
+                fail(parser, "bad bounds=\"\(Self.shown(bounds))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels")
                 return
             }
             frame = parsed
@@ -125,6 +125,21 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         nodes.append(node)
         open.append(index)
         currentNode = index
+    }
+
+    /// An attribute value quoted in a message: at most 60 characters, control
+    /// characters (`&#10;` is a line break) escaped, so the message stays one line.
+    static func shown(_ value: String) -> String {
+        var out = ""
+        for (n, scalar) in value.unicodeScalars.enumerated() {
+            if n == 60 { out += "…"; break }
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     static func isTrue(_ value: String) -> Bool {
@@ -166,18 +181,18 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         switch code {
         case 4: return "the document is empty"
         case 5:
-            if let name = openNames.last { return "the document ends before <\(name)> is closed, or has content after its root element" }
+            if let name = openNames.last { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
             return "content after the end of the root element"
         case 9: return "a character that XML does not allow"
         case 26, 27: return "an undefined entity (write & as &amp;)"
         case 38: return "'<' inside an attribute value (write it as &lt;)"
         case 39: return "an attribute value without quotes"
-        case 40: return "an attribute value is not closed"
+        case 40: return "an attribute value is not closed, or is longer than the XML parser's 10,000,000-byte limit"
         case 41: return "an attribute without a value"
         case 42: return "an attribute appears twice on one element"
         case 73: return "expected '>' to end the tag"
         case 76:
-            if let name = openNames.last { return "the closing tag does not match <\(name)>" }
+            if let name = openNames.last { return "the closing tag does not match <\(Self.shown(name))>" }
             return "a closing tag does not match the open element"
         case 77: return "the document ends inside a tag"
         default: return "parser error \(code)"

@@ -49,6 +49,24 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "\(what) declarations are not accepted in a uiautomator dump (entities can expand to gigabytes, \"billion laughs\"); uiautomator never writes them")
         }
+        if let nul = data.firstIndex(of: 0) {
+            // XML allows no U+0000; and libxml2 takes a document starting
+            // 00 00 00 3C for UCS-4 and crashes switching to it (found by Fuzz/run.sh
+            // uiautomator). `SnapshotReader.read` refuses NUL bytes before this.
+            let before = data[data.startIndex..<nul]
+            let line = 1 + before.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
+            let column = 1 + data[lineStart..<nul].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            throw SnapshotError(file: file, line: line, column: column, message: "NUL character: XML does not allow it, expected a text uiautomator dump")
+        }
+        if let (line, column) = findProcessingInstruction(data) {
+            throw SnapshotError(file: file, line: line, column: column,
+                                message: "processing instruction <?…?>: expected none but the <?xml …?> declaration at the start (uiautomator writes no others)")
+        }
+        if let (line, column, name) = foreignEncoding(data) {
+            throw SnapshotError(file: file, line: line, column: column,
+                                message: "encoding=\"\(name)\" in the XML declaration: expected UTF-8 (uiautomator writes UTF-8, and axdiff reads every snapshot as UTF-8)")
+        }
         let parser = UIAutomatorParser(maxDepth: maxDepth)
         parser.run(data)
         if let f = parser.failure {
@@ -58,6 +76,82 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
         }
         return Snapshot(screen: screen, platform: .android, elements: build(parser.nodes), format: .uiautomator)
+    }
+
+    /// The first `<?` that does not open the XML declaration at the very start
+    /// (after a byte-order mark), with its line and column.
+    ///
+    /// FoundationXML crashes on a processing instruction without data (`<?pi?>`,
+    /// or `<?xml?>`): libxml2 hands it a NULL that it passes to `strlen` (found by
+    /// Fuzz/run.sh uiautomator). uiautomator writes none, so none is accepted.
+    static func findProcessingInstruction(_ data: Data) -> (Int, Int)? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return nil }
+            let n = bytes.count
+            let start = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            var i = start + 1
+            while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "?")), n - i) {
+                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                i = k + 1
+                guard bytes[k - 1] == UInt8(ascii: "<") else { continue }
+                let open = k - 1
+                if open == start, k + 4 < n, bytes[k + 1] == UInt8(ascii: "x"), bytes[k + 2] == UInt8(ascii: "m"),
+                   bytes[k + 3] == UInt8(ascii: "l"), [0x20, 0x09, 0x0D, 0x0A].contains(bytes[k + 4]) {
+                    continue // the XML declaration
+                }
+                var line = 1
+                var lineStart = 0
+                for j in 0..<open where bytes[j] == 0x0A {
+                    line += 1
+                    lineStart = j + 1
+                }
+                var column = 1
+                for j in lineStart..<open where bytes[j] & 0xC0 != 0x80 { column += 1 }
+                return (line, column)
+            }
+            return nil
+        }
+    }
+
+    /// The encoding named by the XML declaration when it is not UTF-8, with
+    /// the line and column of the name (at most 40 characters of it).
+    ///
+    /// The text is UTF-8 whatever the declaration says, so another name is
+    /// wrong; and libxml2 would switch decoders on it: `encoding='UTF7'`
+    /// followed by a non-ASCII byte crashes it in `xmlSwitchToEncoding`
+    /// (found by Fuzz/run.sh uiautomator).
+    static func foreignEncoding(_ data: Data) -> (Int, Int, String)? {
+        let bytes = [UInt8](data.prefix(4096))
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        var line = 1, lineStart = i
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D || bytes[i] == 0x0A {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        guard bytes[i...].starts(with: Array("<?xml".utf8)) else { return nil }
+        // The declaration ends at `?>`, else at the first `>` or where the prefix ends.
+        var end = i + 5
+        while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+        let key = Array("encoding".utf8)
+        var k = i + 5
+        while k + key.count <= end, !bytes[k..<(k + key.count)].elementsEqual(key) { k += 1 }
+        guard k + key.count <= end else { return nil }
+        k += key.count
+        while k < end, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0D || bytes[k] == 0x0A || bytes[k] == UInt8(ascii: "=") {
+            if bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
+            k += 1
+        }
+        var quote: UInt8?
+        if k < end, bytes[k] == UInt8(ascii: "'") || bytes[k] == UInt8(ascii: "\"") { quote = bytes[k]; k += 1 }
+        let start = k
+        while k < end, bytes[k] != quote ?? 0x20, bytes[k] != UInt8(ascii: "?"), bytes[k] > 0x20 { k += 1 }
+        let name = String(decoding: bytes[start..<k], as: UTF8.self)
+        let lower = name.lowercased()
+        if lower == "utf-8" || lower == "utf8" { return nil }
+        let column = bytes[lineStart..<start].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return (line, column, String(name.unicodeScalars.prefix(40).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }))
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` in the document, with its line and column.

@@ -138,14 +138,14 @@ extension XCUITestReader {
             if text[i...].hasPrefix(" (") {
                 let open = text.index(i, offsetBy: 2)
                 guard let close = text[open...].firstIndex(of: ")") else {
-                    throw fail(i, "expected ')' closing the qualifier after \"\(element.type)\"")
+                    throw fail(i, "expected ')' closing the qualifier after \"\(Self.short(element.type))\"")
                 }
                 element.qualifier = String(text[open..<close])
                 i = text.index(after: close)
             }
             while i < text.endIndex {
                 guard text[i] == "," else {
-                    throw fail(i, "expected ', ' between attributes of \"\(element.type)\", found \(Self.quote(text[i...]))")
+                    throw fail(i, "expected ', ' between attributes of \"\(Self.short(element.type))\", found \(Self.quote(text[i...]))")
                 }
                 i = text.index(after: i)
                 skipBlanks()
@@ -260,7 +260,7 @@ extension XCUITestReader {
                 out.append(c)
                 i = text.index(after: i)
             }
-            throw fail(open, "expected a closing \(q) for \(key): \(Self.quote(text[open...]))")
+            throw fail(open, "expected a closing \(q) for \(Self.short(key)): \(Self.quote(text[open...]))")
         }
 
         /// An unquoted value (`value: 3`, `value: Sessiometer. 2 acc...`): up to
@@ -328,10 +328,26 @@ extension XCUITestReader {
             return d
         }
 
+        /// A type or key name in a message: at most 40 characters (they are
+        /// letters and digits, unbounded in length).
+        static func short(_ name: String) -> String {
+            name.count > 40 ? name.prefix(40) + "…" : name
+        }
+
         /// A short quotation of input for messages.
+        /// Control characters (a lone CR, ESC, …) are escaped so that the
+        /// message stays one line and cannot drive the terminal.
         static func quote(_ s: Substring) -> String {
             if s.isEmpty { return "the end of the line" }
-            let shown = s.count > 40 ? s.prefix(40) + "…" : s
+            var shown = ""
+            for (n, scalar) in s.unicodeScalars.enumerated() {
+                if n == 40 { shown += "…"; break }
+                switch scalar.value {
+                case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029:
+                    shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default: shown.unicodeScalars.append(scalar)
+                }
+            }
             return "'" + shown + "'"
         }
     }

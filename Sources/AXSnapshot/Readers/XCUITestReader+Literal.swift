@@ -67,7 +67,7 @@ extension XCUITestReader {
                     i = k + 1
                     continue
                 default:
-                    let shown = e < 0x80 && e >= 0x20 ? String(UnicodeScalar(e)) : "x" + String(e, radix: 16, uppercase: true)
+                    let shown = e > 0x20 && e < 0x7F ? String(UnicodeScalar(e)) : "x" + String(e, radix: 16, uppercase: true) // DEL and blanks as hex
                     throw fail(i, "invalid escape \\\(shown) in the string literal, expected \\n, \\t, \\', \\\", \\\\ or \\u{…}")
                 }
                 i += 2

@@ -1,0 +1,51 @@
+import AXGit
+import AXSnapshot
+
+/// The snapshots last read, by path and blob, so that walking history reads
+/// each snapshot version once: the old side of a change is, almost always,
+/// the new side of the previous change to that path. Without it every blob
+/// was parsed twice, and parsing was two thirds of a backfill (callgrind).
+///
+/// One entry per path (the latest version read), least recently used first
+/// out once the source bytes held pass `maxBytes`, so memory stays bounded
+/// whatever the repository holds. Belongs to one thread, like its analyzer.
+final class SnapshotCache {
+    struct Entry {
+        var blob: ObjectID
+        /// The blob's size: a hit must still respect `maxSnapshotBytes`.
+        var size: Int
+        var snapshot: Snapshot
+        var lastUse: Int
+    }
+
+    /// Source bytes of the snapshots kept (their parsed form takes a few times more).
+    let maxBytes: Int
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    private var clock = 0
+
+    init(maxBytes: Int = 4 << 20) {
+        self.maxBytes = maxBytes
+    }
+
+    /// The snapshot read from `blob` at `path`, if it is kept and not over `limit` bytes.
+    func snapshot(path: String, blob: ObjectID, limit: Int) -> Snapshot? {
+        guard var entry = entries[path], entry.blob == blob, entry.size <= limit else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[path] = entry
+        return entry.snapshot
+    }
+
+    func store(_ snapshot: Snapshot, path: String, blob: ObjectID, size: Int) {
+        guard size <= maxBytes else { return }
+        if let old = entries[path] { bytes -= old.size }
+        clock += 1
+        entries[path] = Entry(blob: blob, size: size, snapshot: snapshot, lastUse: clock)
+        bytes += size
+        while bytes > maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= oldest.value.size
+            entries[oldest.key] = nil
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import AXGit
+import Foundation
+
+/// `axdiff backfill` over the whole history against `git log -p --all`, and a
+/// second backfill on the fully annotated repository against the first.
+///
+/// Each run gets a fresh copy of the generated repository (no notes); the copy
+/// is untimed. git and axdiff alternate, so a noisy neighbour hurts both alike.
+struct BackfillBench {
+    let options: Options
+    let repository: Generator.Repository
+    let axdiff: String
+    let log: (String) -> Void
+
+    func run(into table: inout Table) throws {
+        let copy = (options.out as NSString).appendingPathComponent("work/backfill.git")
+        var git: [Double] = [], first: [Double] = [], again: [Double] = []
+        for run in 1...options.runs {
+            try Subprocess.copy(repository.path, to: copy)
+            git.append(try Measure.time {
+                try Subprocess.run("git", ["--git-dir", copy, "log", "-p", "--all"])
+            })
+            first.append(try Measure.time {
+                try Subprocess.run(axdiff, ["backfill", "--repo", copy])
+            })
+            try verify(copy)
+            again.append(try Measure.time {
+                try Subprocess.run(axdiff, ["backfill", "--repo", copy])
+            })
+            log(String(format: "backfill run %d: git log -p %.2f s, axdiff backfill %.2f s, again %.3f s",
+                       run, git[git.count - 1], first[first.count - 1], again[again.count - 1]))
+        }
+        let size = "\(options.commits) commits × \(options.screens) screens × \(options.stops) stops"
+        table.add(.init(key: "backfill", what: "axdiff backfill, whole history (\(size), median of \(options.runs))",
+                        unit: .seconds, value: Measure.median(first), reference: Measure.median(git),
+                        referenceLabel: "git log -p --all", maxRatio: 1.0))
+        table.add(.init(key: "backfill.rerun", what: "axdiff backfill again on the fully annotated repository",
+                        unit: .seconds, value: Measure.median(again), reference: Measure.median(first),
+                        referenceLabel: "first backfill", maxRatio: 0.1))
+    }
+
+    /// Every commit has its note: a fast backfill that skipped work would be no result.
+    private func verify(_ path: String) throws {
+        let repo = try AXGit.Repository.open(path: path)
+        let notes = try repo.annotatedCommits().count
+        guard notes == options.commits else {
+            throw Subprocess.Failure(description: "backfill wrote \(notes) notes for \(options.commits) commits")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import AXGit
+import Foundation
+
+/// Writing notes (`NotesWriter`, in process, batches of 250 as the annotator
+/// writes them) for 5,000 commits against 500, and reading one note
+/// (`Repository.note`, in process, on a freshly opened repository so no
+/// cache helps) from a 5,000-note ref against a 500-note ref.
+struct NotesBench {
+    let options: Options
+    let log: (String) -> Void
+    static let batch = 250
+
+    func run(into table: inout Table) throws {
+        var rng = SplitMix64(seed: options.seed ^ 0x4E07E5)
+        let small = (0..<options.notesSmall).map { _ in Self.randomID(&rng) }
+        let large = (0..<options.notesLarge).map { _ in Self.randomID(&rng) }
+        let dir = (options.out as NSString).appendingPathComponent("work")
+        let smallRepo = (dir as NSString).appendingPathComponent("notes-small.git")
+        let largeRepo = (dir as NSString).appendingPathComponent("notes-large.git")
+        var writeSmall: [Double] = [], writeLarge: [Double] = []
+        // Writing is file-system bound (a loose object per note and per tree)
+        // and cheap: a few more runs steady the median.
+        let runs = max(options.runs, options.quick ? 1 : 5)
+        for _ in 1...runs {
+            writeSmall.append(try write(small, into: smallRepo))
+            writeLarge.append(try write(large, into: largeRepo))
+        }
+        log(String(format: "notes: %d written in %.3f s, %d in %.3f s", small.count, Measure.median(writeSmall),
+                   large.count, Measure.median(writeLarge)))
+        table.add(.init(key: "notes.write", what: "NotesWriter: \(large.count) notes vs \(small.count), batches of \(Self.batch) (linear: \(large.count / max(small.count, 1))×, median of \(runs))",
+                        unit: .seconds, value: Measure.median(writeLarge), reference: Measure.median(writeSmall),
+                        referenceLabel: "\(small.count) notes", maxRatio: 1.2 * Double(large.count) / Double(max(small.count, 1))))
+
+        let samples = max(options.microRuns, 51)
+        let readSmall = try read(smallRepo, ids: small, samples: samples, rng: &rng)
+        let readLarge = try read(largeRepo, ids: large, samples: samples, rng: &rng)
+        table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples))",
+                        unit: .seconds, value: readLarge, reference: readSmall,
+                        referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
+    }
+
+    /// Writes one note per id into a new repository; returns the seconds the writing took.
+    private func write(_ ids: [ObjectID], into path: String) throws -> Double {
+        try? FileManager.default.removeItem(atPath: path)
+        try Subprocess.run("git", ["init", "-q", "--bare", path])
+        let repo = try AXGit.Repository.open(path: path)
+        let writer = NotesWriter(repository: repo)
+        let notes = ids.map { Note(commit: $0, text: Self.noteText(for: $0)) }
+        return try Measure.time {
+            var start = 0
+            while start < notes.count {
+                let end = min(start + Self.batch, notes.count)
+                try writer.write(Array(notes[start..<end]))
+                start = end
+            }
+        }
+    }
+
+    /// The median time to read one note right after opening the repository.
+    private func read(_ path: String, ids: [ObjectID], samples: Int, rng: inout SplitMix64) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<samples {
+            let repo = try AXGit.Repository.open(path: path)
+            let id = ids[rng.below(ids.count)]
+            var text: String?
+            times.append(try Measure.time { text = try repo.note(for: id) })
+            guard text != nil else { throw Subprocess.Failure(description: "no note for \(id) in \(path)") }
+        }
+        return Measure.median(times)
+    }
+
+    static func randomID(_ rng: inout SplitMix64) -> ObjectID {
+        var bytes: [UInt8] = []
+        for _ in 0..<3 { withUnsafeBytes(of: rng.next()) { bytes += $0 } }
+        return ObjectID(bytes: bytes.prefix(ObjectID.byteCount)) ?? .zero
+    }
+
+    /// A note of the usual size: a headline, a screen, two changes, the trailers.
+    static func noteText(for id: ObjectID) -> String {
+        """
+        axdiff: 1 error, 1 warning in 1 of 2 snapshots
+
+        Screen\(id.hex.prefix(3)) (Snapshots/Screen\(id.hex.prefix(3)).json)
+          ✗ order.regressed  "Add Jasmine tea \(id.hex.prefix(4)) to cart" is now read before "Jasmine tea \(id.hex.prefix(4))" — the object must be heard before the action that names it  [1.3.2 2.4.3]
+              before: Jasmine tea \(id.hex.prefix(4)) › $4.50 › Add Jasmine tea \(id.hex.prefix(4)) to cart
+              after:  Add Jasmine tea \(id.hex.prefix(4)) to cart › Jasmine tea \(id.hex.prefix(4)) › $4.50
+          ! stops.increased  swipes to read the screen grew from 200 to 201  [1.3.1]
+              before: 200
+              after:  201
+        Axdiff-Errors: 1
+        Axdiff-Warnings: 1
+
+        """
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// `axdiff-bench --quick` runs end to end on tiny sizes and prints the whole
+/// table. Timings are not asserted (this is a debug build on a shared
+/// machine): only that every measure is there with figures that parse.
+final class BenchmarkSmokeTests: XCTestCase {
+    static let rows = [
+        "backfill", "backfill.rerun", "notes.write", "notes.read", "diff", "diff.scale",
+        "parse.json", "parse.aria", "parse.xml",
+        "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
+    ]
+
+    /// The bench binary sits next to `axdiff` in the products directory.
+    var bench: URL { CLI.binary.deletingLastPathComponent().appendingPathComponent("axdiff-bench") }
+
+    func testQuickRunPrintsEveryRowWithFigures() throws {
+        let out = try CLI.tempDir(self)
+        let r = try CLI.run(["--quick", "--out", out.path, "--axdiff", CLI.binary.path], executable: bench, timeout: 900)
+        // 0: every target met, 1: some missed (expected in a debug build); 2 or a crash is a failure.
+        XCTAssertTrue(r.code == 0 || r.code == 1, "exit \(r.code): \(r.err)")
+
+        var seen: [String: [String]] = [:]
+        for line in r.out.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 7, cells[0] != "measure" else { continue }
+            seen[cells[0]] = cells
+        }
+        XCTAssertEqual(Set(seen.keys), Set(Self.rows), r.out + r.err)
+
+        for (key, cells) in seen {
+            XCTAssertNotNil(Self.figure(cells[2]), "\(key): axdiff figure '\(cells[2])'")
+            XCTAssertNotNil(Self.figure(cells[3]), "\(key): reference '\(cells[3])'")
+            XCTAssertNotNil(Self.ratio(cells[4]), "\(key): ratio '\(cells[4])'")
+            XCTAssertNotNil(Self.ratio(String(cells[5].dropFirst(2))), "\(key): target '\(cells[5])'")
+            XCTAssertTrue(cells[6] == "PASS" || cells[6] == "FAIL", "\(key): result '\(cells[6])'")
+        }
+        // The ratio is the figure over the reference.
+        if let row = seen["diff.scale"], let a = Self.figure(row[2]), let b = Self.figure(row[3]), let ratio = Self.ratio(row[4]), b > 0 {
+            XCTAssertEqual(a / b, ratio, accuracy: max(0.02, ratio * 0.02))
+        }
+    }
+
+    /// "12.34 ms", "1.2 s", "45.6 µs", "38.1 MB", possibly followed by a label
+    /// ("1.26 s (git log -p --all)") or preceded by "budget"; the value in seconds or MB.
+    static func figure(_ cell: String) -> Double? {
+        var words = cell.split(separator: " ").map(String.init)
+        if words.first == "budget" { words.removeFirst() }
+        guard words.count >= 2, let value = Double(words[0]), value >= 0 else { return nil }
+        switch words[1] {
+        case "s": return value
+        case "ms": return value / 1e3
+        case "µs": return value / 1e6
+        case "MB": return value
+        default: return nil
+        }
+    }
+
+    /// "0.42×" → 0.42.
+    static func ratio(_ cell: String) -> Double? {
+        guard cell.hasSuffix("×") else { return nil }
+        return Double(cell.dropLast())
+    }
+}
