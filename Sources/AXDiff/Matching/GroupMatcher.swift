@@ -9,9 +9,10 @@ import AXSnapshot
 /// whose id now sits inside a new stop (a control folded into a combined
 /// element) joins that stop's merge as well.
 ///
-/// - Complexity: O(n · w · p), where w is the number of words in a candidate
-///   name and p the number of parts: each candidate start is a hash lookup of
-///   one of the name's prefixes ending at a separator.
+/// - Complexity: O(n · k · p), where k is the number of distinct lengths of
+///   the free parts' names and p the number of parts in a run: each candidate
+///   start is a hash lookup of the one prefix of that length, and only when a
+///   separator follows it.
 enum GroupMatcher {
     static func match(_ m: inout Matching, old: [Stop], new: [Stop]) {
         widenByValue(&m, old: old, new: new)
@@ -42,13 +43,17 @@ enum GroupMatcher {
         // (every stop free, nothing on the other side) stops here instead of
         // trying every prefix of every name.
         guard !byName.isEmpty else { return [] }
+        // Only a prefix as long as some part's name can start a run, so the
+        // cuts tried per name are bounded by the distinct name lengths, not by
+        // the name's words (a 10 MB label would otherwise be quadratic).
+        let lengths = Set(byName.keys.map(\.count)).sorted()
         var used = Set<Int>()
         var groups: [StopGroup] = []
         for j in singles.indices where singleFree(j) {
             let single = singles[j]
             for text in Set([single.name, single.label]) where !text.isEmpty {
                 let target = LabelText.normalized(text)
-                if let run = cover(target, byName: byName, parts: parts, free: { partFree($0) && !used.contains($0) }) {
+                if let run = cover(target, byName: byName, lengths: lengths, parts: parts, free: { partFree($0) && !used.contains($0) }) {
                     groups.append(StopGroup(single: j, parts: run))
                     used.formUnion(run)
                     break
@@ -58,10 +63,11 @@ enum GroupMatcher {
         return groups
     }
 
-    /// Tries every prefix of `target` that ends before a separator as the first part.
-    static func cover(_ target: String, byName: [String: [Int]], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
+    /// Tries as the first part every prefix of `target` that ends before a
+    /// separator and is as long as some part's name (`lengths`, ascending).
+    static func cover(_ target: String, byName: [String: [Int]], lengths: [Int], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
         let chars = Array(target)
-        for cut in 1..<max(chars.count, 1) where chars[cut] == " " || chars[cut] == "," {
+        for cut in lengths where cut > 0 && cut < chars.count && (chars[cut] == " " || chars[cut] == ",") {
             let prefix = String(chars[0..<cut])
             for start in byName[prefix] ?? [] where free(start) {
                 if let run = extend(from: start, consumed: cut, target: chars, parts: parts, free: free), run.count >= 2 {
