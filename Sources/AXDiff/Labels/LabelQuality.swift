@@ -18,12 +18,18 @@ public enum LabelQuality {
         let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
         if let id, !id.isEmpty, trimmed == id { return true }
+        // Asset, file and symbol names are short; the character-class tests
+        // below would otherwise walk a hostile 10 MB label several times.
+        if trimmed.utf8.count > maxNameBytes { return false }
         if looksLikeAssetName(trimmed) || isSymbolName(trimmed) { return true }
         // An image's identifier repeated in the label leaks the asset name. A
         // capitalized word ("News") reads as written copy and is kept.
         if imageNames.contains(trimmed), trimmed == trimmed.lowercased() { return true }
         return false
     }
+
+    /// No asset or symbol name is longer than this many bytes.
+    static let maxNameBytes = 256
 
     /// `label` without leading and trailing whitespace and newlines. Foundation's
     /// trimming bridges every call, and this runs for each stop of both
