@@ -7,39 +7,14 @@ extension Snapshot {
     ///   the tree cannot exhaust the stack.
     public var stops: [Stop] {
         var result: [Stop] = []
-        // A stack of sibling arrays with the next position in each, and one
-        // shared path: nodes are read in place, never copied onto a stack, and
-        // the only path allocated is each stop's own (callgrind: copying nodes
-        // and building a path per node was most of the cost).
-        var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
-        var path: [Int] = []
-        while let top = levels.indices.last {
-            let nodes = levels[top].nodes
-            let i = levels[top].next
-            guard i < nodes.count else {
-                levels.removeLast()
-                if !path.isEmpty { path.removeLast() }
-                continue
-            }
-            levels[top].next = i + 1
-            // Through a buffer pointer, the node is borrowed: array subscripts
-            // copied the whole node (every field retained and released).
-            let children: [Node]? = nodes.withUnsafeBufferPointer { buffer in
-                if buffer[i].hidden { return nil }
-                if buffer[i].isStop {
-                    var stopPath: [Int] = []
-                    stopPath.reserveCapacity(path.count + 1)
-                    stopPath += path
-                    stopPath.append(i)
-                    result.append(Self.makeStop(buffer[i], path: stopPath, index: result.count))
-                    return nil
-                }
-                return buffer[i].children.isEmpty ? nil : buffer[i].children
-            }
-            if let children {
-                levels.append((children, 0))
-                path.append(i)
-            }
+        walkShown { nodes, i, parentPath in
+            guard nodes[i].isStop else { return true }
+            var stopPath: [Int] = []
+            stopPath.reserveCapacity(parentPath.count + 1)
+            stopPath += parentPath
+            stopPath.append(i)
+            result.append(Self.makeStop(nodes[i], path: stopPath, index: result.count))
+            return false
         }
         return result
     }
@@ -49,7 +24,24 @@ extension Snapshot {
     /// - Complexity: O(n) in the number of nodes.
     public var containerFrames: [[Int]: Frame] {
         var frames: [[Int]: Frame] = [:]
-        // Walked like `stops`, for the same reason.
+        walkShown { nodes, i, parentPath in
+            guard !nodes[i].isStop else { return false }
+            if let frame = nodes[i].frame { frames[parentPath + [i]] = frame }
+            return true
+        }
+        return frames
+    }
+
+    /// Visits the nodes outside hidden subtrees depth-first in file order;
+    /// `visit(siblings, i, parentPath)` says whether to descend into
+    /// `siblings[i]`. A stack of sibling arrays with the next position in
+    /// each and one shared path: nodes are read in place through a buffer
+    /// pointer, never copied (callgrind: copying nodes and building a path per
+    /// node was most of the cost), and the depth of the tree cannot exhaust
+    /// the call stack.
+    ///
+    /// - Complexity: O(n) in the number of nodes.
+    private func walkShown(_ visit: (UnsafeBufferPointer<Node>, Int, [Int]) -> Bool) {
         var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
         var path: [Int] = []
         while let top = levels.indices.last {
@@ -62,18 +54,14 @@ extension Snapshot {
             }
             levels[top].next = i + 1
             let children: [Node]? = nodes.withUnsafeBufferPointer { buffer in
-                if buffer[i].hidden || buffer[i].isStop { return nil }
-                path.append(i)
-                if let frame = buffer[i].frame { frames[path] = frame }
-                if buffer[i].children.isEmpty {
-                    path.removeLast()
-                    return nil
-                }
+                guard !buffer[i].hidden, visit(buffer, i, path), !buffer[i].children.isEmpty else { return nil }
                 return buffer[i].children
             }
-            if let children { levels.append((children, 0)) }
+            if let children {
+                levels.append((children, 0))
+                path.append(i)
+            }
         }
-        return frames
     }
 
     static func makeStop(_ node: Node, path: [Int], index: Int) -> Stop {
