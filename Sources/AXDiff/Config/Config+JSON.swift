@@ -14,8 +14,9 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Same `file:line:column: message` form as a snapshot error.
     public var description: String {
-        file + (line.map { ":\($0)" } ?? "") + (column.map { ":\($0)" } ?? "") + ": " + message
+        SnapshotError(file: file, line: line, column: column, message: message).description
     }
 }
 
