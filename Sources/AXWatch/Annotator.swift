@@ -18,14 +18,23 @@ public final class Annotator {
         /// `--config FILE`: wins over the configuration committed at each commit.
         public var configOverride: Config?
         public var toolVersion: String
+        /// Threads analysing commits at once (`--jobs`); each has its own
+        /// repository handle. Notes are the same whatever the number.
+        public var jobs: Int
 
         public init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
-                    toolVersion: String = ReportContext.defaultToolVersion) {
+                    toolVersion: String = ReportContext.defaultToolVersion, jobs: Int = Options.defaultJobs) {
             self.notesRef = notesRef
             self.batchSize = max(1, batchSize)
             self.configOverride = configOverride
             self.toolVersion = toolVersion
+            self.jobs = min(max(1, jobs), Self.maxJobs)
         }
+
+        /// One thread per core: analysing is CPU-bound.
+        public static var defaultJobs: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxJobs) }
+        /// Each thread holds a repository handle and a snapshot cache: bounded so memory stays bounded.
+        public static let maxJobs = 16
     }
 
     /// Totals over the commits annotated.
@@ -89,36 +98,83 @@ public final class Annotator {
 
     static let directLookupLimit = 64
 
-    /// Analyses `commits` in order and writes their notes, `batchSize` at a
-    /// time. `perBatch` is told about each batch (with each commit's analysis
-    /// time) once its notes are written; `shouldStop` is asked between batches
-    /// (a signal finishes the batch in flight first).
+    /// Analyses `commits` and writes their notes, `batchSize` at a time, in
+    /// order. `perBatch` is told about each batch (with each commit's analysis
+    /// time) once its notes are written; `shouldStop` is asked between rounds
+    /// (a signal finishes the round in flight first).
+    ///
+    /// With `jobs` > 1 and enough commits, a round is up to `jobs` batches,
+    /// each analysed on its own thread with its own repository handle
+    /// (libgit2 handles are per thread), then written one after the other.
+    /// Batches are contiguous runs of history so that each thread's snapshot
+    /// cache still sees a path's versions in order (the old side of a change
+    /// is the new side of that path's previous change). A few commits — a
+    /// watcher's usual round — stay on the calling thread: opening handles
+    /// would cost more than it saves.
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
+        let helpers = try helperAnalyzers(for: commits.count)
+        let analyzers = [analyzer] + helpers
         var start = 0
         while start < commits.count, !shouldStop() {
-            let batch = commits[start..<min(start + options.batchSize, commits.count)]
-            start += batch.count
-            var analyses: [(CommitAnalysis, TimeInterval)] = []
-            for id in batch {
-                let began = Date()
-                let analysis = try analyzer.analyze(id)
-                analyses.append((analysis, Date().timeIntervalSince(began)))
+            var batches: [ArraySlice<ObjectID>] = []
+            while batches.count < analyzers.count, start < commits.count {
+                batches.append(commits[start..<min(start + options.batchSize, commits.count)])
+                start += batches[batches.count - 1].count
             }
-            let result = try writer.write(analyses.map { Note(commit: $0.0.commit.id, text: $0.0.note) })
-            summary.notesWritten += result.written.count
-            for (analysis, _) in analyses {
-                summary.commits += 1
-                summary.errors += analysis.report.errors
-                summary.warnings += analysis.report.warnings
-                summary.improvements += analysis.report.improvements
-                summary.unreadable += analysis.unreadable.count
+            let results = Self.analyze(batches, with: analyzers)
+            for result in results {
+                // A failed batch stops the run after the batches before it are written.
+                let analyses = try result.get()
+                let written = try writer.write(analyses.map { Note(commit: $0.0.commit.id, text: $0.0.note) })
+                summary.notesWritten += written.written.count
+                for (analysis, _) in analyses {
+                    summary.commits += 1
+                    summary.errors += analysis.report.errors
+                    summary.warnings += analysis.report.warnings
+                    summary.improvements += analysis.report.improvements
+                    summary.unreadable += analysis.unreadable.count
+                }
+                perBatch(analyses)
             }
-            perBatch(analyses)
             Self.releaseFreeMemory()
         }
         return summary
+    }
+
+    /// Below this many commits everything is analysed on the calling thread.
+    static let parallelThreshold = 32
+
+    /// Analysers for the other threads, each on its own handle of the same
+    /// repository; none when the work is small or `jobs` is 1. They live for
+    /// one `annotate` call, so a watcher holds no extra handle between rounds.
+    private func helperAnalyzers(for count: Int) throws -> [CommitAnalyzer] {
+        let threads = min(options.jobs, (count + options.batchSize - 1) / options.batchSize)
+        guard threads > 1, count >= Self.parallelThreshold else { return [] }
+        return try (1..<threads).map { _ in
+            CommitAnalyzer(repository: try Repository.open(path: repository.gitDir),
+                           configOverride: options.configOverride, toolVersion: options.toolVersion)
+        }
+    }
+
+    typealias BatchResult = Result<[(CommitAnalysis, TimeInterval)], Error>
+
+    /// Batch `i` is analysed by `analyzers[i]`, all at once; results in batch order.
+    private static func analyze(_ batches: [ArraySlice<ObjectID>], with analyzers: [CommitAnalyzer]) -> [BatchResult] {
+        func run(_ i: Int) -> BatchResult {
+            Result {
+                try batches[i].map { id in
+                    let began = Date()
+                    let analysis = try analyzers[i].analyze(id)
+                    return (analysis, Date().timeIntervalSince(began))
+                }
+            }
+        }
+        if batches.count == 1 { return [run(0)] }
+        let results = ResultSlots<BatchResult>(count: batches.count)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { i in results.set(i, run(i)) }
+        return results.values
     }
 }

@@ -7,19 +7,24 @@ import AXWatch
 struct BackfillCommand: Command {
     static let name = "backfill"
     static let abstract = "Annotate every commit reachable from the watched refs that has no note yet."
-    static let usage = "axdiff backfill [--repo PATH] [--config FILE] [--batch N] [RANGE]"
+    static let usage = "axdiff backfill [--repo PATH] [--config FILE] [--batch N] [--jobs N] [RANGE]"
 
     let repo: RepositoryOption
     let range: String?
     let batch: Int
+    let jobs: Int
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["batch"]), flags: [])
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["batch", "jobs"]), flags: [])
         repo = RepositoryOption(a)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one RANGE") }
         range = a.positionals.first
         guard let n = Int(a.option("batch") ?? "250"), n > 0 else { throw UsageError("--batch expects a positive number") }
         batch = n
+        guard let j = Int(a.option("jobs") ?? "\(Annotator.Options.defaultJobs)"), (1...Annotator.Options.maxJobs).contains(j) else {
+            throw UsageError("--jobs expects a number from 1 to \(Annotator.Options.maxJobs)")
+        }
+        jobs = j
     }
 
     func run() throws -> Int32 {
@@ -27,7 +32,8 @@ struct BackfillCommand: Command {
         let override = try repo.configOverride()
         let settings = RepositorySettings.load(repository, override: override)
         let annotator = Annotator(repository: repository, options: .init(
-            notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)"))
+            notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)",
+            jobs: jobs))
         let commits: [ObjectID]
         if let range {
             let annotated = try repository.annotatedCommits(notesRef: settings.notesRef)
