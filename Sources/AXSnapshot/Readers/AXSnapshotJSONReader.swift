@@ -8,6 +8,15 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
     public static func sniff(_ text: Substring) -> Bool { text.first == "{" || text.first == "[" }
 
     public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
+        // The usual file decodes in one pass; anything unusual, and every
+        // error, goes through the parser and decoder below.
+        if let snapshot = JSONNodeScanner.snapshot(text, defaultScreen: screen) { return snapshot }
+        return try readInFull(text, file: file, screen: screen)
+    }
+
+    /// Parses the whole JSON tree, then decodes it: the reference behaviour,
+    /// with every error located.
+    static func readInFull(_ text: String, file: String, screen: String) throws -> Snapshot {
         let root: JSONValue
         do {
             root = try JSONParser.parse(Array(text.utf8))

@@ -1,0 +1,130 @@
+@testable import AXSnapshot
+import Foundation
+import XCTest
+
+/// The one-pass scanner must read exactly what the parser and decoder read,
+/// and leave everything else (errors included) to them.
+final class JSONNodeScannerTests: XCTestCase {
+    /// The scanner's snapshot, and the reference read of the same text.
+    func both(_ text: String) -> (fast: Snapshot?, full: Result<Snapshot, Error>) {
+        (JSONNodeScanner.snapshot(text, defaultScreen: "Default"),
+         Result { try AXSnapshotJSONReader.readInFull(text, file: "S.json", screen: "Default") })
+    }
+
+    func testAgreesWithTheParserOnEveryJSONFixture() throws {
+        let fixtures = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let walker = try XCTUnwrap(FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil))
+        var scanned = 0, leftToTheParser = 0
+        for case let url as URL in walker where url.pathExtension == "json" {
+            guard let text = String(validating: [UInt8](try Data(contentsOf: url)), as: UTF8.self) else { continue }
+            let (fast, full) = both(text)
+            switch (fast, full) {
+            case (let fast?, .success(let expected)):
+                XCTAssertEqual(fast, expected, url.lastPathComponent)
+                scanned += 1
+            case (nil, .success):
+                // Only escapes, a field given twice or a byte-order mark send a readable file to the parser.
+                let unusual = text.contains("\\") || text.hasPrefix("\u{FEFF}") || url.lastPathComponent.contains("duplicate")
+                XCTAssertTrue(unusual, "\(url.lastPathComponent): readable, yet the scanner gave up")
+                leftToTheParser += 1
+            case (nil, .failure): leftToTheParser += 1
+            case (_?, .failure(let error)): XCTFail("\(url.lastPathComponent): scanned a file the parser refuses (\(error))")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(scanned, 3, "the fixtures exercise the scanner")
+        XCTAssertGreaterThanOrEqual(leftToTheParser, 10, "the hostile files go to the parser")
+    }
+
+    func testGivesUpOnWhatItDoesNotDecodeItself() {
+        let plain = #"{"axsnapshot": 1, "elements": [{"role": "button", "label": "Pay"}]}"#
+        XCTAssertEqual(both(plain).fast?.elements.first?.label, "Pay")
+        for text in [
+            #"{"axsnapshot": 1, "elements": [{"role": "button", "label": "Pay \"now\""}]}"#,      // escape
+            #"{"axsnapshot": 1, "elements": [{"label": "Pay", "label": "Buy"}]}"#,                 // field twice
+            "\u{FEFF}" + plain,                                                                     // byte-order mark
+            #"{"axsnapshot": 2, "elements": []}"#,                                                  // wrong version
+            #"{"axsnapshot": 1, "elements": [{"frame": [1, 2, -3, 4]}]}"#,                          // negative width
+            #"{"axsnapshot": 1, "elements": [{"states": ["level=0"]}]}"#,                           // bad level
+            #"{"axsnapshot": 1, "elements": [{"label": 42}]}"#,                                     // wrong type
+            #"{"axsnapshot": 1, "elements": [{"frame": [1, 2, 3, 012]}]}"#,                         // leading zero
+            #"{"axsnapshot": 1, "elements": []} x"#,                                                // trailing text
+            #"{"axsnapshot": 1, "elements": [{"label": "Pay"}"#,                                    // cut short
+            "{\"axsnapshot\": 1, \"x\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", // deep
+        ] {
+            XCTAssertNil(both(text).fast, text.prefix(80).description)
+        }
+    }
+
+    /// Seeded random snapshots with every field, odd numbers, nulls, unknown
+    /// fields, non-ASCII text and random whitespace: whenever the scanner
+    /// reads one, it reads it as the parser does; plain ones it always reads.
+    func testRandomSnapshotsReadTheSameBothWays() {
+        var rng = SeededGenerator(seed: 0xA11D1FF)
+        var scanned = 0
+        for _ in 0..<300 {
+            let (text, plain) = Self.randomSnapshot(&rng)
+            let (fast, full) = both(text)
+            if plain { XCTAssertNotNil(fast, text) }
+            if let fast {
+                XCTAssertEqual(fast, try? full.get(), text)
+                scanned += 1
+            }
+        }
+        XCTAssertGreaterThan(scanned, 150)
+    }
+
+    static func randomSnapshot(_ rng: inout SeededGenerator) -> (String, plain: Bool) {
+        var plain = true
+        func ws() -> String { ["", " ", "\n", "\r\n  ", "\t"][Int(rng.next() % 5)] }
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+        func string() -> String {
+            if rng.next() % 25 == 0 { plain = false; return #""say \"hi\"""# }
+            return "\"" + pick(["Pay", "Café au lait", "🚀 Launch", "", "Add to cart", "icon_cart", "Ünïcödé 名前"]) + "\""
+        }
+        func number() -> String { pick(["0", "1", "-0", "12.5", "-3.25", "2e3", "1E-2", "1234567890123456", "390.0", "44"]) }
+        func field(_ name: String, _ value: String) -> String { "\"\(name)\"" + ws() + ":" + ws() + value }
+        func node(_ depth: Int) -> String {
+            var fields: [String] = []
+            if rng.next() % 2 == 0 { fields.append(field("role", pick(["\"button\"", "\"heading\"", "\"image\"", "\"gauge\"", "null"]))) }
+            if rng.next() % 4 != 0 { fields.append(field("label", rng.next() % 9 == 0 ? "null" : string())) }
+            if rng.next() % 3 == 0 { fields.append(field("id", string())) }
+            if rng.next() % 4 == 0 { fields.append(field("value", string())) }
+            if rng.next() % 6 == 0 { fields.append(field("hint", string())) }
+            if rng.next() % 6 == 0 { fields.append(field("image", string())) }
+            if rng.next() % 5 == 0 { fields.append(field("inputLabels", "[" + string() + "," + ws() + string() + "]")) }
+            if rng.next() % 5 == 0 { fields.append(field("actions", pick(["[]", "null", "[\"Delete\"]"]))) }
+            if rng.next() % 2 == 0 { fields.append(field("frame", "[" + (0..<4).map { _ in number().replacingOccurrences(of: "-", with: "") }.joined(separator: "," + ws()) + "]")) }
+            if rng.next() % 5 == 0 { fields.append(field("hidden", pick(["true", "false", "null"]))) }
+            if rng.next() % 5 == 0 { fields.append(field("element", pick(["true", "false", "null"]))) }
+            if rng.next() % 4 == 0 { fields.append(field("states", pick(["[\"selected\", \"level=2\"]", "[\"disabled\", \"sparkly\"]", "[]", "[\"level=+3\"]"]))) }
+            if rng.next() % 6 == 0 { fields.append(field("future", pick(["{\"a\": [1, {\"b\": null}], \"c\": \"d\"}", "-0.5e+2", "true", "[]"]))) }
+            if depth < 3, rng.next() % 3 == 0 {
+                fields.append(field("children", "[" + (0..<Int(rng.next() % 3)).map { _ in node(depth + 1) }.joined(separator: "," + ws()) + "]"))
+            }
+            if rng.next() % 40 == 0, let first = fields.first { fields.append(first); plain = false } // a field twice
+            fields.shuffle(using: &rng)
+            return "{" + ws() + fields.joined(separator: "," + ws()) + ws() + "}"
+        }
+        var root = [field("axsnapshot", pick(["1", "1", "1.0", "1e0"])),
+                    field("elements", "[" + (0..<Int(rng.next() % 6)).map { _ in node(0) }.joined(separator: "," + ws()) + "]")]
+        if rng.next() % 2 == 0 { root.append(field("screen", rng.next() % 4 == 0 ? "null" : string())) }
+        if rng.next() % 3 == 0 { root.append(field("platform", pick(["\"ios\"", "\"web\"", "null"]))) }
+        if rng.next() % 3 == 0 { root.append(field("layoutDirection", pick(["\"rtl\"", "\"ltr\"", "null"]))) }
+        if rng.next() % 3 == 0 { root.append(field("locale", string())) }
+        root.shuffle(using: &rng)
+        return (ws() + "{" + root.joined(separator: "," + ws()) + "}" + ws(), plain)
+    }
+}
+
+/// SplitMix64: the same sequence on every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
