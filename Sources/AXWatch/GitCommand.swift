@@ -30,12 +30,15 @@ struct GitCommand {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        // stderr is drained on its own thread so that neither pipe can fill
+        // up and block git; the slot hands the bytes back under a lock.
+        let errSlot = ResultSlots<Data>(count: 1)
+        let reader = Thread { errSlot.set(0, err.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         while !reader.isFinished { usleep(1000) }
+        let errData = errSlot.values.first ?? Data()
         guard p.terminationStatus == 0 else {
             throw Failure(args: args, status: p.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
         }
