@@ -50,13 +50,11 @@ public final class Annotator {
 
     public let repository: Repository
     public let options: Options
-    private let analyzer: CommitAnalyzer
     private let writer: NotesWriter
 
     public init(repository: Repository, options: Options) {
         self.repository = repository
         self.options = options
-        analyzer = CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
     }
 
@@ -104,31 +102,23 @@ public final class Annotator {
     /// (a signal finishes the round in flight first).
     ///
     /// With `jobs` > 1 and enough commits, a round is up to `jobs` batches,
-    /// each analysed on its own thread with its own repository handle
-    /// (libgit2 handles are per thread), then written one after the other.
-    /// Batches are contiguous runs of history so that each thread's snapshot
-    /// cache still sees a path's versions in order (the old side of a change
-    /// is the new side of that path's previous change). A few commits — a
-    /// watcher's usual round — stay on the calling thread: opening handles
-    /// would cost more than it saves.
+    /// analysed at once by an `AnalyzerPool`, then written one after the
+    /// other. The pool's extra handles live for one call, so a watcher holds
+    /// none between rounds.
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
-        let helpers = try helperAnalyzers(for: commits.count)
-        let analyzers = [analyzer] + helpers
+        let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
+                                    jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
         var start = 0
         while start < commits.count, !shouldStop() {
-            var batches: [ArraySlice<ObjectID>] = []
-            while batches.count < analyzers.count, start < commits.count {
-                batches.append(commits[start..<min(start + options.batchSize, commits.count)])
-                start += batches[batches.count - 1].count
-            }
-            let results = Self.analyze(batches, with: analyzers)
-            for result in results {
+            let batches = pool.batches(commits[start...], batchSize: options.batchSize)
+            start = batches.last?.endIndex ?? commits.count
+            for result in pool.analyze(batches) {
                 // A failed batch stops the run after the batches before it are written.
                 let analyses = try result.get()
-                let written = try writer.write(analyses.map { Note(commit: $0.0.commit.id, text: $0.0.note) })
+                let written = try writer.write(analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
                 summary.notesWritten += written.written.count
                 for (analysis, _) in analyses {
                     summary.commits += 1
@@ -137,44 +127,10 @@ public final class Annotator {
                     summary.improvements += analysis.report.improvements
                     summary.unreadable += analysis.unreadable.count
                 }
-                perBatch(analyses)
+                perBatch(analyses.map { ($0.analysis, $0.seconds) })
             }
             Self.releaseFreeMemory()
         }
         return summary
-    }
-
-    /// Below this many commits everything is analysed on the calling thread.
-    static let parallelThreshold = 32
-
-    /// Analysers for the other threads, each on its own handle of the same
-    /// repository; none when the work is small or `jobs` is 1. They live for
-    /// one `annotate` call, so a watcher holds no extra handle between rounds.
-    private func helperAnalyzers(for count: Int) throws -> [CommitAnalyzer] {
-        let threads = min(options.jobs, (count + options.batchSize - 1) / options.batchSize)
-        guard threads > 1, count >= Self.parallelThreshold else { return [] }
-        return try (1..<threads).map { _ in
-            CommitAnalyzer(repository: try Repository.open(path: repository.gitDir),
-                           configOverride: options.configOverride, toolVersion: options.toolVersion)
-        }
-    }
-
-    typealias BatchResult = Result<[(CommitAnalysis, TimeInterval)], Error>
-
-    /// Batch `i` is analysed by `analyzers[i]`, all at once; results in batch order.
-    private static func analyze(_ batches: [ArraySlice<ObjectID>], with analyzers: [CommitAnalyzer]) -> [BatchResult] {
-        func run(_ i: Int) -> BatchResult {
-            Result {
-                try batches[i].map { id in
-                    let began = Date()
-                    let analysis = try analyzers[i].analyze(id)
-                    return (analysis, Date().timeIntervalSince(began))
-                }
-            }
-        }
-        if batches.count == 1 { return [run(0)] }
-        let results = ResultSlots<BatchResult>(count: batches.count)
-        DispatchQueue.concurrentPerform(iterations: batches.count) { i in results.set(i, run(i)) }
-        return results.values
     }
 }

@@ -27,13 +27,20 @@ public final class SiteBuilder {
         public var toolVersion: String
         /// The name in page titles; by default the repository's folder name.
         public var title: String?
+        /// Threads analysing commits at once, as for the notes.
+        public var jobs: Int
+        /// Commits analysed per thread and round.
+        public var batchSize: Int
 
         public init(directory: String, configOverride: Config? = nil,
-                    toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil) {
+                    toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil,
+                    jobs: Int = Annotator.Options.defaultJobs, batchSize: Int = 250) {
             self.directory = directory
             self.configOverride = configOverride
             self.toolVersion = toolVersion
             self.title = title
+            self.jobs = min(max(1, jobs), Annotator.Options.maxJobs)
+            self.batchSize = max(1, batchSize)
         }
     }
 
@@ -110,7 +117,6 @@ public final class SiteBuilder {
         let settings = RepositorySettings.load(repository, override: options.configOverride)
         let site = SiteInfo(title: options.title ?? Self.defaultTitle(repository), baseBranch: settings.baseBranch,
                             toolVersion: options.toolVersion)
-        let analyzer = CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
         var summary = Summary()
 
         let known = Dictionary(previous.commits.map { ($0.sha, $0) }, uniquingKeysWith: { first, _ in first })
@@ -118,11 +124,22 @@ public final class SiteBuilder {
         var newPoints: [String: [(String, TrendPoint)]] = [:]   // path → (screen name, point)
         var affected = Set<String>()
         var seen = Set<String>()
+        func lacks(_ id: ObjectID) -> Bool { known[id.hex] == nil && given[id] == nil && include(id) }
+        // Sized by the commits to analyse: a watcher's update opens no extra handle for a few.
+        let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
+                                    jobs: options.jobs, commits: walk.reduce(0) { $0 + (lacks($1) ? 1 : 0) }, batchSize: options.batchSize)
+        var analysed: [ObjectID: CommitAnalysis] = [:]
         for (n, id) in walk.enumerated() {
+            if n % (pool.width * options.batchSize) == 0 {
+                // The next round of the walk: what the site lacks is analysed at once, on the pool's threads.
+                let round = walk[n..<min(n + pool.width * options.batchSize, walk.count)]
+                var queued = Set<ObjectID>()
+                let lacking = round.filter { lacks($0) && queued.insert($0).inserted }
+                analysed = try analyse(lacking, pool, &summary)
+            }
             let sha = id.hex
             guard seen.insert(sha).inserted else { continue }
-            var analysis = given[id]
-            if known[sha] == nil, analysis == nil, include(id) { analysis = try analyse(analyzer, id, &summary) }
+            let analysis = given[id] ?? analysed[id]
             if let old = known[sha] {
                 commits.append(old)
             } else if let analysis {
@@ -191,9 +208,16 @@ public final class SiteBuilder {
         return summary
     }
 
-    private func analyse(_ analyzer: CommitAnalyzer, _ id: ObjectID, _ summary: inout Summary) throws -> CommitAnalysis {
-        summary.analysed += 1
-        return try analyzer.analyze(id)
+    /// Analyses `ids` (contiguous in history, so each thread's snapshot cache
+    /// sees a path's versions in order), split evenly over the pool's threads.
+    private func analyse(_ ids: [ObjectID], _ pool: AnalyzerPool, _ summary: inout Summary) throws -> [ObjectID: CommitAnalysis] {
+        var byID: [ObjectID: CommitAnalysis] = [:]
+        let perThread = max(1, (ids.count + pool.width - 1) / pool.width)
+        for result in pool.analyze(pool.batches(ids[...], batchSize: perThread)) {
+            for (analysis, _) in try result.get() { byID[analysis.commit.id] = analysis }
+        }
+        summary.analysed += ids.count
+        return byID
     }
 
     private func count(_ written: Bool, _ summary: inout Summary) {

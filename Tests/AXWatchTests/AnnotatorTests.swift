@@ -46,40 +46,6 @@ final class AnnotatorTests: XCTestCase {
         XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]).trimmingCharacters(in: .whitespacesAndNewlines), "1")
     }
 
-    /// Several threads analyse contiguous batches: the notes and the notes
-    /// history (one commit per batch, in order) are those of one thread.
-    func testParallelAnalysisWritesTheSameNotesAsOneThread() throws {
-        let orders = [good, drifted, screenJSON("Checkout", [("text", "Payment failed"), ("button", "Try again"), ("image", "icon_card")])]
-        var stream = ""
-        for n in 0..<70 {
-            // Three screens change in turn; every eleventh commit breaks one, and one change is docs only.
-            let path = n % 11 == 10 ? "docs/notes.md" : "Snapshots/S\(n % 3).json"
-            let content = n % 11 == 10 ? "docs \(n)\n" : (n % 13 == 12 ? "{\"axsnapshot\": 1, \"elements\": [" : orders[(n / 3) % 3])
-            let message = "change \(n)\n"
-            stream += "commit refs/heads/main\ncommitter T <t@example.com> \(1_700_000_000 + n) +0000\n"
-            stream += "data \(message.utf8.count)\n\(message)M 100644 inline \(path)\ndata \(content.utf8.count)\n\(content)\n"
-        }
-        var logs: [String] = []
-        for jobs in [1, 3] {
-            let repo = try GitFixture(self, bare: true)
-            _ = try repo.git(["fast-import", "--quiet"], stdin: stream)
-            let repository = try Repository.open(path: repo.path)
-            let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: jobs))
-            let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
-            XCTAssertEqual(pending.count, 70)
-            var batches: [Int] = []
-            let summary = try annotator.annotate(pending) { batches.append($0.count) }
-            XCTAssertEqual(summary.notesWritten, 70)
-            XCTAssertGreaterThan(summary.unreadable, 0)
-            XCTAssertEqual(batches, Array(repeating: 7, count: 10), "batches reported in order, each once")
-            XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]), "10\n")
-            _ = try repo.git(["fsck", "--strict"])
-            logs.append(try repo.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
-        }
-        XCTAssertEqual(logs[0].components(separatedBy: "Axdiff-Errors:").count, 71)
-        XCTAssertEqual(logs[0], logs[1])
-    }
-
     func testUnreadableSnapshotGetsANoteSayingWhy() throws {
         let repo = try GitFixture(self)
         try repo.commit("Add", ["Snapshots/Checkout.json": good])
