@@ -64,7 +64,7 @@ if [[ ! -x $binary || $digest != "$(cat "$dir/src.digest" 2>/dev/null)" ]]; then
   cat "${copies[@]}" | sha256sum | cut -c1-16 > "$dir/src.digest.new"
   # The gold linker warns about every ASan register helper; the warnings are harmless.
   rm -f "$binary.new"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AXSnapshotFuzz \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AXSnapshotFuzz -package-name axdiff \
     "${copies[@]}" -o "$binary.new" 2>&1 | { grep -v 'Cannot export local symbol' || true; } >&2
   [[ -x $binary.new ]] || { echo "run.sh: build failed" >&2; exit 1; }
   mv "$binary.new" "$binary"
