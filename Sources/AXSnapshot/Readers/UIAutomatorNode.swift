@@ -1,5 +1,9 @@
 /// One `<node>` of a `uiautomator dump`, as the parser collected it: the
 /// attributes axdiff uses and its place in the tree (pre-order index links).
+///
+/// A plain value with no references: its strings live in the parser's
+/// `UIAutomatorStrings` and class table, so that the array of ten thousand of
+/// them is appended to and read without reference counting.
 struct UIAutomatorNode {
     struct Flags: OptionSet {
         let rawValue: UInt16
@@ -22,11 +26,12 @@ struct UIAutomatorNode {
         static let naf = Flags(rawValue: 1 << 12)
     }
 
-    var className: String
-    var text: String
-    var contentDescription: String
-    var resourceID: String
-    var hint: String
+    /// Index of the `class` attribute in the parser's class table.
+    var classIndex: Int
+    var text: UIAutomatorStrings.Ref
+    var contentDescription: UIAutomatorStrings.Ref
+    var resourceID: UIAutomatorStrings.Ref
+    var hint: UIAutomatorStrings.Ref
     var flags: Flags
     var frame: Frame?
     var line: Int
@@ -145,55 +150,63 @@ struct UIAutomatorNode {
     /// Parses `[x1,y1][x2,y2]` (pixels) into a frame; nil when malformed.
     /// A right or bottom edge before the left or top one gives a zero size.
     static func parseBounds(_ s: String) -> Frame? {
-        var numbers: [Int] = []
-        numbers.reserveCapacity(4)
-        var bytes = s.utf8.makeIterator()
-        let expect: [UInt8] = [UInt8(ascii: "["), 0, UInt8(ascii: ","), 0, UInt8(ascii: "]"),
-                               UInt8(ascii: "["), 0, UInt8(ascii: ","), 0, UInt8(ascii: "]")]
-        var pending: UInt8? = nil
-        var k = 0
-        while k < expect.count {
-            if expect[k] != 0 {
-                guard let b = pending ?? bytes.next(), b == expect[k] else { return nil }
-                pending = nil
-                k += 1
-                continue
-            }
-            // A (possibly negative) integer.
-            var b = pending ?? bytes.next()
-            pending = nil
+        var s = s
+        // A native string hands out its UTF-8 storage without a copy.
+        return s.withUTF8 { parseBounds($0) }
+    }
+
+    /// `parseBounds` over the attribute's bytes: each number is an optional
+    /// `-` and 1 to 9 digits (more would not be a pixel and could overflow).
+    /// Called once per node, so it allocates nothing.
+    ///
+    /// - Complexity: O(n), where n is the number of bytes.
+    static func parseBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Frame? {
+        var i = 0
+        func skip(_ byte: UInt8) -> Bool {
+            guard i < bytes.count, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        func integer() -> Int? {
             var negative = false
-            if b == UInt8(ascii: "-") { negative = true; b = bytes.next() }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
+                negative = true
+                i += 1
+            }
             var value = 0
             var digits = 0
-            while let d = b, d >= UInt8(ascii: "0"), d <= UInt8(ascii: "9") {
+            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
                 guard digits < 9 else { return nil }
-                value = value * 10 + Int(d - UInt8(ascii: "0"))
+                value = value * 10 + Int(bytes[i] &- UInt8(ascii: "0"))
                 digits += 1
-                b = bytes.next()
+                i += 1
             }
-            guard digits > 0 else { return nil }
-            numbers.append(negative ? -value : value)
-            pending = b
-            k += 1
+            return digits > 0 ? (negative ? -value : value) : nil
         }
-        guard pending == nil, bytes.next() == nil else { return nil }
-        let x1 = Double(numbers[0]), y1 = Double(numbers[1]), x2 = Double(numbers[2]), y2 = Double(numbers[3])
-        return Frame(x: x1, y: y1, width: max(0, x2 - x1), height: max(0, y2 - y1))
+        let open = UInt8(ascii: "["), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
+        guard skip(open), let x1 = integer(), skip(comma), let y1 = integer(), skip(close),
+              skip(open), let x2 = integer(), skip(comma), let y2 = integer(), skip(close),
+              i == bytes.count else { return nil }
+        return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)))
     }
 
     /// Collapses runs of whitespace (newlines included) to one space and trims,
     /// so that every stop speaks on one line.
     static func clean(_ s: String) -> String {
-        guard let first = s.utf8.first, let last = s.utf8.last else { return s }
-        var needs = first == 0x20 || last == 0x20 || first >= 0x80 || last >= 0x80
-        if !needs {
-            for b in s.utf8 where b == 0x0A || b == 0x0D || b == 0x09 {
-                needs = true
-                break
-            }
-        }
-        guard needs else { return s }
+        var s = s
+        guard s.withUTF8({ needsCleaning($0) }) else { return s }
         return s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Whether `clean` could change the string with these UTF-8 bytes: it
+    /// starts or ends with a space or a non-ASCII character (which may be
+    /// Unicode whitespace), or holds a tab or line break.
+    ///
+    /// - Complexity: O(n), where n is the number of bytes.
+    static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        if first == 0x20 || last == 0x20 || first >= 0x80 || last >= 0x80 { return true }
+        for b in utf8 where b == 0x0A || b == 0x0D || b == 0x09 { return true }
+        return false
     }
 }

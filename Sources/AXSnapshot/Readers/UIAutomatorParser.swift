@@ -19,112 +19,85 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         var message: String
     }
 
+    /// Everything the parse collects. One struct, so that a callback makes
+    /// one access to the object's state: each access to a stored property of
+    /// a class is checked for exclusivity at run time, and the checks of a
+    /// property-per-field layout were a noticeable cost per element.
+    struct State {
+        var nodes: [UIAutomatorNode] = []
+        /// The nodes' text, content-desc, resource-id and hint.
+        var strings = UIAutomatorStrings()
+        /// Each distinct `class` value once, in order of first appearance
+        /// (`UIAutomatorNode.classIndex`): a dump has a few dozen.
+        var classes: [String] = []
+        var classIndex: [String: Int] = [:]
+        var failure: Failure?
+        var sawHierarchy = false
+        /// For each open element: the index of its node, or -1 for other elements.
+        var open: [Int] = []
+        /// The innermost open `<node>`, or -1.
+        var currentNode = -1
+        var openNames: [String] = []
+    }
+
     let maxDepth: Int
-    private(set) var nodes: [UIAutomatorNode] = []
-    private(set) var failure: Failure?
-    private(set) var sawHierarchy = false
-    /// For each open element: the index of its node, or -1 for other elements.
-    private var open: [Int] = []
-    /// The innermost open `<node>`, or -1.
-    private var currentNode = -1
-    private var openNames: [String] = []
+    private var state = State()
+
+    var nodes: [UIAutomatorNode] { state.nodes }
+    var strings: UIAutomatorStrings { state.strings }
+    var classes: [String] { state.classes }
+    var failure: Failure? { state.failure }
+    var sawHierarchy: Bool { state.sawHierarchy }
 
     init(maxDepth: Int) {
         self.maxDepth = maxDepth
     }
 
-    /// Parses `data`; afterwards `failure` or `nodes` hold the outcome.
-    func run(_ data: Data) {
-        let parser = XMLParser(data: data)
+    /// Inputs up to this many bytes are fed to XMLParser in chunks (see
+    /// `run`): libxml2's `XML_MAX_LOOKUP_LIMIT`.
+    static let chunkedInputLimit = 10_000_000
+
+    /// Parses `bytes`, which must stay valid until it returns; afterwards
+    /// `failure` or `nodes` hold the outcome.
+    ///
+    /// Read in chunks, from the caller's buffer (`UIAutomatorInputStream`
+    /// says why), libxml2's push parser reports the same events and errors as
+    /// given the whole document at once, with one exception: it will not
+    /// buffer more than 10,000,000 bytes waiting for the end of one construct
+    /// ("Huge input lookup"), where given everything it reports that
+    /// construct's own limit (an attribute value over 10,000,000 bytes). A
+    /// document no larger than that cannot get there; a larger one is given
+    /// whole, as before.
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let parser: XMLParser
+        #if canImport(FoundationXML)
+        if bytes.count <= Self.chunkedInputLimit {
+            parser = XMLParser(stream: UIAutomatorInputStream(bytes))
+        } else {
+            parser = XMLParser(data: Data(buffer: bytes))
+        }
+        #else
+        parser = XMLParser(data: Data(buffer: bytes))
+        #endif
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = self
         _ = parser.parse()
-        if failure == nil, let error = parser.parserError {
+        if state.failure == nil, let error = parser.parserError {
             record(parser, error)
         }
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes: [String: String] = [:]) {
-        guard failure == nil else { return }
-        if open.count > maxDepth {
-            fail(parser, "nesting deeper than \(maxDepth) levels")
-            return
+        if let message = state.start(elementName, attributes: attributes, maxDepth: maxDepth, parser: parser) {
+            fail(parser, message)
         }
-        openNames.append(elementName)
-        guard elementName == "node" else {
-            if elementName == "hierarchy" { sawHierarchy = true }
-            open.append(-1)
-            return
-        }
-        var flags: UIAutomatorNode.Flags = []
-        var className = "", text = "", description = "", resourceID = "", hint = ""
-        var bounds: String?
-        // One pass over the attributes, dispatching on the key's length and
-        // first byte: much cheaper than a hash lookup per key.
-        for (key, value) in attributes {
-            let utf8 = key.utf8
-            guard let first = utf8.first else { continue }
-            switch (utf8.count, first) {
-            case (5, UInt8(ascii: "c")) where key == "class": className = value
-            case (4, UInt8(ascii: "t")) where key == "text": text = value
-            case (12, UInt8(ascii: "c")) where key == "content-desc": description = value
-            case (11, UInt8(ascii: "r")) where key == "resource-id": resourceID = value
-            case (6, UInt8(ascii: "b")) where key == "bounds": bounds = value
-            case (4, UInt8(ascii: "h")) where key == "hint": hint = value
-            case (9, UInt8(ascii: "c")):
-                if Self.isTrue(value) {
-                    if key == "clickable" { flags.insert(.clickable) } else if key == "checkable" { flags.insert(.checkable) }
-                }
-            case (14, UInt8(ascii: "l")) where key == "long-clickable": if Self.isTrue(value) { flags.insert(.longClickable) }
-            case (9, UInt8(ascii: "f")) where key == "focusable": if Self.isTrue(value) { flags.insert(.focusable) }
-            case (7, UInt8(ascii: "c")) where key == "checked": if Self.isTrue(value) { flags.insert(.checked) }
-            case (8, UInt8(ascii: "s")) where key == "selected": if Self.isTrue(value) { flags.insert(.selected) }
-            case (10, UInt8(ascii: "s")) where key == "scrollable": if Self.isTrue(value) { flags.insert(.scrollable) }
-            case (8, UInt8(ascii: "p")) where key == "password": if Self.isTrue(value) { flags.insert(.password) }
-            case (7, UInt8(ascii: "f")) where key == "focused": if Self.isTrue(value) { flags.insert(.focused) }
-            case (3, UInt8(ascii: "N")) where key == "NAF": if Self.isTrue(value) { flags.insert(.naf) }
-            case (7, UInt8(ascii: "e")) where key == "enabled": if Self.isFalse(value) { flags.insert(.disabled) }
-            case (15, UInt8(ascii: "v")) where key == "visible-to-user": if Self.isFalse(value) { flags.insert(.invisible) }
-            case (25, UInt8(ascii: "i")), (27, UInt8(ascii: "i")):
-                if key == "importantForAccessibility" || key == "important-for-accessibility" {
-                    if value == "no" || value == "false" { flags.insert(.notImportant) }
-                    if value == "noHideDescendants" { flags.insert([.notImportant, .invisible]) }
-                }
-            default: break
-            }
-        }
-        var frame: Frame?
-        if let bounds, !bounds.isEmpty {
-            guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
-                let cls = className.isEmpty ? "" : " class=\"\(Self.shown(className))\""
-                fail(parser, "bad bounds=\"\(Self.shown(bounds))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels")
-                return
-            }
-            frame = parsed
-        }
-        let index = nodes.count
-        var node = UIAutomatorNode(
-            className: className,
-            text: UIAutomatorNode.clean(text),
-            contentDescription: UIAutomatorNode.clean(description),
-            resourceID: resourceID,
-            hint: UIAutomatorNode.clean(hint),
-            flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode)
-        if currentNode >= 0 {
-            if nodes[currentNode].lastChild >= 0 {
-                nodes[nodes[currentNode].lastChild].nextSibling = index
-            } else {
-                nodes[currentNode].firstChild = index
-            }
-            nodes[currentNode].lastChild = index
-        }
-        node.nextSibling = -1
-        nodes.append(node)
-        open.append(index)
-        currentNode = index
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        state.end()
     }
 
     /// An attribute value quoted in a message: at most 60 characters, control
@@ -143,17 +116,11 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
     }
 
     static func isTrue(_ value: String) -> Bool {
-        value.utf8.count == 4 && value.utf8.first == UInt8(ascii: "t") && value == "true"
+        value.utf8.count == 4 && value == "true"
     }
 
     static func isFalse(_ value: String) -> Bool {
-        value.utf8.count == 5 && value.utf8.first == UInt8(ascii: "f") && value == "false"
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard failure == nil, let index = open.popLast() else { return }
-        openNames.removeLast()
-        if index >= 0 { currentNode = nodes[index].parent }
+        value.utf8.count == 5 && value == "false"
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -165,13 +132,13 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
     }
 
     private func fail(_ parser: XMLParser, _ message: String) {
-        guard failure == nil else { return }
-        failure = Failure(line: parser.lineNumber, column: parser.columnNumber, message: message)
+        guard state.failure == nil else { return }
+        state.failure = Failure(line: parser.lineNumber, column: parser.columnNumber, message: message)
         parser.abortParsing()
     }
 
     private func record(_ parser: XMLParser, _ error: Error) {
-        guard failure == nil else { return }
+        guard state.failure == nil else { return }
         let code = (error as NSError).code
         fail(parser, "XML is not well-formed: " + describe(code))
     }
@@ -181,7 +148,7 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         switch code {
         case 4: return "the document is empty"
         case 5:
-            if let name = openNames.last { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
+            if let name = state.openNames.last { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
             return "content after the end of the root element"
         case 9: return "a character that XML does not allow"
         case 26, 27: return "an undefined entity (write & as &amp;)"
@@ -192,10 +159,105 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         case 42: return "an attribute appears twice on one element"
         case 73: return "expected '>' to end the tag"
         case 76:
-            if let name = openNames.last { return "the closing tag does not match <\(Self.shown(name))>" }
+            if let name = state.openNames.last { return "the closing tag does not match <\(Self.shown(name))>" }
             return "a closing tag does not match the open element"
         case 77: return "the document ends inside a tag"
         default: return "parser error \(code)"
         }
+    }
+}
+
+extension UIAutomatorParser.State {
+    /// An element opens: a `<node>` becomes the next `UIAutomatorNode`.
+    /// Returns what is wrong, if anything.
+    mutating func start(_ elementName: String, attributes: [String: String], maxDepth: Int, parser: XMLParser) -> String? {
+        guard failure == nil else { return nil }
+        if open.count > maxDepth {
+            return "nesting deeper than \(maxDepth) levels"
+        }
+        openNames.append(elementName)
+        guard elementName == "node" else {
+            if elementName == "hierarchy" { sawHierarchy = true }
+            open.append(-1)
+            return nil
+        }
+        var flags: UIAutomatorNode.Flags = []
+        var className = ""
+        var text = UIAutomatorStrings.Ref.empty, description = UIAutomatorStrings.Ref.empty
+        var resourceID = UIAutomatorStrings.Ref.empty, hint = UIAutomatorStrings.Ref.empty
+        var bounds: String?
+        // One pass over the attributes, dispatching on the key's length and
+        // first byte: much cheaper than a hash lookup per key. (Subscripting
+        // at `startIndex` inlines; `first` was a call per attribute.)
+        for (key, value) in attributes {
+            let utf8 = key.utf8
+            guard !utf8.isEmpty else { continue }
+            switch (utf8.count, utf8[utf8.startIndex]) {
+            case (5, UInt8(ascii: "c")) where key == "class": className = value
+            case (4, UInt8(ascii: "t")) where key == "text": text = strings.append(value, cleaning: true)
+            case (12, UInt8(ascii: "c")) where key == "content-desc": description = strings.append(value, cleaning: true)
+            case (11, UInt8(ascii: "r")) where key == "resource-id": resourceID = strings.append(value, cleaning: false)
+            case (6, UInt8(ascii: "b")) where key == "bounds": bounds = value
+            case (4, UInt8(ascii: "h")) where key == "hint": hint = strings.append(value, cleaning: true)
+            case (9, UInt8(ascii: "c")):
+                if UIAutomatorParser.isTrue(value) {
+                    if key == "clickable" { flags.insert(.clickable) } else if key == "checkable" { flags.insert(.checkable) }
+                }
+            case (14, UInt8(ascii: "l")) where key == "long-clickable": if UIAutomatorParser.isTrue(value) { flags.insert(.longClickable) }
+            case (9, UInt8(ascii: "f")) where key == "focusable": if UIAutomatorParser.isTrue(value) { flags.insert(.focusable) }
+            case (7, UInt8(ascii: "c")) where key == "checked": if UIAutomatorParser.isTrue(value) { flags.insert(.checked) }
+            case (8, UInt8(ascii: "s")) where key == "selected": if UIAutomatorParser.isTrue(value) { flags.insert(.selected) }
+            case (10, UInt8(ascii: "s")) where key == "scrollable": if UIAutomatorParser.isTrue(value) { flags.insert(.scrollable) }
+            case (8, UInt8(ascii: "p")) where key == "password": if UIAutomatorParser.isTrue(value) { flags.insert(.password) }
+            case (7, UInt8(ascii: "f")) where key == "focused": if UIAutomatorParser.isTrue(value) { flags.insert(.focused) }
+            case (3, UInt8(ascii: "N")) where key == "NAF": if UIAutomatorParser.isTrue(value) { flags.insert(.naf) }
+            case (7, UInt8(ascii: "e")) where key == "enabled": if UIAutomatorParser.isFalse(value) { flags.insert(.disabled) }
+            case (15, UInt8(ascii: "v")) where key == "visible-to-user": if UIAutomatorParser.isFalse(value) { flags.insert(.invisible) }
+            case (25, UInt8(ascii: "i")), (27, UInt8(ascii: "i")):
+                if key == "importantForAccessibility" || key == "important-for-accessibility" {
+                    if value == "no" || value == "false" { flags.insert(.notImportant) }
+                    if value == "noHideDescendants" { flags.insert([.notImportant, .invisible]) }
+                }
+            default: break
+            }
+        }
+        var frame: Frame?
+        if let bounds, !bounds.isEmpty {
+            guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
+                let cls = className.isEmpty ? "" : " class=\"\(UIAutomatorParser.shown(className))\""
+                return "bad bounds=\"\(UIAutomatorParser.shown(bounds))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels"
+            }
+            frame = parsed
+        }
+        let classNumber: Int
+        if let known = classIndex[className] {
+            classNumber = known
+        } else {
+            classNumber = classes.count
+            classes.append(className)
+            classIndex[className] = classNumber
+        }
+        let index = nodes.count
+        if currentNode >= 0 {
+            if nodes[currentNode].lastChild >= 0 {
+                nodes[nodes[currentNode].lastChild].nextSibling = index
+            } else {
+                nodes[currentNode].firstChild = index
+            }
+            nodes[currentNode].lastChild = index
+        }
+        nodes.append(UIAutomatorNode(
+            classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
+            flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode))
+        open.append(index)
+        currentNode = index
+        return nil
+    }
+
+    /// An element closes.
+    mutating func end() {
+        guard failure == nil, let index = open.popLast() else { return }
+        openNames.removeLast()
+        if index >= 0 { currentNode = nodes[index].parent }
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#else
-import Foundation
-#endif
 import Foundation
 
 /// Reads Android `uiautomator dump` XML (DESIGN §3.4):
@@ -44,41 +39,77 @@ public enum UIAutomatorReader: SnapshotFormatReader {
 
     public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
         var text = text
-        let data = text.withUTF8 { Data($0) }
-        if let (line, column, what) = findDeclaration(data) {
+        // A native string lends its UTF-8 storage: the checks and the XML
+        // parser read the bytes in place, with no copy of a multi-megabyte dump.
+        return try text.withUTF8 { try read(utf8: $0, file: file, screen: screen) }
+    }
+
+    /// `read` over the text's UTF-8 bytes; `SnapshotReader` passes a file's
+    /// bytes straight here (they must be valid UTF-8).
+    static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, screen: String) throws -> Snapshot {
+        let parser = try parse(bytes, file: file)
+        guard parser.sawHierarchy || !parser.nodes.isEmpty else {
+            throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
+        }
+        let elements = build(parser.nodes, classes: parser.classes, strings: parser.strings)
+        return Snapshot(screen: screen, platform: .android, elements: elements, format: .uiautomator)
+    }
+
+    /// Refuses what must never reach libxml2, then runs the XML parser over
+    /// `bytes`; its first problem is thrown.
+    ///
+    /// - Complexity: O(n) in the number of bytes: each check is one `memchr`
+    ///   pass (or looks at the first 4 KB), then one parse.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> UIAutomatorParser {
+        if let (line, column, what) = findDeclaration(bytes) {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "\(what) declarations are not accepted in a uiautomator dump (entities can expand to gigabytes, \"billion laughs\"); uiautomator never writes them")
         }
-        // Searched in the raw buffer: `Data.firstIndex` checks bounds per byte,
-        // which was most of the time of reading a large dump.
-        if let offset = data.withUnsafeBytes({ $0.firstIndex(of: 0) }) {
-            let nul = data.startIndex + offset
+        if let nul = firstNUL(bytes) {
             // XML allows no U+0000; and libxml2 takes a document starting
             // 00 00 00 3C for UCS-4 and crashes switching to it (found by Fuzz/run.sh
             // uiautomator). `SnapshotReader.read` refuses NUL bytes before this.
-            let before = data[data.startIndex..<nul]
-            let line = 1 + before.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
-            let column = 1 + data[lineStart..<nul].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            let (line, column) = position(of: nul, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "NUL character: XML does not allow it, expected a text uiautomator dump")
         }
-        if let (line, column) = findProcessingInstruction(data) {
+        if let (line, column) = findProcessingInstruction(bytes) {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "processing instruction <?…?>: expected none but the <?xml …?> declaration at the start (uiautomator writes no others)")
         }
-        if let (line, column, name) = foreignEncoding(data) {
+        if let (line, column, name) = foreignEncoding(bytes) {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "encoding=\"\(name)\" in the XML declaration: expected UTF-8 (uiautomator writes UTF-8, and axdiff reads every snapshot as UTF-8)")
         }
         let parser = UIAutomatorParser(maxDepth: maxDepth)
-        parser.run(data)
+        parser.run(bytes)
         if let f = parser.failure {
             throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
         }
-        guard parser.sawHierarchy || !parser.nodes.isEmpty else {
-            throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
+        return parser
+    }
+
+    /// The offset of the first NUL byte.
+    ///
+    /// - Complexity: O(n), one `memchr` pass.
+    static func firstNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The 1-based line of byte `offset`, and its column in characters
+    /// (UTF-8 continuation bytes do not count).
+    ///
+    /// - Complexity: O(offset); used only to report an error.
+    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        for j in 0..<offset where bytes[j] == 0x0A {
+            line += 1
+            lineStart = j + 1
         }
-        return Snapshot(screen: screen, platform: .android, elements: build(parser.nodes), format: .uiautomator)
+        var column = 1
+        for j in lineStart..<offset where bytes[j] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
     }
 
     /// The first `<?` that does not open the XML declaration at the very start
@@ -87,34 +118,25 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// FoundationXML crashes on a processing instruction without data (`<?pi?>`,
     /// or `<?xml?>`): libxml2 hands it a NULL that it passes to `strlen` (found by
     /// Fuzz/run.sh uiautomator). uiautomator writes none, so none is accepted.
-    static func findProcessingInstruction(_ data: Data) -> (Int, Int)? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress else { return nil }
-            let n = bytes.count
-            let start = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            var i = start + 1
-            while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "?")), n - i) {
-                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                i = k + 1
-                guard bytes[k - 1] == UInt8(ascii: "<") else { continue }
-                let open = k - 1
-                if open == start, k + 4 < n, bytes[k + 1] == UInt8(ascii: "x"), bytes[k + 2] == UInt8(ascii: "m"),
-                   bytes[k + 3] == UInt8(ascii: "l"), [0x20, 0x09, 0x0D, 0x0A].contains(bytes[k + 4]) {
-                    continue // the XML declaration
-                }
-                var line = 1
-                var lineStart = 0
-                for j in 0..<open where bytes[j] == 0x0A {
-                    line += 1
-                    lineStart = j + 1
-                }
-                var column = 1
-                for j in lineStart..<open where bytes[j] & 0xC0 != 0x80 { column += 1 }
-                return (line, column)
+    ///
+    /// - Complexity: O(n), one `memchr` pass from one `?` to the next.
+    static func findProcessingInstruction(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        let start = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var i = start + 1
+        while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "?")), n - i) {
+            let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            i = k + 1
+            guard bytes[k - 1] == UInt8(ascii: "<") else { continue }
+            let open = k - 1
+            if open == start, k + 4 < n, bytes[k + 1] == UInt8(ascii: "x"), bytes[k + 2] == UInt8(ascii: "m"),
+               bytes[k + 3] == UInt8(ascii: "l"), [0x20, 0x09, 0x0D, 0x0A].contains(bytes[k + 4]) {
+                continue // the XML declaration
             }
-            return nil
+            return position(of: open, in: bytes)
         }
+        return nil
     }
 
     /// The encoding named by the XML declaration when it is not UTF-8, with
@@ -124,8 +146,10 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// wrong; and libxml2 would switch decoders on it: `encoding='UTF7'`
     /// followed by a non-ASCII byte crashes it in `xmlSwitchToEncoding`
     /// (found by Fuzz/run.sh uiautomator).
-    static func foreignEncoding(_ data: Data) -> (Int, Int, String)? {
-        let bytes = [UInt8](data.prefix(4096))
+    ///
+    /// - Complexity: O(1): looks at the first 4,096 bytes only.
+    static func foreignEncoding(_ input: UnsafeBufferPointer<UInt8>) -> (Int, Int, String)? {
+        let bytes = [UInt8](input.prefix(4096))
         var i = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         var line = 1, lineStart = i
@@ -158,58 +182,50 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` in the document, with its line and column.
-    static func findDeclaration(_ data: Data) -> (Int, Int, String)? {
+    ///
+    /// - Complexity: O(n), one `memchr` pass from one `!` to the next.
+    static func findDeclaration(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String)? {
         let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
-        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int, String)? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let n = bytes.count
-            func matches(_ word: [UInt8], at k: Int) -> Bool {
-                guard k + word.count <= n else { return false }
-                for (j, w) in word.enumerated() where bytes[k + j] & 0xDF != w { return false }
-                return true
-            }
-            guard let base = bytes.baseAddress else { return nil }
-            // '!' is rare in a dump: jump from one to the next with memchr.
-            var i = 1
-            while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "!")), n - i) {
-                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if bytes[k - 1] == UInt8(ascii: "<") {
-                    let what = matches(doctype, at: k + 1) ? "DOCTYPE" : (matches(entity, at: k + 1) ? "ENTITY" : nil)
-                    if let what {
-                        var line = 1
-                        var lineStart = 0
-                        for j in 0..<(k - 1) where bytes[j] == 0x0A {
-                            line += 1
-                            lineStart = j + 1
-                        }
-                        return (line, k - 1 - lineStart + 1, what)
-                    }
-                }
-                i = k + 1
-            }
-            return nil
+        let n = bytes.count
+        func matches(_ word: [UInt8], at k: Int) -> Bool {
+            guard k + word.count <= n else { return false }
+            for (j, w) in word.enumerated() where bytes[k + j] & 0xDF != w { return false }
+            return true
         }
+        guard let base = bytes.baseAddress else { return nil }
+        // '!' is rare in a dump: jump from one to the next with memchr.
+        var i = 1
+        while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "!")), n - i) {
+            let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if bytes[k - 1] == UInt8(ascii: "<") {
+                let what = matches(doctype, at: k + 1) ? "DOCTYPE" : (matches(entity, at: k + 1) ? "ENTITY" : nil)
+                if let what {
+                    var line = 1
+                    var lineStart = 0
+                    for j in 0..<(k - 1) where bytes[j] == 0x0A {
+                        line += 1
+                        lineStart = j + 1
+                    }
+                    return (line, k - 1 - lineStart + 1, what)
+                }
+            }
+            i = k + 1
+        }
+        return nil
     }
 
     // MARK: - Stops and tree
 
     /// Builds the model tree from the flat pre-order node array, deciding the
     /// stops by TalkBack's rules. Four linear passes, no recursion.
-    static func build(_ raw: [UIAutomatorNode]) -> [Node] {
+    ///
+    /// - Complexity: O(n), where n is the number of nodes.
+    static func build(_ raw: [UIAutomatorNode], classes: [String], strings: UIAutomatorStrings) -> [Node] {
         let n = raw.count
         guard n > 0 else { return [] }
-        var kindCache: [String: UIAutomatorNode.Kind] = [:]
-        var kinds: [UIAutomatorNode.Kind] = []
-        kinds.reserveCapacity(n)
-        for node in raw {
-            if let k = kindCache[node.className] {
-                kinds.append(k)
-            } else {
-                let k = UIAutomatorNode.Kind(className: node.className)
-                kindCache[node.className] = k
-                kinds.append(k)
-            }
-        }
+        // A dump has a few dozen classes: each is looked at once.
+        let classKinds = classes.map { UIAutomatorNode.Kind(className: $0) }
+        let kinds = raw.map { classKinds[$0.classIndex] }
 
         // Pass 1, children before parents (higher pre-order index first):
         // actionable, speaking (TalkBack's isSpeakingNode) and candidate stops.
@@ -261,43 +277,56 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             isStop[i] = candidate[i] && owner[i] < 0
         }
 
-        // Pass 3, children before parents: the nodes.
-        var built = [Node?](repeating: nil, count: n)
+        // Pass 3, children before parents: the nodes. In reverse pre-order a
+        // node's children are built just before it, so they are the top of
+        // `pending`, first child on top; holding only the subtrees still
+        // waiting for their parent, not an array slot for every node, keeps
+        // this pass from touching megabytes of fresh memory.
+        var pending: [Node] = []
+        var liftedNodes: [Int: Node] = [:]
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var children: [Node] = []
+            var kept = 0
             var c = raw[i].firstChild
             while c >= 0 {
-                if !lifted[c], let child = built[c].take() {
-                    children.append(child)
-                }
+                if !lifted[c] { kept += 1 }
                 c = raw[c].nextSibling
             }
-            var node = makeNode(raw[i], kind: kinds[i], inner: owner[i] >= 0, stop: isStop[i])
-            node.children = children
+            var children: [Node] = []
+            children.reserveCapacity(kept)
+            for _ in 0..<kept {
+                if let child = pending.popLast() { children.append(child) }
+            }
+            var node = makeNode(raw[i], kind: kinds[i], className: classes[raw[i].classIndex], strings: strings,
+                                inner: owner[i] >= 0, stop: isStop[i], children: children)
             if isStop[i], let more = liftedInto[i] {
                 var group = [node]
                 group.reserveCapacity(more.count + 1)
                 for j in more {
-                    if let m = built[j].take() { group.append(m) }
+                    if let m = liftedNodes.removeValue(forKey: j) { group.append(m) }
                 }
                 node = Node(role: .container, frame: node.frame, element: false, line: node.line, children: group)
             }
-            built[i] = node
+            if lifted[i] {
+                liftedNodes[i] = node
+            } else {
+                pending.append(node)
+            }
         }
 
+        // What is left are the roots, the first on top.
         var roots: [Node] = []
-        for i in 0..<n where raw[i].parent < 0 {
-            if let node = built[i].take() { roots.append(node) }
-        }
+        roots.reserveCapacity(pending.count)
+        while let root = pending.popLast() { roots.append(root) }
         return roots
     }
 
     /// One node's fields. `inner`: spoken as part of an enclosing stop;
     /// `stop`: one stop of its own.
-    static func makeNode(_ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, inner: Bool, stop: Bool) -> Node {
-        var node = Node(role: kind.role, frame: raw.frame, line: raw.line)
-        if !raw.resourceID.isEmpty { node.id = raw.resourceID }
-        if kind.role == .other, !raw.className.isEmpty { node.rawRole = raw.className }
+    static func makeNode(_ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String, strings: UIAutomatorStrings,
+                         inner: Bool, stop: Bool, children: [Node]) -> Node {
+        var node = Node(role: kind.role, frame: raw.frame, line: raw.line, children: children)
+        if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
+        if kind.role == .other, !className.isEmpty { node.rawRole = className }
         let flags = raw.flags
         node.hidden = flags.contains(.invisible)
         if flags.contains(.notImportant) {
@@ -307,25 +336,29 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             return node
         }
 
+        // Strings are made only for the fields the node shows.
         switch kind.role {
         case .textField, .searchField:
             if flags.contains(.password) { node.role = .secureTextField }
+            let text = strings.string(raw.text)
             if !raw.contentDescription.isEmpty {
-                node.label = raw.contentDescription
-                if raw.text != raw.contentDescription { node.value = raw.text }
+                let description = strings.string(raw.contentDescription)
+                node.label = description
+                if text != description { node.value = text }
             } else if !raw.hint.isEmpty {
-                node.label = raw.hint
-                if raw.text != raw.hint { node.value = raw.text }
+                let hint = strings.string(raw.hint)
+                node.label = hint
+                if text != hint { node.value = text }
             } else if flags.contains(.password) {
-                node.value = raw.text
+                node.value = text
             } else {
-                node.label = raw.text
+                node.label = text
             }
         case .slider, .progress:
-            node.label = raw.contentDescription
-            node.value = raw.text
+            node.label = strings.string(raw.contentDescription)
+            node.value = strings.string(raw.text)
         default:
-            node.label = raw.contentDescription.isEmpty ? raw.text : raw.contentDescription
+            node.label = strings.string(raw.contentDescription.isEmpty ? raw.text : raw.contentDescription)
         }
         if node.label?.isEmpty == true { node.label = nil }
         if node.value?.isEmpty == true { node.value = nil }
