@@ -29,10 +29,12 @@ public enum ScreenDiffer {
             return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]), stopsBefore: stops)
         }
         let oldSnapshot = old ?? Snapshot.empty(screen: screen)
-        let (oldStops, newStops) = (oldSnapshot.stops, new.stops)
-        let matching = Matcher.match(old: oldStops, new: newStops)
+        // Each version is walked once: its stops and the nodes that hold them.
+        let (oldTree, newTree) = (oldSnapshot.stopTree(), new.stopTree())
+        let (oldStops, newStops) = (oldTree.stops, newTree.stops)
+        let matching = Matcher.match(old: oldTree, new: newTree)
         let context = DiffContext(
-            screen: screen, old: oldSnapshot, new: new, oldStops: oldStops, newStops: newStops,
+            screen: screen, old: oldSnapshot, new: new, oldTree: oldTree, newTree: newTree,
             matching: matching,
             contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
             isNewScreen: old == nil)

@@ -4,7 +4,7 @@ import AXSnapshot
 /// was meaningless and the new one is not, it is an improvement.
 enum LabelChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
-        c.matchedPairs.compactMap { pair in
+        c.changedPairs.compactMap { pair in
             // Equal labels normalize equally: most pairs stop here, compared in
             // place (binding the two stops copies every field).
             guard c.oldStops[pair.old].label != c.newStops[pair.new].label else { return nil }

@@ -4,7 +4,7 @@ import AXSnapshot
 /// (an asset name, a symbol name, its id) — the Mystery Icon, arrived by regression.
 enum LabelLost: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
-        c.matchedPairs.compactMap { pair in
+        c.changedPairs.compactMap { pair in
             // Meaninglessness depends only on label, id and image names: when
             // those are unchanged (most pairs), both sides agree and nothing was
             // lost. Compared in place: binding the two stops copies every field.

@@ -5,7 +5,7 @@ import AXSnapshot
 enum LabelRoleWord: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         var result: [Change] = []
-        for pair in c.matchedPairs {
+        for pair in c.changedPairs {
             // The word depends only on label and role: an unchanged pair (most
             // of them) cannot have gained one, and splitting every label into
             // words was a tenth of a large diff. Compared in place: binding the

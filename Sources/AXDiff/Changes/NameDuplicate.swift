@@ -3,9 +3,18 @@ import AXSnapshot
 /// `name.duplicate`: two or more controls now share a name and no input label
 /// (Voice Control name) tells them apart — ten buttons called "Reorder".
 enum NameDuplicate: ChangeRule {
+    /// Only names the commit touched can start being duplicates: a name none
+    /// of whose controls (in either version) was added, removed or changed
+    /// has matched, identical groups in both versions (`touchedNames`), so it
+    /// is a duplicate in both or in neither. On a new screen every name is
+    /// touched.
+    ///
+    /// - Complexity: O(n) expected, where n is the number of stops.
     static func changes(in c: DiffContext) -> [Change] {
-        let before = Set(duplicates(c.oldStops).keys)
-        return duplicates(c.newStops).filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
+        let touched = touchedNames(c)
+        guard !touched.isEmpty else { return [] }
+        let before = Set(duplicates(c.oldStops, among: touched).keys)
+        return duplicates(c.newStops, among: touched).filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
             let stops = members.map { c.newStops[$0] }
             return Change(kind: .nameDuplicate, screen: c.screen, elements: stops.map(ElementRef.init),
                           after: stops.map(\.spoken).joined(separator: " › "),
@@ -13,18 +22,67 @@ enum NameDuplicate: ChangeRule {
         }
     }
 
-    /// Controls grouped by normalized label, where the group has two or more
-    /// members not told apart by an input label of their own.
+    /// Whether a stop of this role takes part: controls and links. (Takes
+    /// the role: a `Stop` argument is a copy of every field.)
+    static func counts(_ role: Role) -> Bool { role.isControl || role == .link }
+
+    /// The normalized names of the controls that are unmatched, or matched to
+    /// a stop that differs in a field `duplicates` reads (role, label, id,
+    /// image names, input labels — all covered by `changedPairs`).
+    ///
+    /// - Complexity: O(n) for the n stops, plus the labels it normalizes.
+    static func touchedNames(_ c: DiffContext) -> Set<String> {
+        var names = Set<String>()
+        func touch(_ stops: [Stop], _ i: Int) {
+            if counts(stops[i].role) { names.insert(LabelText.normalized(stops[i].label)) }
+        }
+        for j in c.newStops.indices where c.matching.newToOld[j] == nil { touch(c.newStops, j) }
+        for i in c.oldStops.indices where c.matching.oldToNew[i] == nil { touch(c.oldStops, i) }
+        for pair in c.changedPairs {
+            touch(c.newStops, pair.new)
+            touch(c.oldStops, pair.old)
+        }
+        return names
+    }
+
+    /// Controls grouped by normalized label, for the labels in `names`, where
+    /// the group has two or more members not told apart by an input label of
+    /// their own.
+    ///
+    /// When every name is ASCII, an ASCII label is first compared by a hash
+    /// of its normal form (`LabelText.normalizedKey`, no string built), so a
+    /// control whose name is not among `names` — almost all of them — costs
+    /// one pass over its label's bytes. Other labels are normalized and
+    /// looked up.
     ///
     /// - Complexity: O(n) expected.
-    static func duplicates(_ stops: [Stop]) -> [String: [Int]] {
-        // Only names met twice get a member list: most controls have a name of
-        // their own, and an array per name was an allocation per control.
-        // Indices: `for s in stops` copies every stop (all its fields).
+    static func duplicates(_ stops: [Stop], among names: Set<String>) -> [String: [Int]] {
+        // Few names: a sorted array searched by halves beats hashing each key.
+        var keys: [UInt64] = []
+        for name in names {
+            guard let key = LabelText.normalizedKey(name) else {
+                keys = []
+                break
+            }
+            keys.append(key)
+        }
+        keys.sort()
+        func known(_ key: UInt64) -> Bool {
+            var (lo, hi) = (0, keys.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < keys.count && keys[lo] == key
+        }
+        // Only names met twice get a member list. Indices: `for s in stops`
+        // copies every stop (all its fields).
         var first: [String: Int] = [:]
         var groups: [String: [Int]] = [:]
-        for i in stops.indices where stops[i].role.isControl || stops[i].role == .link {
+        for i in stops.indices where counts(stops[i].role) {
+            if !keys.isEmpty, let key = LabelText.normalizedKey(stops[i].label), !known(key) { continue }
             let name = LabelText.normalized(stops[i].label)
+            guard names.contains(name) else { continue }
             if let earlier = first.updateValue(stops[i].index, forKey: name) {
                 if groups[name] == nil { groups[name] = [earlier] }
                 first[name] = earlier

@@ -11,8 +11,8 @@ extension Change {
         return Change(
             kind: .orderChanged, screen: c.screen,
             elements: moves.map { ElementRef(c.newStops[$0.to]) },
-            before: OrderLine.render(c.oldStops, focus: moves.map(\.from)),
-            after: OrderLine.render(c.newStops, focus: moves.map(\.to)),
+            before: OrderLine.render(c.oldTree, focus: moves.map(\.from)),
+            after: OrderLine.render(c.newTree, focus: moves.map(\.to)),
             message: message)
     }
 }

@@ -11,8 +11,8 @@ extension Change {
         return Change(
             kind: .orderImproved, screen: c.screen,
             elements: ([lead] + follows).map { ElementRef(c.newStops[$0]) },
-            before: OrderLine.render(c.oldStops, focus: oldFocus),
-            after: OrderLine.render(c.newStops, focus: [lead] + follows),
+            before: OrderLine.render(c.oldTree, focus: oldFocus),
+            after: OrderLine.render(c.newTree, focus: [lead] + follows),
             message: message, improvement: true)
     }
 }

@@ -13,8 +13,8 @@ extension Change {
         return Change(
             kind: .orderRegressed, screen: c.screen,
             elements: ([follow] + leads).map { ElementRef(c.newStops[$0]) },
-            before: OrderLine.render(c.oldStops, focus: oldFocus),
-            after: OrderLine.render(c.newStops, focus: [follow] + leads),
+            before: OrderLine.render(c.oldTree, focus: oldFocus),
+            after: OrderLine.render(c.newTree, focus: [follow] + leads),
             message: message)
     }
 }

@@ -5,7 +5,7 @@ import AXSnapshot
 /// becoming a heading, is an improvement.
 enum RoleChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
-        c.matchedPairs.compactMap { pair in
+        c.changedPairs.compactMap { pair in
             // Compared in place: binding the two stops copies every field, for every pair.
             guard c.oldStops[pair.old].role != c.newStops[pair.new].role else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])

@@ -3,7 +3,7 @@ import AXSnapshot
 /// `state.changed`: a matched stop's states (selected, dimmed, …) or heading level changed.
 enum StateChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
-        c.matchedPairs.compactMap { pair in
+        c.changedPairs.compactMap { pair in
             // Compared in place: binding the two stops copies every field, for every pair.
             guard c.oldStops[pair.old].states != c.newStops[pair.new].states
                     || c.oldStops[pair.old].level != c.newStops[pair.new].level else { return nil }

@@ -3,7 +3,7 @@ import AXSnapshot
 /// `value.changed`: a matched stop's value changed.
 enum ValueChanged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
-        c.matchedPairs.compactMap { pair in
+        c.changedPairs.compactMap { pair in
             // Compared in place: binding the two stops copies every field, for every pair.
             guard c.oldStops[pair.old].value != c.newStops[pair.new].value else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])

@@ -34,6 +34,84 @@ enum LabelText {
         }
     }
 
+    /// A hash of `normalized(s)` for an ASCII `s` (nil otherwise): FNV-1a
+    /// over its bytes lower-cased, whitespace left out, made byte by byte
+    /// without building the string `normalized` would (for ASCII, the normal
+    /// form only lower-cases A–Z and changes whitespace, which is 0x09–0x0D
+    /// and 0x20). Two ASCII strings with equal normal forms have equal keys.
+    /// Non-ASCII text has none: `==` on strings is canonical equivalence, and
+    /// a non-ASCII label can equal an ASCII one ("a\u{37E}" is "a;").
+    static func normalizedKey(_ s: String) -> UInt64? {
+        // The bytes read in place (a `var` copy for `withUTF8` cost a retain
+        // and a release per label); a string without contiguous bytes is copied.
+        if let key = s.utf8.withContiguousStorageIfAvailable(normalizedKey) { return key }
+        var copy = s
+        return copy.withUTF8(normalizedKey)
+    }
+
+    static func normalizedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        keyFold.withUnsafeBufferPointer { fold in
+            var hash = WordKeys.seed
+            for b in bytes {
+                let f = fold[Int(b)]
+                if f < 0x100 {
+                    hash = (hash ^ UInt64(f)) &* WordKeys.prime
+                } else if f == nonASCII {
+                    return nil
+                }
+            }
+            return hash
+        }
+    }
+
+    /// Each byte as `normalizedKey` hashes it: ASCII lower-cased, whitespace
+    /// as `space` (left out), the bytes of non-ASCII text as `nonASCII`. One
+    /// table lookup per byte instead of a chain of range tests.
+    static let keyFold: [UInt16] = (0..<256).map { (b: Int) -> UInt16 in
+        if b >= 0x80 { return nonASCII }
+        if b == 0x20 || (0x09...0x0D).contains(b) { return space }
+        return UInt16((0x41...0x5A).contains(b) ? b | 0x20 : b)
+    }
+    static let space: UInt16 = 0x100, nonASCII: UInt16 = 0x200
+
+    /// Whether `a` and `b` have the same UTF-8 bytes. Stricter than `==`,
+    /// which also holds for canonically equivalent strings ("é" composed or
+    /// decomposed): what the rules derive from a label byte by byte (word
+    /// keys, hashes) is only sure to agree for identical bytes.
+    static func identical(_ a: String, _ b: String) -> Bool {
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        if count == 0 { return true }  // most values and hints
+        // Read in place (no copy of either string), eight bytes at a time
+        // (`elementsEqual` goes byte by byte through an iterator).
+        let compared: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                let (p, q) = (UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
+                var i = 0
+                while i + 8 <= p.count {
+                    guard p.loadUnaligned(fromByteOffset: i, as: UInt64.self) == q.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                    i += 8
+                }
+                while i < p.count {
+                    guard p[i] == q[i] else { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+        if case .some(.some(let equal)) = compared { return equal }
+        return a.utf8.elementsEqual(b.utf8)
+    }
+
+    static func identical(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return identical(a, b)
+    }
+
+    static func identical(_ a: [String], _ b: [String]) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { identical(a[$0], b[$0]) }
+    }
+
     /// Words of a label, lower-cased, punctuation dropped.
     static func words(_ s: String) -> [Substring] {
         // ASCII fast path: an ASCII Character is a letter or a number exactly

@@ -14,24 +14,33 @@ import AXSnapshot
 ///   start is a hash lookup of the one prefix of that length, and only when a
 ///   separator follows it.
 enum GroupMatcher {
-    static func match(_ m: inout Matching, old: [Stop], new: [Stop]) {
-        widenByValue(&m, old: old, new: new)
+    /// `oldValued` and `newValued` list the stops with a value
+    /// (`StopTree.valued`), `newFolding` those with inner ids (`StopTree.folding`).
+    static func match(_ m: inout Matching, old: [Stop], new: [Stop], oldValued: [Int], newValued: [Int], newFolding: [Int]) {
+        widenByValue(&m, old: old, new: new, oldValued: oldValued, newValued: newValued)
+        // Only unmatched stops can be free, and no pairing changes below:
+        // the candidates are listed once instead of every stop being tested
+        // twice per side.
+        let unmatchedOld = old.indices.filter { m.oldToNew[$0] == nil }
+        let unmatchedNew = new.indices.filter { m.newToOld[$0] == nil }
         var (usedOld, usedNew) = (m.groupedOld, m.groupedNew)
-        let merges = find(singles: new, singleFree: { m.newToOld[$0] == nil && !usedNew.contains($0) },
-                          parts: old, partFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) })
+        let merges = find(singles: new, among: unmatchedNew, singleFree: { m.newToOld[$0] == nil && !usedNew.contains($0) },
+                          parts: old, among: unmatchedOld, partFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) })
         m.merges += merges
         (usedOld, usedNew) = (m.groupedOld, m.groupedNew)
-        let splits = find(singles: old, singleFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) },
-                          parts: new, partFree: { m.newToOld[$0] == nil && !usedNew.contains($0) })
+        let splits = find(singles: old, among: unmatchedOld, singleFree: { m.oldToNew[$0] == nil && !usedOld.contains($0) },
+                          parts: new, among: unmatchedNew, partFree: { m.newToOld[$0] == nil && !usedNew.contains($0) })
         m.splits += splits
-        absorbByID(&m, old: old, new: new, usedOld: m.groupedOld)
+        absorbByID(&m, old: old, new: new, folding: newFolding, unmatchedOld: unmatchedOld, usedOld: m.groupedOld)
     }
 
-    /// Finds, for each free single stop, a run of free part stops whose names join to its name.
-    static func find(singles: [Stop], singleFree: (Int) -> Bool, parts: [Stop], partFree: (Int) -> Bool) -> [StopGroup] {
+    /// Finds, for each free single stop, a run of free part stops whose names
+    /// join to its name. `among` lists, in order, the indices that may be free.
+    static func find(singles: [Stop], among singleCandidates: [Int], singleFree: (Int) -> Bool,
+                     parts: [Stop], among partCandidates: [Int], partFree: (Int) -> Bool) -> [StopGroup] {
         var byName: [String: [Int]] = [:]
         // Indices, not `enumerated()`, which copies every stop before testing it.
-        for i in parts.indices where partFree(i) {
+        for i in partCandidates where partFree(i) {
             let stop = parts[i]
             guard !stop.name.isEmpty else { continue }
             byName[LabelText.normalized(stop.name), default: []].append(i)
@@ -49,7 +58,7 @@ enum GroupMatcher {
         let lengths = Set(byName.keys.map(\.count)).sorted()
         var used = Set<Int>()
         var groups: [StopGroup] = []
-        for j in singles.indices where singleFree(j) {
+        for j in singleCandidates where singleFree(j) {
             let single = singles[j]
             for text in Set([single.name, single.label]) where !text.isEmpty {
                 let target = LabelText.normalized(text)
@@ -105,10 +114,15 @@ enum GroupMatcher {
     /// together read what following unmatched stops read on the other side
     /// (`Order 1042` with value `Delivered, $24.80`) is a merge or split, not
     /// a value change: the pair is undone and the group recorded.
-    static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop]) {
+    ///
+    /// Only stops with a value can widen: the lists of them, in reading
+    /// order, are walked instead of every stop of both versions.
+    ///
+    /// - Complexity: O(v · p) for the v stops with a value and the p parts of a run.
+    static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop], oldValued: [Int], newValued: [Int]) {
         // Equal label and value give equal names: checked first, because `name`
         // builds a new string for every stop with a value.
-        for j in new.indices {
+        for j in newValued {
             guard let i = m.newToOld[j], !new[j].value.isEmpty,
                   new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
             let target = Array(LabelText.normalized(new[j].name)), first = LabelText.normalized(old[i].name).count
@@ -119,7 +133,7 @@ enum GroupMatcher {
                 for k in run { m.oldToNew[k] = nil }
             }
         }
-        for i in old.indices {
+        for i in oldValued {
             guard let j = m.oldToNew[i], !old[i].value.isEmpty,
                   new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
             let target = Array(LabelText.normalized(old[i].name)), first = LabelText.normalized(new[j].name).count
@@ -133,14 +147,19 @@ enum GroupMatcher {
 
     /// An unmatched old stop whose id is now the id of a node inside a new
     /// stop was folded into that stop.
-    static func absorbByID(_ m: inout Matching, old: [Stop], new: [Stop], usedOld: Set<Int>) {
+    ///
+    /// Walks only the new stops that fold in ids (`folding`) and the old ones
+    /// left unmatched (`unmatchedOld`), both in reading order, not every stop.
+    ///
+    /// - Complexity: O(f + u) expected, for f folded ids and u unmatched stops.
+    static func absorbByID(_ m: inout Matching, old: [Stop], new: [Stop], folding: [Int], unmatchedOld: [Int], usedOld: Set<Int>) {
         var holder: [String: Int] = [:]
-        for j in new.indices {
+        for j in folding {
             for id in new[j].innerIDs where holder[id] == nil { holder[id] = j }
         }
         guard !holder.isEmpty else { return }
         var absorbed: [Int: [Int]] = [:]
-        for i in old.indices where m.oldToNew[i] == nil && !usedOld.contains(i) {
+        for i in unmatchedOld where m.oldToNew[i] == nil && !usedOld.contains(i) {
             if let id = old[i].id, let j = holder[id] { absorbed[j, default: []].append(i) }
         }
         for (j, parts) in absorbed.sorted(by: { $0.key < $1.key }) {

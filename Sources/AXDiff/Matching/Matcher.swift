@@ -9,36 +9,49 @@ import AXSnapshot
 /// 5. same role and a similar label, the same frame, or the same place
 ///    between matched neighbours (`NeighbourMatcher`).
 ///
-/// - Complexity: O(n log n) expected, where n is the number of stops: passes
-///   1–3 are hash-map lookups; pass 4 and 5 only compare within small buckets.
+/// - Complexity: O(n log n) expected, where n is the number of stops: pass 1
+///   sorts fingerprints within small buckets (`IDPass`), passes 2–3 are
+///   hash-map lookups; pass 4 and 5 only compare within small buckets.
 enum Matcher {
-    static func match(old: [Stop], new: [Stop]) -> Matching {
+    static func match(old oldTree: StopTree, new newTree: StopTree) -> Matching {
+        let (old, new) = (oldTree.stops, newTree.stops)
         var m = Matching(oldCount: old.count, newCount: new.count)
-        pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+        if !IDPass.pair(&m, old: old, new: new) {
+            pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+        }
         pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : "\($0.role.rawValue)\u{1F}\(LabelText.normalized($0.label))" }
         pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : LabelText.normalized($0.label) }
-        GroupMatcher.match(&m, old: old, new: new)
+        GroupMatcher.match(&m, old: old, new: new, oldValued: oldTree.valued, newValued: newTree.valued, newFolding: newTree.folding)
         NeighbourMatcher.match(&m, old: old, new: new)
         return m
     }
 
     /// Pairs unmatched stops with equal keys, k-th occurrence to k-th.
     ///
+    /// The old stops of each key form a chain in reading order (`next`), and
+    /// the dictionary holds, per key, the next old stop a new stop of that
+    /// key takes: one hash lookup per stop on each side. (It was a queue
+    /// array per key and a second dictionary of positions: an allocation per
+    /// distinct id and two lookups per new stop, most of pass 1's cost.)
+    ///
     /// - Complexity: O(n) expected.
-    static func pass(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> String?) {
-        // Indices, not `enumerated()`: that copies every stop (all its fields)
-        // before the `where` clause skips the matched ones.
-        var queues: [String: [Int]] = [:]
-        for i in old.indices where m.oldToNew[i] == nil {
-            if let k = key(old[i]) { queues[k, default: []].append(i) }
+    static func pass<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?) {
+        var cursor: [Key: Int] = [:]
+        cursor.reserveCapacity(m.oldToNew.count)
+        var next = [Int](repeating: -1, count: old.count)
+        // Backwards, so that each key's chain runs forwards. Indices, not
+        // `enumerated()`: that copies every stop (all its fields) before the
+        // `where` clause skips the matched ones.
+        for i in old.indices.reversed() where m.oldToNew[i] == nil {
+            if let k = key(old[i]) { next[i] = cursor.updateValue(i, forKey: k) ?? -1 }
         }
-        var taken: [String: Int] = [:]
+        guard !cursor.isEmpty else { return }
         for j in new.indices where m.newToOld[j] == nil {
-            guard let k = key(new[j]), let queue = queues[k] else { continue }
-            let next = taken[k, default: 0]
-            guard next < queue.count else { continue }
-            taken[k] = next + 1
-            m.pair(old: queue[next], new: j)
+            guard let k = key(new[j]), let slot = cursor.index(forKey: k) else { continue }
+            let i = cursor.values[slot]
+            guard i >= 0 else { continue }
+            cursor.values[slot] = next[i]
+            m.pair(old: i, new: j)
         }
     }
 }

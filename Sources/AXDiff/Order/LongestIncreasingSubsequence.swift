@@ -9,10 +9,23 @@ enum LongestIncreasingSubsequence {
     /// Ties are broken towards the earliest positions, so the result is deterministic.
     static func positions(_ sequence: [Int]) -> [Int] {
         guard !sequence.isEmpty else { return [] }
+        // Sized up front: grown by doubling, these arrays cost more in fresh
+        // memory than in work on a screen of 100,000 stops.
         var tailValues: [Int] = []     // smallest tail value of an increasing run of each length
         var tailPositions: [Int] = []  // position of that tail
+        tailValues.reserveCapacity(sequence.count)
+        tailPositions.reserveCapacity(sequence.count)
         var previous = Array(repeating: -1, count: sequence.count)
         for (p, value) in sequence.enumerated() {
+            // A value above every tail extends the longest run: what the
+            // search below finds, in one comparison. Orders that changed
+            // little are almost all such values.
+            if let last = tailValues.last, last < value {
+                previous[p] = tailPositions[tailPositions.count - 1]
+                tailValues.append(value)
+                tailPositions.append(p)
+                continue
+            }
             // Binary search: first tail ≥ value.
             var lo = 0, hi = tailValues.count
             while lo < hi {
@@ -28,12 +41,13 @@ enum LongestIncreasingSubsequence {
                 tailPositions[lo] = p
             }
         }
-        var result: [Int] = []
+        // Filled from the back: the run is as long as the tails.
+        var result = Array(repeating: 0, count: tailPositions.count)
         var p = tailPositions[tailPositions.count - 1]
-        while p >= 0 {
-            result.append(p)
+        for k in result.indices.reversed() {
+            result[k] = p
             p = previous[p]
         }
-        return result.reversed()
+        return result
     }
 }

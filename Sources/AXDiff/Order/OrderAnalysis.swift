@@ -21,30 +21,45 @@ enum OrderAnalysis: ChangeRule {
     /// The moves are the matched stops outside one longest increasing
     /// subsequence of old positions taken in new order.
     ///
-    /// - Complexity: O(n log n) for the moves and the semantic references
-    ///   (bounded per container), plus O(m · n) pair checks for the visual
-    ///   reference, where m is the number of stops that moved in the spoken
-    ///   or the visual order (capped by `pairBudget`).
+    /// - Complexity: O(n log n), where n is the number of matched pairs.
     static func moves(_ pairs: [(old: Int, new: Int)]) -> [Move] {
-        let keep = Set(LongestIncreasingSubsequence.positions(pairs.map(\.old)))
-        return pairs.indices.filter { !keep.contains($0) }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
+        var kept = [Bool](repeating: false, count: pairs.count)
+        for p in LongestIncreasingSubsequence.positions(pairs.map(\.old)) { kept[p] = true }
+        return pairs.indices.filter { !kept[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
     }
 
+    /// The changes of the three order kinds, and the moves.
+    ///
+    /// - Complexity: O(n log n) for the moves, O(n) to find the clean
+    ///   containers, O(Σ k²) for the container references of the other
+    ///   containers (k capped per container), O(n log n) for the visual
+    ///   ranks, plus O(m · n) pair checks for the visual reference, where m
+    ///   is the number of stops that moved in the spoken or the visual order
+    ///   (capped by `pairBudget`).
     static func analyse(_ c: DiffContext) -> Result {
         let pairs = c.matchedPairs
         let moves = moves(pairs)
         let m = c.matching
 
-        var newViolations = semantic(c.newStops, c.contracts)
+        // Container references are checked only where a container changed;
+        // `settles` keeps what a skipped pair would have decided.
+        let clean = CleanContainers(c)
+        let newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
+        let oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
+        var newViolations = newRefs.containerViolations(skipping: clean.new)
+        for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newViolations[v] = .contract }
+        var oldFound = oldRefs.containerViolations(skipping: clean.old)
+        for v in oldRefs.contractViolations() { oldFound[v] = .contract }
         var oldViolations: [Violation: OrderReference] = [:]
-        for (v, r) in semantic(c.oldStops, c.contracts) {
+        for (v, r) in oldFound {
             if let lead = m.oldToNew[v.lead], let follow = m.oldToNew[v.follow] {
-                oldViolations[Violation(lead: lead, follow: follow)] = r
+                let mapped = Violation(lead: lead, follow: follow)
+                if !clean.settles(mapped, newRefs) { oldViolations[mapped] = r }
             }
         }
         let (newVisual, oldVisual) = visualViolations(c, pairs: pairs, moved: moves.map(\.to))
-        for v in newVisual where newViolations[v] == nil { newViolations[v] = .visual }
-        for v in oldVisual where oldViolations[v] == nil { oldViolations[v] = .visual }
+        for v in newVisual where newViolations[v] == nil && !clean.settles(v, newRefs) { newViolations[v] = .visual }
+        for v in oldVisual where oldViolations[v] == nil && !clean.settles(v, newRefs) { oldViolations[v] = .visual }
 
         // Only matched stops carry references from one version to the other.
         let regressions = newViolations.filter { m.newToOld[$0.key.lead] != nil && m.newToOld[$0.key.follow] != nil && oldViolations[$0.key] == nil }
@@ -73,30 +88,41 @@ enum OrderAnalysis: ChangeRule {
         return Result(moves: moves, changes: changes)
     }
 
-    static func semantic(_ stops: [Stop], _ contracts: [[String]]) -> [Violation: OrderReference] {
-        OrderReferences(stops: stops, contracts: contracts).semanticViolations()
-    }
-
     /// Visual inversions in each version, as violations in new indices, for the
     /// pairs whose status can differ: those with a stop that moved in the
     /// spoken order or in the visual order. Pairs of stops that kept both
     /// their relative spoken and visual order keep their status.
+    ///
+    /// - Complexity: O(n log n) for the ranks and the visual moves, plus
+    ///   O(m · n) pair checks for the m candidates (capped by `pairBudget`).
     static func visualViolations(_ c: DiffContext, pairs: [(old: Int, new: Int)], moved: [Int]) -> (Set<Violation>, Set<Violation>) {
-        guard let rNew = VisualOrder.ranks(stops: c.newStops, containerFrames: c.new.containerFrames, direction: c.new.layoutDirection),
-              let rOld = VisualOrder.ranks(stops: c.oldStops, containerFrames: c.old.containerFrames, direction: c.old.layoutDirection)
+        guard let rNew = VisualOrder.ranks(tree: c.newTree, direction: c.new.layoutDirection),
+              let rOld = VisualOrder.ranks(tree: c.oldTree, direction: c.old.layoutDirection)
         else { return ([], []) }
-        let byVisual = pairs.sorted { rNew[$0.new] < rNew[$1.new] }
-        let keep = Set(LongestIncreasingSubsequence.positions(byVisual.map { rOld[$0.old] }))
-        let visuallyMoved = byVisual.indices.filter { !keep.contains($0) }.map { byVisual[$0].new }
-        var candidates = Array(Set(moved + visuallyMoved)).sorted()
+        // The pairs in new visual order: the ranks are a permutation of the
+        // new stops, so placing each pair at its rank sorts them in O(n).
+        var atRank = [Int](repeating: -1, count: rNew.count)
+        for p in pairs.indices { atRank[rNew[pairs[p].new]] = p }
+        var byVisual: [(old: Int, new: Int)] = []
+        byVisual.reserveCapacity(pairs.count)
+        for p in atRank where p >= 0 { byVisual.append(pairs[p]) }
+        var isCandidate = [Bool](repeating: false, count: c.newStops.count)
+        for x in moved { isCandidate[x] = true }
+        var kept = [Bool](repeating: false, count: byVisual.count)
+        for p in LongestIncreasingSubsequence.positions(byVisual.map { rOld[$0.old] }) { kept[p] = true }
+        for p in byVisual.indices where !kept[p] { isCandidate[byVisual[p].new] = true }
+        var candidates = isCandidate.indices.filter { isCandidate[$0] }
         let budget = max(1, pairBudget / max(pairs.count, 1))
         if candidates.count > budget { candidates = Array(candidates.prefix(budget)) }
 
+        // Whether each new stop has a frame, read once: the pair loop below
+        // would otherwise read it from a `Stop` (a strided load) per pair.
+        let framed = c.newTree.nodeOfStop.map { c.newTree.places[$0].frame != nil }
         var inNew = Set<Violation>(), inOld = Set<Violation>()
         let m = c.matching
         for x in candidates {
-            guard let ox = m.newToOld[x], c.newStops[x].frame != nil else { continue }
-            for (oy, y) in pairs where y != x && c.newStops[y].frame != nil {
+            guard let ox = m.newToOld[x], framed[x] else { continue }
+            for (oy, y) in pairs where y != x && framed[y] {
                 // In the new version: the stop read first must also be first on screen.
                 let (first, second) = x < y ? (x, y) : (y, x)
                 if rNew[first] > rNew[second] { inNew.insert(Violation(lead: second, follow: first)) }

@@ -6,13 +6,14 @@ enum OrderLine {
     static let window = 10
 
     /// The stops of `focus`'s containers, in reading order, windowed around `focus` when long.
-    static func render(_ stops: [Stop], focus: [Int]) -> String {
-        let containers = Set(focus.compactMap { stops.indices.contains($0) ? stops[$0].containerPath : nil })
-        // Compared in place: `containerPath` allocates, and this runs over every
-        // stop of the screen for each order change.
-        let members = stops.filter { stop in
-            containers.contains { stop.path.isEmpty ? $0.isEmpty : stop.path.count == $0.count + 1 && stop.path.starts(with: $0) }
-        }.map(\.index)
+    ///
+    /// - Complexity: O(k log k) for the k stops of those containers (read
+    ///   from the tree, not by testing every stop of the screen for each
+    ///   order change).
+    static func render(_ tree: StopTree, focus: [Int]) -> String {
+        let stops = tree.stops
+        let containers = Set(focus.compactMap { stops.indices.contains($0) ? tree.container(ofStop: $0) : nil })
+        let members = containers.flatMap { tree.memberStops(of: $0) }.sorted()
         guard let lo = focus.min(), let hi = focus.max(), !members.isEmpty else { return "" }
         var shown = members
         var prefix = "", suffix = ""

@@ -26,59 +26,85 @@ struct Violation: Hashable {
 /// Finds the broken references within one version of a screen.
 struct OrderReferences {
     let stops: [Stop]
+    /// The stops' containers and members (`Snapshot.stopTree`).
+    let tree: StopTree
     let contracts: [[String]]
 
-    /// Violations of the object-before-action, error-before-recovery and
-    /// contract references, keyed to the strongest reference each breaks.
+    /// Violations of the object-before-action and error-before-recovery
+    /// references in every container that `skip` (indexed by tree node;
+    /// empty: none) does not mark, keyed to the strongest reference each
+    /// breaks. Containers come from the tree, so stops are not grouped by
+    /// hashing their paths.
     ///
-    /// - Complexity: O(Σ k²) over containers of k stops, with k capped at
-    ///   `maxContainer` (larger containers are checked only for contracts),
-    ///   plus O(c²) per contract of c entries.
-    func semanticViolations() -> [Violation: OrderReference] {
+    /// - Complexity: O(n + Σ k²) over the containers checked, of k stops
+    ///   each, with k capped at `maxContainer` (larger containers are not
+    ///   checked).
+    func containerViolations(skipping skip: [Bool] = []) -> [Violation: OrderReference] {
         var found: [Violation: OrderReference] = [:]
-        func add(_ v: Violation, _ r: OrderReference) {
-            if let old = found[v], old <= r { return }
-            found[v] = r
-        }
-        // Keyed by the container's path as a slice of the stop's own path, so
-        // no array is built per stop.
-        var containers: [ArraySlice<Int>: [Int]] = [:]
-        for i in stops.indices { containers[stops[i].path.dropLast(), default: []].append(stops[i].index) }
         // Per-stop facts computed once, lazily (only stops that follow a
-        // control in a container are ever tested), so the pair loop only
-        // compares keys. A key match is confirmed on the real words.
-        var facts = [Facts?](repeating: nil, count: stops.count)
+        // control in a checked container are ever tested), so the pair loop
+        // only compares keys. A key match is confirmed on the real words.
+        // A dictionary: most containers are skipped, and an array of
+        // optional facts for every stop cost more to make and free than
+        // the few facts in it.
+        var facts: [Int: Facts] = [:]
         func fact(_ i: Int) -> Facts {
             if let known = facts[i] { return known }
             let made = Facts(stops, i)
             facts[i] = made
             return made
         }
-        for members in containers.values where members.count <= Self.maxContainer {
+        for node in 0..<tree.nodeCount where tree.places[node].stop < 0 && (skip.isEmpty || !skip[node]) {
+            let members = tree.memberStops(of: node)
+            guard members.count > 1, members.count <= Self.maxContainer else { continue }
             for c in members where stops[c].role.isInteractive {
                 let action = fact(c)
                 for t in members where t > c {
-                    let object = fact(t)
-                    if object.isStatus { add(Violation(lead: t, follow: c), .errorBeforeRecovery) }
-                    if object.canBeNamed, action.label.mayContain(object.label, strictlyLonger: true),
-                       Self.names(action: stops[c], actionWords: LabelText.words(stops[c].label),
-                                  object: stops[t], objectWords: LabelText.words(stops[t].label)) {
-                        add(Violation(lead: t, follow: c), .objectBeforeAction)
+                    if let r = reference(object: t, action: c, objectFacts: fact(t), actionFacts: action) {
+                        found[Violation(lead: t, follow: c)] = r
                     }
                 }
             }
         }
+        return found
+    }
+
+    /// The strongest container reference that `follow` (a control) read
+    /// before `lead` breaks, for one pair of stops in one container of
+    /// `containerSize` stops: what `containerViolations` finds for it.
+    func reference(lead t: Int, follow c: Int, containerSize: Int) -> OrderReference? {
+        guard containerSize <= Self.maxContainer, t > c, stops[c].role.isInteractive else { return nil }
+        return reference(object: t, action: c, objectFacts: Facts(stops, t), actionFacts: Facts(stops, c))
+    }
+
+    /// Error before recovery is the stronger reason, so the object test is
+    /// only made when the object is no status.
+    private func reference(object t: Int, action c: Int, objectFacts object: Facts, actionFacts action: Facts) -> OrderReference? {
+        if object.isStatus { return .errorBeforeRecovery }
+        if object.canBeNamed, action.label.mayContain(object.label, strictlyLonger: true),
+           Self.names(action: stops[c], actionWords: LabelText.words(stops[c].label),
+                      object: stops[t], objectWords: LabelText.words(stops[t].label)) {
+            return .objectBeforeAction
+        }
+        return nil
+    }
+
+    /// Pairs of stops that a contract orders and this version reads the other way round.
+    ///
+    /// - Complexity: O(n · e + e²) per contract of e entries.
+    func contractViolations() -> [Violation] {
+        var result: [Violation] = []
         for order in contracts {
             let positions = order.compactMap { entry in
                 stops.first(where: { $0.id == entry })?.index ?? stops.first(where: { $0.label == entry })?.index
             }
             for a in positions.indices {
                 for b in positions.indices where b > a && positions[b] < positions[a] {
-                    add(Violation(lead: positions[a], follow: positions[b]), .contract)
+                    result.append(Violation(lead: positions[a], follow: positions[b]))
                 }
             }
         }
-        return found
+        return result
     }
 
     static let maxContainer = 400

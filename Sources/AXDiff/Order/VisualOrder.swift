@@ -8,117 +8,79 @@ import AXSnapshot
 /// around its stops). A container whose children lack frames keeps file order.
 ///
 /// - Complexity: O(n log n), where n is the number of stops (each level sorts
-///   its children once; paths are short).
+///   its children once, and children already in visual order are only
+///   checked: O(n) for a typical layout).
 enum VisualOrder {
     static let rowTolerance = 7.0
 
-    /// The visual rank of each stop (same indexing as `stops`), or nil when no
-    /// stop has a frame.
-    static func ranks(stops: [Stop], containerFrames: [[Int]: Frame], direction: LayoutDirection) -> [Int]? {
-        guard stops.contains(where: { $0.frame != nil }) else { return nil }
-        if isReadingOrder(stops) {
-            return ranksInReadingOrder(stops: stops, containerFrames: containerFrames, direction: direction)
-        }
-        return ranksByPrefixes(stops: stops, containerFrames: containerFrames, direction: direction)
-    }
-
-    /// True when the paths increase strictly and none is a prefix of the next:
-    /// what `Snapshot.stops` returns (depth-first, file order).
-    static func isReadingOrder(_ stops: [Stop]) -> Bool {
-        for k in stops.indices.dropFirst() {
-            let a = stops[k - 1].path, b = stops[k].path
-            guard !a.isEmpty, !b.isEmpty, a.lexicographicallyPrecedes(b), !b.starts(with: a) else { return false }
-        }
-        return stops.first.map { !$0.path.isEmpty } ?? true
-    }
-
-    /// `ranksByPrefixes` for stops in reading order, with the same result:
-    /// the prefix tree is built in one pass (consecutive stops share their
-    /// common prefix), as nodes with integer ids, instead of dictionaries
-    /// keyed by a new array for every prefix of every stop — that was most
-    /// of the visual reference's cost on a large screen (callgrind).
-    static func ranksInReadingOrder(stops: [Stop], containerFrames: [[Int]: Frame], direction: LayoutDirection) -> [Int] {
-        var kids: [[Int]] = [[]]        // node → child nodes, in file order
-        var stopOf: [Int?] = [nil]      // node → stop index, for a stop's node
-        var box: [Frame?] = [nil]       // node → own frame, else the union of its stops' frames
-        var byPath: [[Int]: Int] = [:]  // inner node's path → node, for `containerFrames`
-        var open = [0]                  // the nodes along the previous stop's path, root first
-        var previous: [Int] = []
-        for k in stops.indices {
-            let path = stops[k].path
-            var common = 0
-            while common < previous.count, common < path.count, previous[common] == path[common] { common += 1 }
-            open.removeLast(open.count - (common + 1))
-            for depth in common..<path.count {
-                let node = kids.count
-                kids.append([])
-                stopOf.append(depth == path.count - 1 ? k : nil)
-                box.append(nil)
-                kids[open[depth]].append(node)
-                open.append(node)
-                if depth < path.count - 1 { byPath[Array(path[0...depth])] = node }
-            }
-            // The same unions, in the same order, as `ranksByPrefixes`.
-            if let f = stops[k].frame {
-                for depth in 1..<max(path.count, 1) {
-                    let node = open[depth]
-                    box[node] = box[node].map { union($0, f) } ?? f
-                }
-            }
-            previous = path
-        }
-        for (path, frame) in containerFrames {
-            if let node = byPath[path] { box[node] = frame }
-        }
-        var ranks = Array(repeating: 0, count: stops.count)
+    /// The visual rank of each stop (same indexing as `tree.stops`), or nil
+    /// when no stop has a frame: a depth-first walk of the tree, each node's
+    /// children in visual order.
+    ///
+    /// The tree comes from the same walk that finds the stops, with integer
+    /// node ids and each inner node's box already united (it was rebuilt here
+    /// from the stops' paths, with a dictionary keyed by container paths).
+    /// Siblings that are already in visual order (most, in a real layout)
+    /// are recognised in one pass instead of sorted.
+    ///
+    /// - Complexity: O(m + Σ k log k), where m is the number of tree nodes
+    ///   and k the number of children of each node that are not already in
+    ///   visual order.
+    static func ranks(tree: StopTree, direction: LayoutDirection) -> [Int]? {
+        guard tree.nodeOfStop.contains(where: { tree.places[$0].frame != nil }) else { return nil }
+        var ranks = Array(repeating: 0, count: tree.stops.count)
         var next = 0
         var stack = [0]
+        var kids: [Int] = []
         while let node = stack.popLast() {
-            if let k = stopOf[node] {
+            let k = tree.places[node].stop
+            if k >= 0 {
                 ranks[k] = next
                 next += 1
                 continue
             }
-            let sorted = sortVisually(kids[node], frame: { stopOf[$0].flatMap { stops[$0].frame } ?? box[$0] }, direction: direction)
-            stack.append(contentsOf: sorted.reversed())
+            kids.removeAll(keepingCapacity: true)
+            var child = tree.places[node].firstChild
+            while child >= 0 {
+                kids.append(child)
+                child = tree.places[child].nextSibling
+            }
+            if isInVisualOrder(kids, places: tree.places, direction: direction) {
+                stack.append(contentsOf: kids.reversed())
+            } else {
+                stack.append(contentsOf: sortVisually(kids, frame: { tree.places[$0].frame }, direction: direction).reversed())
+            }
         }
         return ranks
     }
 
-    /// The general case: any order of stops.
-    static func ranksByPrefixes(stops: [Stop], containerFrames: [[Int]: Frame], direction: LayoutDirection) -> [Int] {
-        // Build the tree of path prefixes that lead to stops.
-        var children: [[Int]: [Int]] = [:]     // prefix → distinct next components, in file order
-        var stopAt: [[Int]: Int] = [:]         // full path → stop index
-        var boxes: [[Int]: Frame] = [:]        // prefix → frame (own, else union of its stops)
-        for (k, stop) in stops.enumerated() {
-            stopAt[stop.path] = k
-            for depth in 0..<stop.path.count {
-                let prefix = Array(stop.path[0..<depth])
-                let next = stop.path[depth]
-                if children[prefix]?.last != next { children[prefix, default: []].append(next) }
-                if let f = stop.frame, depth > 0 {
-                    boxes[prefix] = boxes[prefix].map { union($0, f) } ?? f
+    /// True when `sortVisually` returns `items` as they are: some item has
+    /// no frame, or the tops never decrease in file order (so sorting by top
+    /// keeps file order) and, within each row as `sortVisually` forms it,
+    /// the leading edges never go backwards. Then the sort key (row, leading
+    /// edge, file position) increases along file order. Comparisons are
+    /// written so that a NaN fails them, and the caller sorts.
+    ///
+    /// - Complexity: O(k) for k items.
+    static func isInVisualOrder(_ items: [Int], places: [StopTree.Place], direction: LayoutDirection) -> Bool {
+        guard items.count > 1 else { return true }
+        for item in items where places[item].frame == nil { return true }
+        var rowTop = -Double.infinity, previous: Frame?
+        for item in items {
+            guard let f = places[item].frame else { return true }
+            if let p = previous {
+                guard f.y >= p.y else { return false }
+                if f.y - rowTop > rowTolerance {
+                    rowTop = f.y
+                } else if direction == .rtl ? !(f.maxX <= p.maxX) : !(f.x >= p.x) {
+                    return false
                 }
+            } else {
+                rowTop = f.y
             }
+            previous = f
         }
-        for (path, frame) in containerFrames { boxes[path] = frame }
-
-        var ranks = Array(repeating: 0, count: stops.count)
-        var next = 0
-        // Iterative depth-first walk over the prefix tree, children in visual order.
-        var stack: [[Int]] = [[]]
-        while let prefix = stack.popLast() {
-            if let k = stopAt[prefix] {
-                ranks[k] = next
-                next += 1
-                continue
-            }
-            let kids = (children[prefix] ?? []).map { prefix + [$0] }
-            let sorted = sortVisually(kids, frame: { stopAt[$0].flatMap { stops[$0].frame } ?? boxes[$0] }, direction: direction)
-            stack.append(contentsOf: sorted.reversed())
-        }
-        return ranks
+        return true
     }
 
     /// Sorts sibling items into rows by their frames; keeps file order when any lacks one.
@@ -151,10 +113,5 @@ enum VisualOrder {
             return a.frame.x != b.frame.x ? a.frame.x < b.frame.x : a.offset < b.offset
         }
         return rowed.map(\.path)
-    }
-
-    static func union(_ a: Frame, _ b: Frame) -> Frame {
-        let x = min(a.x, b.x), y = min(a.y, b.y)
-        return Frame(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
     }
 }

@@ -3,20 +3,128 @@ extension Snapshot {
     /// order, skipping hidden subtrees, taking every node that is a stop and not
     /// descending into it.
     ///
-    /// - Complexity: O(n) in the number of nodes; iterative, so the depth of
-    ///   the tree cannot exhaust the stack.
-    public var stops: [Stop] {
-        var result: [Stop] = []
-        walkShown { nodes, i, parentPath in
-            guard nodes[i].isStop else { return true }
-            var stopPath: [Int] = []
-            stopPath.reserveCapacity(parentPath.count + 1)
-            stopPath += parentPath
-            stopPath.append(i)
-            result.append(Self.makeStop(nodes[i], path: stopPath, index: result.count))
-            return false
+    /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
+    ///   stops (see `stopTree`); iterative, so the depth of the tree cannot
+    ///   exhaust the stack.
+    public var stops: [Stop] { stopTree().stops }
+
+    /// The stops and the tree of shown nodes that lead to them, in one walk
+    /// (see `StopTree`). The diff builds both versions' trees once and reads
+    /// containers, members and frames from them.
+    ///
+    /// Nodes are read in place through a buffer pointer, never copied: a
+    /// `Node` has a dozen reference-counted fields, and copying each node
+    /// (and building a path per node) was most of this walk's cost
+    /// (callgrind). A stack of sibling arrays with the next position in each
+    /// and one shared path, so the depth of the tree cannot exhaust the call
+    /// stack. An inner node gets its tree node only when the first stop below
+    /// it is found, so nodes without stops stay out of the tree.
+    ///
+    /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
+    ///   stops (each stop's frame is united into its ancestors' boxes).
+    package func stopTree() -> StopTree {
+        struct Level {
+            /// The siblings being walked and the next position among them.
+            var nodes: [Node]
+            var next: Int
+            /// The tree node of the node holding `nodes`, or -1 until a stop is found below it.
+            var node: Int
+            /// That node's own frame.
+            var frame: Frame?
+            /// Its last child in the tree so far, or -1.
+            var lastChild: Int
         }
-        return result
+        var tree = StopTree()
+        // Sized first: growing the arrays moved every stop (a few hundred
+        // bytes each) a couple of times over, more than a counting walk costs.
+        let count = countShown()
+        tree.stops.reserveCapacity(count.stops)
+        tree.nodeOfStop.reserveCapacity(count.stops)
+        tree.places.reserveCapacity(1 + count.stops + count.inner)
+        var levels = [Level(nodes: elements, next: 0, node: 0, frame: nil, lastChild: -1)]
+        var created = 1  // levels[0..<created] have their tree node
+        var path: [Int] = []
+        var current = elements
+        while !levels.isEmpty {
+            let top = levels.count - 1
+            let i = levels[top].next
+            guard i < current.count else {
+                levels.removeLast()
+                if !path.isEmpty { path.removeLast() }
+                created = min(created, levels.count)
+                if let last = levels.last { current = last.nodes }
+                continue
+            }
+            levels[top].next = i + 1
+            let descend: (children: [Node], frame: Frame?)? = current.withUnsafeBufferPointer { nodes in
+                // Read through a pointer (`i` is in bounds, so the base exists).
+                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                let frame = node.pointee.frame
+                guard Node.isStop(node) else {
+                    return node.pointee.children.isEmpty ? nil : (node.pointee.children, frame)
+                }
+                for lv in created..<levels.count {
+                    let inner = tree.addNode(parent: levels[lv - 1].node, after: levels[lv - 1].lastChild, stop: -1, frame: levels[lv].frame)
+                    levels[lv - 1].lastChild = inner
+                    levels[lv].node = inner
+                }
+                created = levels.count
+                let k = tree.stops.count
+                levels[top].lastChild = tree.addNode(parent: levels[top].node, after: levels[top].lastChild, stop: k, frame: frame)
+                tree.nodeOfStop.append(levels[top].lastChild)
+                // An inner node without a frame of its own is placed by the box
+                // around its stops, united in reading order (the root is never placed).
+                if let f = frame {
+                    for lv in 1..<levels.count where levels[lv].frame == nil {
+                        let n = levels[lv].node
+                        tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
+                    }
+                }
+                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k))
+                if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
+                if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
+                return nil
+            }
+            if let descend {
+                levels.append(Level(nodes: descend.children, next: 0, node: -1, frame: descend.frame, lastChild: -1))
+                path.append(i)
+                current = descend.children
+            }
+        }
+        return tree
+    }
+
+    /// How many stops `stopTree` finds, and how many shown nodes it descends
+    /// into (an upper bound on its inner nodes): the same walk, counting.
+    ///
+    /// - Complexity: O(n) in the number of nodes.
+    private func countShown() -> (stops: Int, inner: Int) {
+        var stops = 0, inner = 0
+        var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
+        var current = elements
+        while let top = levels.indices.last {
+            let i = levels[top].next
+            guard i < current.count else {
+                levels.removeLast()
+                if let last = levels.last { current = last.nodes }
+                continue
+            }
+            levels[top].next = i + 1
+            let children: [Node]? = current.withUnsafeBufferPointer { buffer in
+                guard let node = buffer.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                if Node.isStop(node) {
+                    stops += 1
+                    return nil
+                }
+                return node.pointee.children.isEmpty ? nil : node.pointee.children
+            }
+            if let children {
+                inner += 1
+                levels.append((children, 0))
+                current = children
+            }
+        }
+        return (stops, inner)
     }
 
     /// The frames of the enclosing nodes of each container path, for visual ordering.
@@ -64,34 +172,50 @@ extension Snapshot {
         }
     }
 
-    static func makeStop(_ node: Node, path: [Int], index: Int) -> Stop {
+    /// The stop for `node` (the `i`-th of its siblings), read in place
+    /// through a pointer: a `Node` argument, or a node read from a buffer
+    /// and handed on, is a copy (a retain and a release of each of its
+    /// fields; callgrind).
+    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int) -> Stop {
         var imageNames: [String] = []
-        if let name = node.imageName { imageNames.append(name) }
+        if let name = node.pointee.imageName { imageNames.append(name) }
         var innerIDs: [String] = []
-        var spokenParts: [String] = []
-        var stack: [Node] = node.children.reversed()
-        while let inner = stack.popLast() {
-            if inner.hidden { continue }
-            if let id = inner.id, !id.isEmpty {
-                innerIDs.append(id)
-                if inner.role == .image { imageNames.append(id) }
+        var label = node.pointee.label ?? ""
+        if !node.pointee.children.isEmpty {
+            // The shown descendants in preorder, as a stack of sibling arrays.
+            var spokenParts: [String] = []
+            var levels: [(nodes: [Node], next: Int)] = [(node.pointee.children, 0)]
+            while let top = levels.indices.last {
+                let siblings = levels[top].nodes, k = levels[top].next
+                guard k < siblings.count else {
+                    levels.removeLast()
+                    continue
+                }
+                levels[top].next = k + 1
+                let children: [Node]? = siblings.withUnsafeBufferPointer { inner in
+                    guard !inner[k].hidden else { return nil }
+                    if let id = inner[k].id, !id.isEmpty {
+                        innerIDs.append(id)
+                        if inner[k].role == .image { imageNames.append(id) }
+                    }
+                    if let name = inner[k].imageName { imageNames.append(name) }
+                    if let label = inner[k].label, !label.isEmpty {
+                        spokenParts.append(label)
+                    } else if let value = inner[k].value, !value.isEmpty {
+                        spokenParts.append(value)
+                    }
+                    return inner[k].children.isEmpty ? nil : inner[k].children
+                }
+                if let children { levels.append((children, 0)) }
             }
-            if let name = inner.imageName { imageNames.append(name) }
-            if let label = inner.label, !label.isEmpty {
-                spokenParts.append(label)
-            } else if let value = inner.value, !value.isEmpty {
-                spokenParts.append(value)
-            }
-            stack.append(contentsOf: inner.children.reversed())
+            if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
-        let ownLabel = node.label ?? ""
         return Stop(
-            index: index, id: node.id, role: node.role, rawRole: node.rawRole,
-            states: node.states, level: node.level,
-            label: ownLabel.isEmpty ? spokenParts.joined(separator: ", ") : ownLabel,
-            value: node.value ?? "", hint: node.hint ?? "",
-            inputLabels: node.inputLabels, actions: node.actions, frame: node.frame,
-            imageNames: imageNames, innerIDs: innerIDs, path: path, line: node.line
+            index: index, id: node.pointee.id, role: node.pointee.role, rawRole: node.pointee.rawRole,
+            states: node.pointee.states, level: node.pointee.level,
+            label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
+            inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line
         )
     }
 }

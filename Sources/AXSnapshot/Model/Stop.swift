@@ -24,12 +24,25 @@ public struct Stop: Sendable, Equatable {
     /// Identifiers of nodes folded into this stop (its descendants with an id),
     /// used to see that a control was absorbed by a combined stop.
     public var innerIDs: [String]
-    /// Child-index path from the root to this node.
-    public var path: [Int]
+    /// The path of the enclosing node: stops with equal `containerPath` are siblings.
+    ///
+    /// Stored, and `path` derived from it: siblings share one array (a
+    /// screen's stops used to cost an allocation each for their paths,
+    /// which almost nothing reads).
+    public internal(set) var containerPath: [Int]
+    /// The last step of `path` (the stop's place among its siblings), or nil
+    /// when the path is empty.
+    var position: Int?
     public var line: Int?
 
-    /// The path of the enclosing node: stops with equal `containerPath` are siblings.
-    public var containerPath: [Int] { Array(path.dropLast()) }
+    /// Child-index path from the root to this node.
+    public var path: [Int] {
+        get { position.map { containerPath + [$0] } ?? containerPath }
+        set {
+            containerPath = Array(newValue.dropLast())
+            position = newValue.last
+        }
+    }
 
     /// Label and value as one string, the way a combined element reads them.
     public var name: String {

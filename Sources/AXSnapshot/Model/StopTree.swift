@@ -1,0 +1,75 @@
+/// The stops of a snapshot together with the shown nodes that lead to them,
+/// as a tree with integer node ids: what reading-order analysis needs
+/// (containers, their members, frames to sort siblings by) without a path
+/// array per container or dictionaries keyed by paths.
+///
+/// Node 0 is the screen (the root). The other nodes are numbered in file
+/// order (preorder): the inner nodes that have at least one stop below them,
+/// and the stops themselves. An inner node without a stop below it is not
+/// part of the tree, exactly as it is absent from the stops' paths.
+package struct StopTree: Sendable {
+    /// One node of the tree. (One array of these, not an array per field:
+    /// one append per node while the tree is built, one cache line per node
+    /// while it is read.)
+    package struct Place: Sendable {
+        /// Its parent node; -1 for the root.
+        package var parent: Int
+        /// Its first child in file order, or -1.
+        package var firstChild = -1
+        /// The next child of its parent in file order, or -1.
+        package var nextSibling = -1
+        /// The index of its stop, or -1 for the root and inner nodes.
+        package var stop: Int
+        /// Where it is placed on screen: a stop's own frame; an inner node's
+        /// own frame, else the box around its stops' frames (united in
+        /// reading order); nil when there is neither.
+        package var frame: Frame?
+    }
+
+    /// `Snapshot.stops`: depth-first, in file order.
+    package var stops: [Stop] = []
+    package var places: [Place] = [Place(parent: -1, stop: -1, frame: nil)]
+    /// stop index → its node.
+    package var nodeOfStop: [Int] = []
+    /// The stops whose value is not empty, in reading order (a merge or
+    /// split by value starts at one of them; listed while the stops are
+    /// made, so that no pass over all stops has to look).
+    package var valued: [Int] = []
+    /// The stops that fold in descendants with ids (`Stop.innerIDs` not
+    /// empty), in reading order.
+    package var folding: [Int] = []
+
+    package var nodeCount: Int { places.count }
+
+    /// The node a stop sits in: stops with the same container are siblings
+    /// (the node at `stop.containerPath`).
+    package func container(ofStop k: Int) -> Int { places[nodeOfStop[k]].parent }
+
+    /// The stops directly inside `node`, in reading order.
+    ///
+    /// - Complexity: O(c), where c is the number of the node's children.
+    package func memberStops(of node: Int) -> [Int] {
+        var result: [Int] = []
+        var child = places[node].firstChild
+        while child >= 0 {
+            if places[child].stop >= 0 { result.append(places[child].stop) }
+            child = places[child].nextSibling
+        }
+        return result
+    }
+
+    /// Adds a node under `parent` (its last child so far is `lastChild`)
+    /// and returns its id.
+    mutating func addNode(parent: Int, after lastChild: Int, stop: Int, frame: Frame?) -> Int {
+        let node = places.count
+        places.append(Place(parent: parent, stop: stop, frame: frame))
+        if lastChild >= 0 { places[lastChild].nextSibling = node } else { places[parent].firstChild = node }
+        return node
+    }
+
+    /// The box around two frames, as the visual order unites a container's stops.
+    package static func union(_ a: Frame, _ b: Frame) -> Frame {
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return Frame(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+    }
+}
