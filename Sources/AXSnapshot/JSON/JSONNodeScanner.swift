@@ -192,14 +192,7 @@ struct JSONNodeScanner {
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             guard digits() > 0 else { throw GiveUp() }
         }
-        if pos == intEnd, intEnd - intStart <= 15 {
-            var magnitude = 0
-            for i in intStart..<intEnd { magnitude = magnitude * 10 + Int(bytes[i] - 0x30) }
-            let negative = intStart > start
-            if !(negative && magnitude == 0) { return negative ? -Double(magnitude) : Double(magnitude) }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw GiveUp() }
+        guard let value = JSONParser.value(ofNumber: bytes, start..<pos, integerDigits: intStart..<intEnd) else { throw GiveUp() }
         return value
     }
 
