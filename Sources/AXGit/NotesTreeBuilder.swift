@@ -29,15 +29,18 @@ struct NotesTreeBuilder {
         let incoming: Bool      // false: an existing flat note being moved into fan-out
     }
 
-    /// Returns the id of the new root tree; equal to `base` when nothing changed.
-    func build(base: ObjectID?, notes: [ObjectID: ObjectID]) throws -> (tree: ObjectID, outcome: Outcome) {
+    /// Returns the id of the new root tree; equal to `base` when nothing changed. The trees
+    /// written are added to `objects`, which the caller writes before using the id.
+    func build(base: ObjectID?, notes: [ObjectID: ObjectID], into objects: inout ObjectBatch) throws -> (tree: ObjectID, outcome: Outcome) {
         var outcome = Outcome()
         let items = notes.map { Item(commit: $0.key, rest: Substring($0.key.hex), blob: $0.value, incoming: true) }
         let tree: ObjectID
         if let base {
-            tree = try withTree(base) { try writeLevel(base: $0, prefix: "", items: items, outcome: &outcome) }
+            tree = try withTree(base) {
+                try writeLevel(base: $0, baseID: base, prefix: "", items: items, objects: &objects, outcome: &outcome)
+            }
         } else {
-            tree = try writeLevel(base: nil, prefix: "", items: items, outcome: &outcome)
+            tree = try writeLevel(base: nil, baseID: nil, prefix: "", items: items, objects: &objects, outcome: &outcome)
         }
         outcome.written.sort()
         outcome.keptExisting.sort()
@@ -45,50 +48,50 @@ struct NotesTreeBuilder {
         return (tree, outcome)
     }
 
-    private func writeLevel(base: OpaquePointer?, prefix: String, items: [Item], outcome: inout Outcome) throws -> ObjectID {
-        var builder: OpaquePointer?
-        try check(git_treebuilder_new(&builder, repository, base), "git_treebuilder_new")
-        defer { git_treebuilder_free(builder) }
+    private func writeLevel(base: OpaquePointer?, baseID: ObjectID?, prefix: String, items: [Item],
+                            objects: inout ObjectBatch, outcome: inout Outcome) throws -> ObjectID {
+        var level = base.map(TreeObject.init) ?? TreeObject()
         let restLength = NotesLayout.hexLength - prefix.utf8.count
         let fanout = restLength > 2 && (prefix.isEmpty || (base.map(Self.hasFanoutDirectories) ?? false))
         if fanout {
             var all = items
-            if let base { all += try moveFlatNotes(out: builder!, base: base, prefix: prefix, restLength: restLength) }
+            if let base { all += moveFlatNotes(out: &level, base: base, prefix: prefix, restLength: restLength) }
             let groups = Dictionary(grouping: all) { String($0.rest.prefix(2)) }
             for directory in groups.keys.sorted() {
-                let children = groups[directory]!.map {
+                let children = (groups[directory] ?? []).map {
                     Item(commit: $0.commit, rest: $0.rest.dropFirst(2), blob: $0.blob, incoming: $0.incoming)
                 }
-                let existing = git_treebuilder_get(builder, directory)
                 let childID: ObjectID
-                if let existing {
-                    guard git_tree_entry_type(existing) == GIT_OBJECT_TREE else {
+                if let existing = level[directory] {
+                    guard existing.isTree else {
                         throw GitError(.invalid, "notes", "the notes tree has a file '\(prefix)\(directory)' where a fan-out directory belongs")
                     }
-                    childID = try withTree(ObjectID(git_tree_entry_id(existing))) {
-                        try writeLevel(base: $0, prefix: prefix + directory, items: children, outcome: &outcome)
+                    childID = try withTree(existing.id) {
+                        try writeLevel(base: $0, baseID: existing.id, prefix: prefix + directory, items: children,
+                                       objects: &objects, outcome: &outcome)
                     }
                 } else {
-                    childID = try writeLevel(base: nil, prefix: prefix + directory, items: children, outcome: &outcome)
+                    childID = try writeLevel(base: nil, baseID: nil, prefix: prefix + directory, items: children,
+                                             objects: &objects, outcome: &outcome)
                 }
-                try insert(childID, named: directory, mode: GIT_FILEMODE_TREE, into: builder!)
+                level.set(directory, id: childID, mode: TreeObject.treeMode)
             }
         } else {
-            try place(items, into: builder!, outcome: &outcome)
+            place(items, into: &level, outcome: &outcome)
         }
-        var written = git_oid()
-        try check(git_treebuilder_write(&written, builder), "git_treebuilder_write")
-        return ObjectID(written)
+        // An untouched level keeps its id (and its bytes, however they were written).
+        if let baseID, !level.isModified { return baseID }
+        return objects.add(GIT_OBJECT_TREE, level.encoded())
     }
 
     /// Puts notes into a leaf level, resolving a note that already exists for the same commit.
-    private func place(_ items: [Item], into builder: OpaquePointer, outcome: inout Outcome) throws {
+    private func place(_ items: [Item], into level: inout TreeObject, outcome: inout Outcome) {
         let byName = Dictionary(grouping: items) { String($0.rest) }
         for name in byName.keys.sorted() {
-            let group = byName[name]!
+            let group = byName[name] ?? []
             var existing: ObjectID? = nil
-            if let entry = git_treebuilder_get(builder, name), git_tree_entry_type(entry) == GIT_OBJECT_BLOB {
-                existing = ObjectID(git_tree_entry_id(entry))
+            if let entry = level[name], !entry.isTree {
+                existing = entry.id
             }
             let moved = group.first { !$0.incoming }
             let current = existing ?? moved?.blob
@@ -104,13 +107,13 @@ struct NotesTreeBuilder {
                 }
             }
             if let final, final != existing {
-                try insert(final, named: name, mode: GIT_FILEMODE_BLOB, into: builder)
+                level.set(name, id: final, mode: TreeObject.blobMode)
             }
         }
     }
 
-    /// Removes notes stored flat at this level from `builder` and returns them as items to re-place.
-    private func moveFlatNotes(out builder: OpaquePointer, base: OpaquePointer, prefix: String, restLength: Int) throws -> [Item] {
+    /// Removes notes stored flat at this level from `level` and returns them as items to re-place.
+    private func moveFlatNotes(out level: inout TreeObject, base: OpaquePointer, prefix: String, restLength: Int) -> [Item] {
         var moved = [Item]()
         for index in 0..<git_tree_entrycount(base) {
             guard let entry = git_tree_entry_byindex(base, index), git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { continue }
@@ -118,9 +121,7 @@ struct NotesTreeBuilder {
             guard name.utf8.count == restLength, NotesLayout.isHex(name), let commit = ObjectID(hex: prefix + name) else { continue }
             moved.append(Item(commit: commit, rest: Substring(name), blob: ObjectID(git_tree_entry_id(entry)), incoming: false))
         }
-        for item in moved {
-            try check(git_treebuilder_remove(builder, String(item.rest)), "git_treebuilder_remove")
-        }
+        for item in moved { level.remove(String(item.rest)) }
         return moved
     }
 
@@ -134,16 +135,12 @@ struct NotesTreeBuilder {
         return false
     }
 
-    private func insert(_ id: ObjectID, named name: String, mode: git_filemode_t, into builder: OpaquePointer) throws {
-        var oid = id.oid
-        try check(git_treebuilder_insert(nil, builder, name, &oid, mode), "git_treebuilder_insert")
-    }
-
     private func withTree<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
         var oid = id.oid
         var tree: OpaquePointer?
         try check(git_tree_lookup(&tree, repository, &oid), "git_tree_lookup")
         defer { git_tree_free(tree) }
-        return try body(tree!)
+        guard let tree else { throw GitError(.notFound, "git_tree_lookup", "tree \(id.hex) is missing") }
+        return try body(tree)
     }
 }

@@ -54,9 +54,12 @@ public final class NotesWriter {
     ///   s entries; independent of the number of notes outside the touched directories.
     @discardableResult
     public func write(_ notes: [Note]) throws -> NotesWriteResult {
+        // The blobs and the trees are written together (see `ObjectBatch`): the blobs with
+        // the first attempt's trees, and a retry after a lost compare-and-swap adds only trees.
+        var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
-            blobs[note.commit] = try repository.writeBlob(Array(note.text.utf8))
+            blobs[note.commit] = blobObjects.add(GIT_OBJECT_BLOB, Array(note.text.utf8))
         }
         guard !blobs.isEmpty else {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
@@ -67,8 +70,11 @@ public final class NotesWriter {
         return try Self.commitLoop(repository: repository, notesRef: notesRef, lockTimeout: lockTimeout,
                                    maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
             let baseTree = try tip.map { try repository.treeID(ofCommit: $0) }
-            let (tree, outcome) = try builder.build(base: baseTree, notes: blobs)
+            var objects = blobObjects
+            let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, into: &objects)
             guard tree != baseTree else { return (nil, outcome) }
+            try objects.write(to: repository)
+            blobObjects = ObjectBatch()
             let parents = tip.map { [$0] } ?? []
             return (try repository.createCommit(tree: tree, parents: parents, message: message), outcome)
         } logMessage: {

@@ -39,7 +39,9 @@ extension Repository {
             }
             kind = .merged
             let candidates = try notesDiffering(from: localTree, to: otherTree)
-            let (tree, outcome) = try builder.build(base: localTree, notes: candidates)
+            var objects = ObjectBatch()
+            let (tree, outcome) = try builder.build(base: localTree, notes: candidates, into: &objects)
+            try objects.write(to: self)
             added = outcome.written
             let merge = try createCommit(tree: tree, parents: [tip, otherTip],
                                          message: "Notes merged by axdiff from \(other)\n")

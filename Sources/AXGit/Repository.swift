@@ -71,3 +71,14 @@ public final class Repository {
         return repository
     }
 }
+
+extension Repository {
+    /// The object directory (`objects/`, or where `GIT_OBJECT_DIRECTORY` points), with a trailing slash.
+    func objectsDirectory() throws -> String {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        try check(git_repository_item_path(&buffer, handle, GIT_REPOSITORY_ITEM_OBJECTS), "git_repository_item_path")
+        guard let pointer = buffer.ptr else { throw GitError(.notFound, "objects", "the repository has no object directory") }
+        return String(cString: pointer)
+    }
+}

@@ -1,4 +1,7 @@
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+/* zlib compresses the objects of the packs axdiff writes (libgit2 links it already). */
+#include <zlib.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option used. */
 static inline int axdiff_git_set_strict_hash_verification(int enabled) {
