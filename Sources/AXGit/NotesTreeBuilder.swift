@@ -81,7 +81,7 @@ struct NotesTreeBuilder {
         }
         // An untouched level keeps its id (and its bytes, however they were written).
         if let baseID, !level.isModified { return baseID }
-        return objects.add(GIT_OBJECT_TREE, level.encoded())
+        return objects.addTree(level)
     }
 
     /// Puts notes into a leaf level, resolving a note that already exists for the same commit.

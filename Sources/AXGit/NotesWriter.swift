@@ -59,7 +59,7 @@ public final class NotesWriter {
         var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
-            blobs[note.commit] = blobObjects.add(GIT_OBJECT_BLOB, Array(note.text.utf8))
+            blobs[note.commit] = blobObjects.addBlob(Array(note.text.utf8))
         }
         guard !blobs.isEmpty else {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
@@ -67,19 +67,52 @@ public final class NotesWriter {
         }
         let builder = NotesTreeBuilder(repository: repository.handle, overwrite: conflictPolicy == .overwrite)
         let logMessage = "axdiff: notes for \(blobs.count) commit\(blobs.count == 1 ? "" : "s")"
+        var written: [String] = []
+        defer { keep(packs: written) }
         return try Self.commitLoop(repository: repository, notesRef: notesRef, lockTimeout: lockTimeout,
                                    maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
             let baseTree = try tip.map { try repository.treeID(ofCommit: $0) }
             var objects = blobObjects
             let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, into: &objects)
             guard tree != baseTree else { return (nil, outcome) }
-            try objects.write(to: repository)
+            if let pack = try objects.write(to: repository) { written.append(pack) }
             blobObjects = ObjectBatch()
             let parents = tip.map { [$0] } ?? []
             return (try repository.createCommit(tree: tree, parents: parents, message: message), outcome)
         } logMessage: {
             logMessage
         }
+    }
+
+    /// Packs this writer wrote (a batch of notes, or a merge of such packs) and their merge level.
+    private var packs: [(name: String, level: Int)] = []
+    /// How many packs of one level are merged into one of the next level: a backfill of
+    /// b batches keeps at most 15 packs per level and copies each object log₁₆(b) times.
+    static let mergeFanIn = 16
+
+    /// Notes the packs a write produced and merges the newest when 16 of a level are there.
+    /// A merge that fails leaves the packs as they are — the notes are in them — and is not
+    /// the write's failure: the notes ref has moved already.
+    private func keep(packs names: [String]) {
+        packs += names.map { ($0, 0) }
+        while let level = packs.last?.level {
+            let run = packs.reversed().prefix { $0.level == level }.count
+            guard run >= Self.mergeFanIn else { break }
+            let names = packs.suffix(run).map(\.name)
+            packs.removeLast(run)
+            guard let merged = try? PackMerger.merge(names, in: repository) else { break }
+            packs.append((merged, level + 1))
+        }
+    }
+
+    /// Merges every pack this writer has written into one. The annotator calls it at the end
+    /// of a run, so a backfill leaves one pack of notes behind.
+    public func consolidatePacks() throws {
+        guard packs.count > 1 else { return }
+        let names = packs.map(\.name)
+        let level = packs.map(\.level).max() ?? 0
+        packs = []
+        if let merged = try PackMerger.merge(names, in: repository) { packs = [(merged, level + 1)] }
     }
 
     /// The read–build–compare-and-swap loop shared by writing and merging notes.

@@ -32,9 +32,9 @@ struct ObjectBatch {
         return id
     }
 
-    mutating func append(contentsOf other: ObjectBatch) {
-        for object in other.objects where known.insert(object.id).inserted { objects.append(object) }
-    }
+    mutating func addBlob(_ bytes: [UInt8]) -> ObjectID { add(GIT_OBJECT_BLOB, bytes) }
+
+    mutating func addTree(_ tree: TreeObject) -> ObjectID { add(GIT_OBJECT_TREE, tree.encoded()) }
 
     /// Writes every object; afterwards each can be read through `repository`.
     /// Returns the name of the pack written, if one was.

@@ -16,8 +16,13 @@ enum PackWriter {
 
     /// Returns the pack's name (`pack-<hash>`).
     static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
-        let pack = try encode(objects)
         let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
+        return try index(try encode(objects), objects: objects.count, into: directory, repository: repository)
+    }
+
+    /// Hands a complete pack to libgit2's indexer, which writes it and its index into
+    /// `directory`; then the handle is told about the new pack. Returns its name.
+    static func index(_ pack: [UInt8], objects: Int, into directory: String, repository: Repository) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
@@ -32,8 +37,8 @@ enum PackWriter {
             try check(git_indexer_append(indexer, buffer.baseAddress, buffer.count, &stats), "git_indexer_append")
         }
         try check(git_indexer_commit(indexer, &stats), "git_indexer_commit")
-        guard Int(stats.indexed_objects) == objects.count, let name = git_indexer_name(indexer) else {
-            throw GitError(.invalid, "pack", "the indexer took \(stats.indexed_objects) of \(objects.count) objects")
+        guard Int(stats.indexed_objects) == objects, let name = git_indexer_name(indexer) else {
+            throw GitError(.invalid, "pack", "the indexer took \(stats.indexed_objects) of \(objects) objects")
         }
         // The handle lists packs once and only looks again when an object is missing:
         // tell it about this one now.

@@ -109,6 +109,8 @@ public final class Annotator {
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
+        // One pack of notes per batch while the run lasts, merged into one at its end.
+        defer { try? writer.consolidatePacks() }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
         var start = 0

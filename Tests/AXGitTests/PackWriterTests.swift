@@ -1,0 +1,151 @@
+@testable import AXGit
+import Foundation
+import XCTest
+
+/// The objects axdiff writes itself — ids, trees, packs, merged packs — checked by git.
+final class PackWriterTests: XCTestCase {
+    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    func testSHA1KnownAnswersAndChunking() {
+        let vectors: [(String, String)] = [
+            ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+            ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
+            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
+            (String(repeating: "a", count: 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f"),
+        ]
+        for (message, digest) in vectors {
+            let bytes = Array(message.utf8)
+            XCTAssertEqual(hex(bytes.withUnsafeBytes { SHA1.digest($0) }), digest, "\(message.prefix(10))…")
+            // The same digest fed in uneven pieces, across block edges.
+            var sha = SHA1()
+            var offset = 0, step = 1
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + step)
+                sha.update(Array(bytes[offset..<end]))
+                offset = end
+                step = step % 97 + 13
+            }
+            XCTAssertEqual(hex(sha.finish()), digest)
+        }
+    }
+
+    func testBlobIdsAreGitsIds() throws {
+        let fixture = try GitFixture(bare: true)
+        var batch = ObjectBatch()
+        for text in ["", "x", String(repeating: "note line\n", count: 700), "ünïcødé ✓\n"] {
+            let id = batch.addBlob(Array(text.utf8))
+            let git = try fixture.git(["hash-object", "--stdin"], input: text).trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertEqual(id.hex, git)
+        }
+    }
+
+    /// git's tree order puts a directory `a` after the file `a.c` and before `a0` (as if it
+    /// were `a/`); `git mktree` sorts the same entries itself, so the ids must agree.
+    func testTreeEncodingMatchesGitMktree() throws {
+        let fixture = try GitFixture(bare: true)
+        let blob = try XCTUnwrap(ObjectID(hex: try fixture.git(["hash-object", "-w", "--stdin"], input: "b\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let sub = try XCTUnwrap(ObjectID(hex: try fixture.git(["mktree"], input: "100644 blob \(blob.hex)\tinner\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        var tree = TreeObject()
+        tree.set("a0", id: blob, mode: TreeObject.blobMode)
+        tree.set("a", id: sub, mode: TreeObject.treeMode)
+        tree.set("a.c", id: blob, mode: TreeObject.blobMode)
+        tree.set("a-b", id: blob, mode: 0o100755)
+        tree.set("ab", id: sub, mode: TreeObject.treeMode)
+        tree.set("B", id: blob, mode: TreeObject.blobMode)
+        let listing = [("100644 blob", blob, "a0"), ("040000 tree", sub, "a"), ("100644 blob", blob, "a.c"),
+                       ("100755 blob", blob, "a-b"), ("040000 tree", sub, "ab"), ("100644 blob", blob, "B")]
+            .map { "\($0.0) \($0.1.hex)\t\($0.2)\n" }.joined()
+        let expected = try fixture.git(["mktree"], input: listing).trimmingCharacters(in: .whitespacesAndNewlines)
+        var batch = ObjectBatch()
+        XCTAssertEqual(batch.addTree(tree).hex, expected)
+        XCTAssertTrue(tree.isModified)
+        var untouched = TreeObject()
+        untouched.remove("missing")
+        XCTAssertFalse(untouched.isModified, "removing nothing changes nothing")
+    }
+
+    /// A pack of whole objects, sizes on both sides of each header-byte boundary, read back
+    /// by `git verify-pack` and `git cat-file`.
+    func testPackIsReadByGit() throws {
+        let fixture = try GitFixture(bare: true)
+        let repository = try fixture.open()
+        var batch = ObjectBatch()
+        var texts: [ObjectID: String] = [:]
+        for size in [0, 1, 15, 16, 127, 128, 2047, 2048, 100_000] + Array(1...30) {
+            let text = String(repeating: "é", count: size / 2) + String(repeating: "n", count: size % 2) + "#\(size)"
+            texts[batch.addBlob(Array(text.utf8))] = text
+        }
+        XCTAssertGreaterThanOrEqual(batch.count, ObjectBatch.packThreshold)
+        let name = try XCTUnwrap(try batch.write(to: repository))
+        let packPath = (fixture.path as NSString).appendingPathComponent("objects/pack/\(name).pack")
+        let verify = try fixture.git(["verify-pack", "-v", packPath])
+        XCTAssertTrue(verify.contains("non delta: \(texts.count) objects"), verify)
+        for (id, text) in texts {
+            XCTAssertEqual(try fixture.git(["cat-file", "blob", id.hex]), text)
+            XCTAssertEqual(try repository.blob(id), Array(text.utf8), "read back through the same handle")
+        }
+        XCTAssertEqual(try fixture.git(["count-objects", "-v"]).split(separator: "\n").first, "count: 0")
+    }
+
+    func testFewObjectsAreWrittenLoose() throws {
+        let fixture = try GitFixture(bare: true)
+        var batch = ObjectBatch()
+        let id = batch.addBlob(Array("one note\n".utf8))
+        XCTAssertNil(try batch.write(to: try fixture.open()))
+        XCTAssertEqual(try fixture.git(["cat-file", "blob", id.hex]), "one note\n")
+        XCTAssertEqual(try fixture.git(["count-objects", "-v"]).split(separator: "\n").first, "count: 1")
+    }
+
+    /// Seventeen batches: the first sixteen packs are merged into one on the way, the end of
+    /// the run merges the rest, and the handle that wrote them still reads every note.
+    func testBatchPacksAreMergedIntoOne() throws {
+        let fixture = try GitFixture()
+        let commits = try fixture.fastImport(commits: 17 * 40)
+        let repository = try fixture.open()
+        let writer = NotesWriter(repository: repository)
+        func packs() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: (fixture.gitDir as NSString).appendingPathComponent("objects/pack"))
+                .filter { $0.hasSuffix(".pack") }.sorted()
+        }
+        let before = try packs()
+        for batch in 0..<17 {
+            let notes = commits[batch * 40..<(batch + 1) * 40].map { Note(commit: $0, text: "note \($0.hex)\n") }
+            XCTAssertEqual(try writer.write(notes).written.count, 40)
+        }
+        XCTAssertEqual(Set(try packs()).subtracting(before).count, 2, "sixteen merged, one new")
+        try writer.consolidatePacks()
+        let after = Set(try packs()).subtracting(before)
+        XCTAssertEqual(after.count, 1)
+        XCTAssertTrue(Set(before).isSubset(of: try packs()), "packs axdiff did not write are left alone")
+        try fixture.git(["fsck", "--strict", "--no-progress"])
+        for commit in commits.shuffled().prefix(60) {
+            XCTAssertEqual(try repository.note(for: commit), "note \(commit.hex)\n")
+            XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commit.hex]), "note \(commit.hex)\n")
+        }
+        XCTAssertEqual(try Repository.open(path: fixture.path).annotatedCommits(), Set(commits))
+        let name = try XCTUnwrap(after.first)
+        let verify = try fixture.git(["verify-pack", "-v", ".git/objects/pack/\(name)"])
+        XCTAssertTrue(verify.contains("non delta:"), verify)
+        XCTAssertEqual(try fixture.git(["rev-list", "--count", "refs/notes/axdiff"]), "17\n")
+    }
+
+    func testAPackWithDeltasIsNotMerged() throws {
+        let fixture = try GitFixture()
+        let lines = (0..<400).map { "snapshot line \($0) with some text to share\n" }
+        for n in 0..<4 { try fixture.commit("c\(n)", ["f.txt": "version \(n)\n" + lines.joined()]) }
+        try fixture.git(["repack", "-a", "-d", "-f", "-q", "--window=10", "--depth=10"])
+        let directory = (fixture.gitDir as NSString).appendingPathComponent("objects/pack")
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".pack") })
+        let base = (directory as NSString).appendingPathComponent(String(name.dropLast(5)))
+        let pack = try XCTUnwrap(FileManager.default.contents(atPath: base + ".pack"))
+        let index = try XCTUnwrap(FileManager.default.contents(atPath: base + ".idx"))
+        let verify = try fixture.git(["verify-pack", "-v", base + ".pack"])
+        XCTAssertTrue(verify.contains("chain length"), "git stored deltas: \(verify)")
+        XCTAssertNil(PackMerger.wholeObjects(pack: [UInt8](pack), index: [UInt8](index)))
+        XCTAssertNil(PackMerger.wholeObjects(pack: [UInt8](pack.prefix(40)), index: [UInt8](index)), "a cut pack")
+        XCTAssertNil(try PackMerger.merge([String(name.dropLast(5)), "pack-missing"], in: try fixture.open()))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base + ".pack"))
+    }
+}
