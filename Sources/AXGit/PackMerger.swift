@@ -6,7 +6,7 @@ import Foundation
 /// more index to open and search when reading a note).
 ///
 /// Only packs of whole objects are merged (what `PackWriter` writes): their entries are
-/// copied byte for byte, in pack order, and libgit2's indexer indexes the result. A pack that
+/// copied byte for byte, in pack order, under their ids as the old index gives them. A pack that
 /// is gone (`git gc` repacked it) is skipped; one holding a delta is left alone. The merged
 /// pack is in place before the old ones are removed, index first, as git does: a reader
 /// that still finds an old index and no pack looks in the other packs.
@@ -17,7 +17,7 @@ enum PackMerger {
     /// - Complexity: O(total bytes of the packs).
     static func merge(_ names: [String], in repository: Repository) throws -> String? {
         let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
-        var entries: [[UInt8]] = []
+        var entries: [PackWriter.Entry] = []
         var seen = Set<ObjectID>()
         var merged: [String] = []
         for name in names {
@@ -26,16 +26,11 @@ enum PackMerger {
                   let index = FileManager.default.contents(atPath: base + ".idx"),
                   let objects = wholeObjects(pack: [UInt8](pack), index: [UInt8](index)) else { continue }
             // An object in two packs (the same note for two commits in two batches) is kept once.
-            for (id, entry) in objects where seen.insert(id).inserted { entries.append(entry) }
+            for (id, entry) in objects where seen.insert(id).inserted { entries.append(PackWriter.Entry(id: id, bytes: entry)) }
             merged.append(base)
         }
         guard merged.count >= 2 else { return nil }
-        var out: [UInt8] = Array("PACK".utf8)
-        PackWriter.appendBigEndian(2, to: &out)
-        PackWriter.appendBigEndian(UInt32(entries.count), to: &out)
-        for entry in entries { out += entry }
-        out += out.withUnsafeBytes { SHA1.digest($0) }
-        let name = try PackWriter.index(out, objects: entries.count, into: directory, repository: repository)
+        let name = try PackWriter.write(entries: entries, to: repository)
         for base in merged where (base as NSString).lastPathComponent != name {
             for suffix in [".idx", ".rev", ".pack"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }

@@ -1,65 +1,85 @@
 import CLibgit2
 import Foundation
 
-/// Writes objects as one pack file: whole objects (no deltas), each zlib-compressed, then the
-/// SHA-1 of everything before it — git's pack format, version 2. libgit2's indexer reads the
-/// pack back, checks every object's id and writes `pack-<hash>.pack` and `.idx` atomically
-/// into `objects/pack/`.
+/// Writes objects as one pack file: whole objects (no deltas), zlib streams, then the SHA-1
+/// of everything before it — git's pack format, version 2 — and its index (`PackIndex`),
+/// as `objects/pack/pack-<checksum>.pack` and `.idx`, each written to a temporary file and
+/// renamed; the index last, since readers find packs by their index.
 ///
 /// Why a pack: one batch of notes is a few hundred objects (a blob per note, a tree per
 /// fan-out directory touched). As a pack they are two files instead of hundreds, and the
 /// pack directory is re-read once per batch instead of once per object.
 enum PackWriter {
-    /// Compression for notes: fast, since notes are small text and trees are mostly ids,
-    /// which do not compress.
-    static let compressionLevel: Int32 = 1
-
-    /// Returns the pack's name (`pack-<hash>`).
-    static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
-        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
-        return try index(try encode(objects), objects: objects.count, into: directory, repository: repository)
+    /// A packed entry: its id and its bytes as stored (header and zlib stream).
+    struct Entry {
+        let id: ObjectID
+        let bytes: [UInt8]
     }
 
-    /// Hands a complete pack to libgit2's indexer, which writes it and its index into
-    /// `directory`; then the handle is told about the new pack. Returns its name.
-    static func index(_ pack: [UInt8], objects: Int, into directory: String, repository: Repository) throws -> String {
+    /// Notes are small text: fast compression. Trees are stored without compression: they are
+    /// mostly ids, which do not compress, and deflating them was a third of writing notes.
+    static let blobCompression: Int32 = 1
+    static let treeCompression: Int32 = 0
+
+    /// Returns the pack's name (`pack-<checksum>`).
+    static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
+        try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0)) }, to: repository)
+    }
+
+    /// Writes a pack of entries and its index; then the handle is told about the new pack.
+    ///
+    /// - Complexity: O(total bytes), plus O(n log n) to sort the index.
+    static func write(entries: [Entry], to repository: Repository) throws -> String {
+        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
+        var pack: [UInt8] = Array("PACK".utf8)
+        pack.reserveCapacity(12 + entries.reduce(0) { $0 + $1.bytes.count } + 20)
+        appendBigEndian(2, to: &pack)
+        appendBigEndian(UInt32(entries.count), to: &pack)
+        var index: [PackIndex.Entry] = []
+        index.reserveCapacity(entries.count)
+        for entry in entries {
+            guard pack.count <= PackIndex.maxOffset else {
+                throw GitError(.tooLarge, "pack", "a pack of notes over 2 GB is not written")
+            }
+            index.append(PackIndex.Entry(id: entry.id, crc: PackIndex.crc(entry.bytes[...]), offset: pack.count))
+            pack += entry.bytes
+        }
+        let checksum = pack.withUnsafeBytes { SHA1.digest($0) }
+        pack += checksum
+        let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
+        let base = (directory as NSString).appendingPathComponent(name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try writeFile(pack, to: base + ".pack")
+        try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
+        // The handle lists packs once and looks again only when an object is missing:
+        // tell it about this one now.
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
         defer { git_odb_free(odb) }
-        var options = git_indexer_options()
-        try check(git_indexer_options_init(&options, UInt32(GIT_INDEXER_OPTIONS_VERSION)), "git_indexer_options_init")
-        var indexer: OpaquePointer?
-        try check(git_indexer_new(&indexer, directory, 0, odb, &options), "git_indexer_new")
-        defer { git_indexer_free(indexer) }
-        var stats = git_indexer_progress()
-        try pack.withUnsafeBytes { buffer in
-            try check(git_indexer_append(indexer, buffer.baseAddress, buffer.count, &stats), "git_indexer_append")
-        }
-        try check(git_indexer_commit(indexer, &stats), "git_indexer_commit")
-        guard Int(stats.indexed_objects) == objects, let name = git_indexer_name(indexer) else {
-            throw GitError(.invalid, "pack", "the indexer took \(stats.indexed_objects) of \(objects) objects")
-        }
-        // The handle lists packs once and only looks again when an object is missing:
-        // tell it about this one now.
         try check(git_odb_refresh(odb), "git_odb_refresh")
-        return "pack-" + String(cString: name)
+        return name
     }
 
-    /// The pack file's bytes.
-    ///
-    /// - Complexity: O(total bytes of the objects).
-    static func encode(_ objects: [ObjectBatch.Object]) throws -> [UInt8] {
-        var out: [UInt8] = Array("PACK".utf8)
-        out.reserveCapacity(12 + objects.reduce(0) { $0 + $1.bytes.count + 16 } + 20)
-        appendBigEndian(2, to: &out)
-        appendBigEndian(UInt32(objects.count), to: &out)
-        for object in objects {
-            appendHeader(type: UInt8(truncatingIfNeeded: object.type.rawValue), size: object.bytes.count, to: &out)
-            try compress(object.bytes, into: &out)
+    /// Writes `bytes` to a temporary file beside `path`, read-only as git's pack files are, and
+    /// renames it into place, so no reader ever sees a partial file.
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let temporary = (path as NSString).deletingLastPathComponent + "/tmp_axdiff_\(getpid())_" + (path as NSString).lastPathComponent
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o444]) else {
+            throw GitError(.other(-1), "pack", "cannot write \(temporary)")
         }
-        let trailer = out.withUnsafeBytes { SHA1.digest($0) }
-        out += trailer
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw GitError(.other(-1), "pack", "cannot rename \(temporary) to \(path): \(reason)")
+        }
+    }
+
+    /// An object's packed entry: header, then its zlib stream.
+    static func entry(for object: ObjectBatch.Object) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(object.bytes.count + 32)
+        appendHeader(type: UInt8(truncatingIfNeeded: object.type.rawValue), size: object.bytes.count, to: &out)
+        try compress(object.bytes, level: object.type == GIT_OBJECT_TREE ? treeCompression : blobCompression, into: &out)
         return out
     }
 
@@ -76,14 +96,14 @@ enum PackWriter {
         out.append(byte)
     }
 
-    private static func compress(_ bytes: [UInt8], into out: inout [UInt8]) throws {
+    private static func compress(_ bytes: [UInt8], level: Int32, into out: inout [UInt8]) throws {
         var capacity = compressBound(uLong(bytes.count))
         let start = out.count
         out += [UInt8](repeating: 0, count: Int(capacity))
         let code = out.withUnsafeMutableBufferPointer { destination -> Int32 in
             guard let base = destination.baseAddress else { return Z_BUF_ERROR }
             return bytes.withUnsafeBufferPointer { source in
-                compress2(base + start, &capacity, source.baseAddress, uLong(source.count), compressionLevel)
+                compress2(base + start, &capacity, source.baseAddress, uLong(source.count), level)
             }
         }
         guard code == Z_OK else { throw GitError(.other(code), "zlib", "compressing an object failed (\(code))") }

@@ -61,29 +61,33 @@ struct SHA1 {
         return out
     }
 
+    /// One 64-byte block. The message schedule is a 16-word ring on the stack and the four
+    /// rounds are separate loops with the state in locals: a heap array per block, a `switch`
+    /// per step and closures capturing the state made this the largest cost of writing notes.
     private mutating func block(_ p: UnsafeRawBufferPointer) {
-        // The message schedule lives on the stack: a heap array per block was most of the cost.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(p[4 * i + 3])
-            }
-            for i in 16..<80 {
-                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-                w[i] = x << 1 | x >> 31
-            }
-            var (a, b, c, d, e) = h
+        guard let base = p.baseAddress else { return }
+        var (a, b, c, d, e) = h
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { ring in
+            guard let w = ring.baseAddress else { return }
+            for i in 0..<16 { w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) }
             for i in 0..<80 {
-                let f: UInt32, k: UInt32
-                switch i {
-                case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                default: f = b ^ c ^ d; k = 0xCA62_C1D6
+                let x: UInt32
+                if i < 16 {
+                    x = w[i]
+                } else {
+                    let m = w[(i &+ 13) & 15] ^ w[(i &+ 8) & 15] ^ w[(i &+ 2) & 15] ^ w[i & 15]
+                    x = m << 1 | m >> 31
+                    w[i & 15] = x
                 }
-                let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+                let f: UInt32, k: UInt32
+                if i < 20 { f = d ^ (b & (c ^ d)); k = 0x5A82_7999 }
+                else if i < 40 { f = b ^ c ^ d; k = 0x6ED9_EBA1 }
+                else if i < 60 { f = (b & c) | (d & (b | c)); k = 0x8F1B_BCDC }
+                else { f = b ^ c ^ d; k = 0xCA62_C1D6 }
+                let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ x
                 e = d; d = c; c = b << 30 | b >> 2; b = a; a = t
             }
-            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
         }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
 }
