@@ -128,3 +128,29 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension JSONNodeScannerTests {
+    /// The scanner names roles and fields from the bytes; every role name, its
+    /// near misses and unknown names must read as the parser reads them.
+    func testEveryRoleNameReadsAsTheParserReadsIt() {
+        var names = Role.allCases.map(\.rawValue)
+        names += Role.allCases.flatMap { [String($0.rawValue.dropLast()), $0.rawValue + "s", $0.rawValue.uppercased()] }
+        names += ["", "t", "tabs", "Button", "bütton", "cellx", "otherx", "x"]
+        for name in names {
+            let text = #"{"axsnapshot": 1, "elements": [{"role": "\#(name)", "label": "L", "frame": [1, -2, 3.5, 4e1]}]}"#
+            let (fast, full) = both(text)
+            XCTAssertNotNil(fast, name)
+            XCTAssertEqual(fast, try? full.get(), name)
+        }
+    }
+
+    func testFramesNeedExactlyFourNumbers() {
+        for frame in ["[]", "[1]", "[1, 2, 3]", "[1, 2, 3, 4, 5]", "[1, 2, 3, \"4\"]", "[1, 2, 3, 4,]", "[-0, 0, 0, 0]"] {
+            let text = #"{"axsnapshot": 1, "elements": [{"label": "L", "frame": \#(frame)}]}"#
+            let (fast, full) = both(text)
+            if let fast { XCTAssertEqual(fast, try? full.get(), frame) } else if case .success = full { XCTFail("\(frame): readable, yet the scanner gave up") }
+        }
+        let padded = "{\"axsnapshot\": 1, \"elements\": [{\"label\": \"L\", \"frame\": [ 1 ,2,\t3 ,\n  4 ]}]}"
+        XCTAssertEqual(both(padded).fast?.elements.first?.frame, Frame(x: 1, y: 2, width: 3, height: 4))
+    }
+}

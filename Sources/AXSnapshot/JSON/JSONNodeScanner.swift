@@ -73,59 +73,144 @@ struct JSONNodeScanner {
 
     private static let rootFields: [[UInt8]] = ["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"].map { Array($0.utf8) }
 
-    private static let nodeFields: [[UInt8]] = ["id", "role", "label", "value", "hint", "image", "inputLabels", "actions",
-                                                "frame", "hidden", "element", "states", "children"].map { Array($0.utf8) }
+    /// The index of a node field (the order of the `switch` in `node`), or
+    /// nil for a key the model does not use.
+    ///
+    /// Picked by length and first byte, then confirmed on the bytes against a
+    /// `StaticString`: a scan of an array of field names, reached through a
+    /// lazily initialised global on every key, cost more than the rest of
+    /// the member loop (callgrind).
+    private static func nodeField(_ bytes: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Int? {
+        guard !key.isEmpty else { return nil }
+        let candidate: (Int, StaticString)
+        switch (key.count, bytes[key.lowerBound]) {
+        case (2, UInt8(ascii: "i")): candidate = (0, "id")
+        case (4, UInt8(ascii: "r")): candidate = (1, "role")
+        case (5, UInt8(ascii: "l")): candidate = (2, "label")
+        case (5, UInt8(ascii: "v")): candidate = (3, "value")
+        case (4, UInt8(ascii: "h")): candidate = (4, "hint")
+        case (5, UInt8(ascii: "i")): candidate = (5, "image")
+        case (11, UInt8(ascii: "i")): candidate = (6, "inputLabels")
+        case (7, UInt8(ascii: "a")): candidate = (7, "actions")
+        case (5, UInt8(ascii: "f")): candidate = (8, "frame")
+        case (6, UInt8(ascii: "h")): candidate = (9, "hidden")
+        case (7, UInt8(ascii: "e")): candidate = (10, "element")
+        case (6, UInt8(ascii: "s")): candidate = (11, "states")
+        case (8, UInt8(ascii: "c")): candidate = (12, "children")
+        default: return nil
+        }
+        return equal(bytes, key, candidate.1) ? candidate.0 : nil
+    }
+
+    /// The role named by the ASCII bytes `name`, or nil when no role has that
+    /// name. For ASCII, `String` equality is byte equality, so this is
+    /// `Role(rawValue:)` without making a `String` first and without the
+    /// standard library's string switch (both per node; callgrind).
+    private static func role(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Role? {
+        guard !name.isEmpty else { return nil }
+        // Length and first byte tell every role apart.
+        let candidate: (Role, StaticString)
+        switch (name.count, bytes[name.lowerBound]) {
+        case (6, UInt8(ascii: "b")): candidate = (.button, "button")
+        case (4, UInt8(ascii: "l")): candidate = (.link, "link")
+        case (7, UInt8(ascii: "h")): candidate = (.heading, "heading")
+        case (4, UInt8(ascii: "t")): candidate = (.text, "text")
+        case (5, UInt8(ascii: "i")): candidate = (.image, "image")
+        case (9, UInt8(ascii: "t")): candidate = (.textField, "textField")
+        case (15, UInt8(ascii: "s")): candidate = (.secureTextField, "secureTextField")
+        case (11, UInt8(ascii: "s")): candidate = (.searchField, "searchField")
+        case (6, UInt8(ascii: "t")): candidate = (.toggle, "toggle")
+        case (8, UInt8(ascii: "c")): candidate = (.checkbox, "checkbox")
+        case (5, UInt8(ascii: "r")): candidate = (.radio, "radio")
+        case (6, UInt8(ascii: "s")): candidate = (.slider, "slider")
+        case (6, UInt8(ascii: "p")): candidate = (.picker, "picker")
+        case (3, UInt8(ascii: "t")): candidate = (.tab, "tab")
+        case (4, UInt8(ascii: "c")): candidate = (.cell, "cell")
+        case (8, UInt8(ascii: "m")): candidate = (.menuItem, "menuItem")
+        case (8, UInt8(ascii: "p")): candidate = (.progress, "progress")
+        case (9, UInt8(ascii: "c")): candidate = (.container, "container")
+        case (5, UInt8(ascii: "o")): candidate = (.other, "other")
+        default: return nil
+        }
+        return equal(bytes, name, candidate.1) ? candidate.0 : nil
+    }
 
     /// `null` or an array of element objects. `depth` counts the containers
     /// open around the array, as `JSONParser` does.
     private mutating func nodesOrNull(depth: Int) throws -> [Node] {
         if try null() { return [] }
+        guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
         var nodes: [Node] = []
-        try items(depth: depth) { scanner in nodes.append(try scanner.node(depth: depth + 1)) }
+        // Loops rather than `items` and `members` with closures: a closure
+        // that captures the node being filled made the compiler copy every
+        // `Node` twice on its way out, a retain and a release of each field
+        // (a tenth of scanning, callgrind).
+        try expect(UInt8(ascii: "["))
+        // Each node is filled in place in the array: built in a local and
+        // returned, it was still copied once (callgrind).
+        var more = try firstItem()
+        while more {
+            nodes.append(Node(line: line))
+            try node(into: &nodes[nodes.count - 1], depth: depth + 1)
+            more = try nextItem(closing: UInt8(ascii: "]"))
+        }
         return nodes
     }
 
-    private mutating func node(depth: Int) throws -> Node {
+    /// Reads an element object into `node`, which has its line already.
+    private mutating func node(into node: inout Node, depth: Int) throws {
         // Each node opens two containers (itself and its children array): stay
         // well inside the general parser's limit, which reports the error.
         guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
-        var node = Node(line: line)
         try expect(UInt8(ascii: "{"))
         var seen: UInt16 = 0
-        try members { scanner, key in
-            guard let field = Self.nodeFields.firstIndex(where: { Self.equal(scanner.bytes, key, $0) }) else {
-                return try scanner.skipValue(depth: depth + 1)
+        var next = try firstKey()
+        while let member = next {
+            if let field = Self.nodeField(bytes, member) {
+                guard seen & (1 << field) == 0 else { throw GiveUp() }
+                seen |= 1 << field
+                try readField(field, into: &node, depth: depth)
+            } else {
+                try skipValue(depth: depth + 1)
             }
-            guard seen & (1 << field) == 0 else { throw GiveUp() }
-            seen |= 1 << field
-            switch field {
-            case 0: node.id = try scanner.stringOrNull()
-            case 1:
-                if let r = try scanner.stringOrNull() {
+            next = try nextItem(closing: UInt8(ascii: "}")) ? key() : nil
+        }
+    }
+
+    /// Reads the value of node field number `field` (see `nodeField`) into `node`.
+    private mutating func readField(_ field: Int, into node: inout Node, depth: Int) throws {
+        switch field {
+        case 0: node.id = try stringOrNull()
+        case 1:
+            if try !null() {
+                let (name, ascii) = try stringBytes()
+                if ascii, let role = Self.role(bytes, name) {
+                    node.role = role
+                } else {
+                    let r = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
                     if let role = Role(rawValue: r) { node.role = role } else { node.role = .other; node.rawRole = r }
                 }
-            case 2: node.label = try scanner.stringOrNull()
-            case 3: node.value = try scanner.stringOrNull()
-            case 4: node.hint = try scanner.stringOrNull()
-            case 5: node.imageName = try scanner.stringOrNull()
-            case 6: node.inputLabels = try scanner.stringsOrNull(depth: depth + 1)
-            case 7: node.actions = try scanner.stringsOrNull(depth: depth + 1)
-            case 8: node.frame = try scanner.frameOrNull(depth: depth + 1)
-            case 9: node.hidden = try scanner.boolOrNull() ?? false
-            case 10: node.element = try scanner.boolOrNull()
-            case 11:
-                for state in try scanner.stringsOrNull(depth: depth + 1) {
-                    if state.hasPrefix("level=") {
-                        guard let level = Int(state.dropFirst(6)), level > 0 else { throw GiveUp() }
-                        node.level = level
-                    } else if let s = NodeState(rawValue: state) {
-                        node.states.insert(s)
-                    }
-                }
-            default: node.children = try scanner.nodesOrNull(depth: depth + 1)
             }
+        case 2: node.label = try stringOrNull()
+        case 3: node.value = try stringOrNull()
+        case 4: node.hint = try stringOrNull()
+        case 5: node.imageName = try stringOrNull()
+        case 6: node.inputLabels = try stringsOrNull(depth: depth + 1)
+        case 7: node.actions = try stringsOrNull(depth: depth + 1)
+        case 8: node.frame = try frameOrNull(depth: depth + 1)
+        case 9: node.hidden = try boolOrNull() ?? false
+        case 10: node.element = try boolOrNull()
+        case 11:
+            for state in try stringsOrNull(depth: depth + 1) {
+                if state.hasPrefix("level=") {
+                    guard let level = Int(state.dropFirst(6)), level > 0 else { throw GiveUp() }
+                    node.level = level
+                } else if let s = NodeState(rawValue: state) {
+                    node.states.insert(s)
+                }
+            }
+        default: node.children = try nodesOrNull(depth: depth + 1)
         }
-        return node
     }
 
     // MARK: - Values
@@ -149,28 +234,57 @@ struct JSONNodeScanner {
         return strings
     }
 
+    /// Exactly four numbers, read straight into the frame: an array of the
+    /// numbers cost an allocation per node, and the generic item loop
+    /// several calls per number (a fifth of scanning, callgrind). Any other
+    /// count gives up, as `items` followed by a count check did.
     private mutating func frameOrNull(depth: Int) throws -> Frame? {
         if try null() { return nil }
-        var numbers: [Double] = []
-        numbers.reserveCapacity(4)
-        try items(depth: depth) { scanner in numbers.append(try scanner.number()) }
-        guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else { throw GiveUp() }
-        return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
+        try expect(UInt8(ascii: "["))
+        skipWhitespace()
+        let x = try number()
+        try separator()
+        let y = try number()
+        try separator()
+        let width = try number()
+        try separator()
+        let height = try number()
+        skipWhitespace()
+        try expect(UInt8(ascii: "]"))
+        guard width >= 0, height >= 0 else { throw GiveUp() }
+        return Frame(x: x, y: y, width: width, height: height)
+    }
+
+    /// `,` between items, with the whitespace around it.
+    private mutating func separator() throws {
+        skipWhitespace()
+        try expect(UInt8(ascii: ","))
+        skipWhitespace()
     }
 
     /// A string without escapes or control characters. The text came from a
     /// validated `String` and a quote byte never occurs inside a multi-byte
     /// sequence, so the bytes between the quotes are valid UTF-8 as they are.
     private mutating func string() throws -> String {
+        let (range, _) = try stringBytes()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The bytes between the quotes of a string without escapes or control
+    /// characters, and whether they are all ASCII.
+    private mutating func stringBytes() throws -> (Range<Int>, ascii: Bool) {
         try expect(UInt8(ascii: "\""))
         let start = pos
+        var high: UInt8 = 0
         while pos < bytes.count {
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") {
                 pos += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos - 1]), as: UTF8.self)
+                return (start..<pos - 1, high < 0x80)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { throw GiveUp() }
+            high |= b
             pos += 1
         }
         throw GiveUp()
@@ -181,8 +295,22 @@ struct JSONNodeScanner {
         let start = pos
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "-") { pos += 1 }
         let intStart = pos
-        guard digits() > 0, !(pos - intStart > 1 && bytes[intStart] == UInt8(ascii: "0")) else { throw GiveUp() }
+        // The integer part's value is gathered while its digits are read:
+        // a plain integer of up to 15 digits (every frame number, mostly) is
+        // then done, exactly as `JSONParser.value(ofNumber:)` computes it
+        // ("-0" goes on to the general conversion, which keeps its sign).
+        var magnitude = 0
+        while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
+            magnitude = magnitude &* 10 &+ Int(bytes[pos] &- 0x30)
+            pos += 1
+        }
+        let count = pos - intStart
+        guard count > 0, !(count > 1 && bytes[intStart] == UInt8(ascii: "0")) else { throw GiveUp() }
         let intEnd = pos
+        if count <= 15, pos == bytes.count || !Self.continuesNumber(bytes[pos]) {
+            let negative = intStart > start
+            if !(negative && magnitude == 0) { return negative ? -Double(magnitude) : Double(magnitude) }
+        }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
             pos += 1
             guard digits() > 0 else { throw GiveUp() }
@@ -194,6 +322,12 @@ struct JSONNodeScanner {
         }
         guard let value = JSONParser.value(ofNumber: bytes, start..<pos, integerDigits: intStart..<intEnd) else { throw GiveUp() }
         return value
+    }
+
+    /// Whether `b` after an integer part continues the number (a fraction or an exponent).
+    @inline(__always)
+    private static func continuesNumber(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
     }
 
     private mutating func digits() -> Int {
@@ -243,6 +377,52 @@ struct JSONNodeScanner {
         }
     }
 
+    /// After the `{` of an object: the first key (its value is next), or nil
+    /// for `{}`. With `key()` and `nextItem(closing: "}")`, the grammar of
+    /// `members` as a loop.
+    private mutating func firstKey() throws -> Range<Int>? {
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return nil }
+        return try key()
+    }
+
+    /// A key and its colon; the value is next.
+    private mutating func key() throws -> Range<Int> {
+        skipWhitespace()
+        try expect(UInt8(ascii: "\""))
+        let keyStart = pos
+        while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != UInt8(ascii: "\\"), bytes[pos] >= 0x20 { pos += 1 }
+        let key = keyStart..<pos
+        try expect(UInt8(ascii: "\""))
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        skipWhitespace()
+        return key
+    }
+
+    /// After the `[` of an array: whether an item follows (positioned at
+    /// it), as `items` reads it.
+    private mutating func firstItem() throws -> Bool {
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
+        skipWhitespace()
+        return true
+    }
+
+    /// After an item or a member's value: true when a `,` announces another
+    /// (whitespace after it skipped), false when `closing` ends the container.
+    private mutating func nextItem(closing: UInt8) throws -> Bool {
+        skipWhitespace()
+        guard pos < bytes.count else { throw GiveUp() }
+        if bytes[pos] == UInt8(ascii: ",") {
+            pos += 1
+            skipWhitespace()
+            return true
+        }
+        try expect(closing)
+        return false
+    }
+
     /// The items of an array (reads the `[`); `body` must consume one item.
     private mutating func items(depth: Int, _ body: (inout JSONNodeScanner) throws -> Void) throws {
         guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
@@ -288,6 +468,14 @@ struct JSONNodeScanner {
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        name.withUnsafeBufferPointer { equal(bytes, range, $0) }
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        equal(bytes, range, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard range.count == name.count else { return false }
         var i = range.lowerBound
         for b in name {
