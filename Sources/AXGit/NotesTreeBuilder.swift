@@ -9,7 +9,12 @@ import CLibgit2
 /// are moved into their fan-out directory the first time the level is rewritten — git reads
 /// both layouts, and this keeps the root at ≤ 256 directories. Deeper fan-out written by git
 /// (`ab/cd/ef…`) is followed, never flattened. Entries that are not notes are kept untouched.
-struct NotesTreeBuilder {
+///
+/// The builder keeps the trees it wrote last (by id: what they hold cannot change), so the
+/// next batch of the same writer edits them in memory instead of reading and parsing each
+/// touched fan-out directory again; the cache holds one version of each, at most the notes
+/// tree itself.
+final class NotesTreeBuilder {
     /// What happened to each incoming note.
     struct Outcome {
         var written: [ObjectID] = []
@@ -18,9 +23,12 @@ struct NotesTreeBuilder {
     }
 
     let repository: OpaquePointer
-    /// When an incoming note meets a different existing note for the same commit: replace it (true)
-    /// or keep the existing one (false).
-    let overwrite: Bool
+    /// Trees this builder wrote (or read), by id.
+    private var cache: [ObjectID: TreeObject] = [:]
+
+    init(repository: OpaquePointer) {
+        self.repository = repository
+    }
 
     private struct Item {
         let commit: ObjectID
@@ -31,61 +39,71 @@ struct NotesTreeBuilder {
 
     /// Returns the id of the new root tree; equal to `base` when nothing changed. The trees
     /// written are added to `objects`, which the caller writes before using the id.
-    func build(base: ObjectID?, notes: [ObjectID: ObjectID], into objects: inout ObjectBatch) throws -> (tree: ObjectID, outcome: Outcome) {
+    /// `overwrite`: when an incoming note meets a different existing note for the same
+    /// commit, replace it (true) or keep the existing one (false).
+    func build(base: ObjectID?, notes: [ObjectID: ObjectID], overwrite: Bool,
+               into objects: inout ObjectBatch) throws -> (tree: ObjectID, outcome: Outcome) {
         var outcome = Outcome()
         let items = notes.map { Item(commit: $0.key, rest: Substring($0.key.hex), blob: $0.value, incoming: true) }
-        let tree: ObjectID
-        if let base {
-            tree = try withTree(base) {
-                try writeLevel(base: $0, baseID: base, prefix: "", items: items, objects: &objects, outcome: &outcome)
-            }
-        } else {
-            tree = try writeLevel(base: nil, baseID: nil, prefix: "", items: items, objects: &objects, outcome: &outcome)
-        }
+        let tree = try writeLevel(baseID: base, prefix: "", items: items, overwrite: overwrite, objects: &objects, outcome: &outcome)
         outcome.written.sort()
         outcome.keptExisting.sort()
         outcome.unchanged.sort()
         return (tree, outcome)
     }
 
-    private func writeLevel(base: OpaquePointer?, baseID: ObjectID?, prefix: String, items: [Item],
+    /// - Complexity: O(e + i log i) for a level of e entries and i incoming notes, plus the
+    ///   levels below it that the notes touch.
+    private func writeLevel(baseID: ObjectID?, prefix: String, items: [Item], overwrite: Bool,
                             objects: inout ObjectBatch, outcome: inout Outcome) throws -> ObjectID {
-        var level = base.map(TreeObject.init) ?? TreeObject()
+        var level = try baseID.map(tree) ?? TreeObject()
+        if let baseID { cache[baseID] = nil }   // replaced below, or put back unchanged
         let restLength = NotesLayout.hexLength - prefix.utf8.count
-        let fanout = restLength > 2 && (prefix.isEmpty || (base.map(Self.hasFanoutDirectories) ?? false))
+        let fanout = restLength > 2 && (prefix.isEmpty || level.hasFanoutDirectories)
         if fanout {
             var all = items
-            if let base { all += moveFlatNotes(out: &level, base: base, prefix: prefix, restLength: restLength) }
+            if baseID != nil { all += moveFlatNotes(out: &level, prefix: prefix, restLength: restLength) }
             let groups = Dictionary(grouping: all) { String($0.rest.prefix(2)) }
             for directory in groups.keys.sorted() {
                 let children = (groups[directory] ?? []).map {
                     Item(commit: $0.commit, rest: $0.rest.dropFirst(2), blob: $0.blob, incoming: $0.incoming)
                 }
-                let childID: ObjectID
-                if let existing = level[directory] {
-                    guard existing.isTree else {
-                        throw GitError(.invalid, "notes", "the notes tree has a file '\(prefix)\(directory)' where a fan-out directory belongs")
-                    }
-                    childID = try withTree(existing.id) {
-                        try writeLevel(base: $0, baseID: existing.id, prefix: prefix + directory, items: children,
-                                       objects: &objects, outcome: &outcome)
-                    }
-                } else {
-                    childID = try writeLevel(base: nil, baseID: nil, prefix: prefix + directory, items: children,
-                                             objects: &objects, outcome: &outcome)
+                let existing = level[directory]
+                if let existing, !existing.isTree {
+                    throw GitError(.invalid, "notes", "the notes tree has a file '\(prefix)\(directory)' where a fan-out directory belongs")
                 }
+                let childID = try writeLevel(baseID: existing?.id, prefix: prefix + directory, items: children,
+                                             overwrite: overwrite, objects: &objects, outcome: &outcome)
                 level.set(directory, id: childID, mode: TreeObject.treeMode)
             }
         } else {
-            place(items, into: &level, outcome: &outcome)
+            place(items, into: &level, overwrite: overwrite, outcome: &outcome)
         }
         // An untouched level keeps its id (and its bytes, however they were written).
-        if let baseID, !level.isModified { return baseID }
-        return objects.addTree(level)
+        let id: ObjectID
+        if let baseID, !level.isModified {
+            id = baseID
+        } else {
+            id = objects.addTree(level)
+        }
+        level.markWritten()
+        cache[id] = level
+        return id
+    }
+
+    /// The entries of tree `id`: from the cache, else read through libgit2.
+    private func tree(_ id: ObjectID) throws -> TreeObject {
+        if let cached = cache[id] { return cached }
+        var oid = id.oid
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, repository, &oid), "git_tree_lookup")
+        defer { git_tree_free(tree) }
+        guard let tree else { throw GitError(.notFound, "git_tree_lookup", "tree \(id.hex) is missing") }
+        return TreeObject(tree)
     }
 
     /// Puts notes into a leaf level, resolving a note that already exists for the same commit.
-    private func place(_ items: [Item], into level: inout TreeObject, outcome: inout Outcome) {
+    private func place(_ items: [Item], into level: inout TreeObject, overwrite: Bool, outcome: inout Outcome) {
         let byName = Dictionary(grouping: items) { String($0.rest) }
         for name in byName.keys.sorted() {
             let group = byName[name] ?? []
@@ -113,34 +131,14 @@ struct NotesTreeBuilder {
     }
 
     /// Removes notes stored flat at this level from `level` and returns them as items to re-place.
-    private func moveFlatNotes(out level: inout TreeObject, base: OpaquePointer, prefix: String, restLength: Int) -> [Item] {
+    private func moveFlatNotes(out level: inout TreeObject, prefix: String, restLength: Int) -> [Item] {
         var moved = [Item]()
-        for index in 0..<git_tree_entrycount(base) {
-            guard let entry = git_tree_entry_byindex(base, index), git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { continue }
-            let name = String(cString: git_tree_entry_name(entry))
+        for (name, entry) in level.entries where !entry.isTree {
             guard name.utf8.count == restLength, NotesLayout.isHex(name), let commit = ObjectID(hex: prefix + name) else { continue }
-            moved.append(Item(commit: commit, rest: Substring(name), blob: ObjectID(git_tree_entry_id(entry)), incoming: false))
+            moved.append(Item(commit: commit, rest: Substring(name), blob: entry.id, incoming: false))
         }
+        moved.sort { $0.commit < $1.commit }
         for item in moved { level.remove(String(item.rest)) }
         return moved
-    }
-
-    private static func hasFanoutDirectories(_ tree: OpaquePointer) -> Bool {
-        for index in 0..<git_tree_entrycount(tree) {
-            guard let entry = git_tree_entry_byindex(tree, index) else { continue }
-            if git_tree_entry_type(entry) == GIT_OBJECT_TREE, NotesLayout.isFanoutName(String(cString: git_tree_entry_name(entry))) {
-                return true
-            }
-        }
-        return false
-    }
-
-    private func withTree<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
-        var oid = id.oid
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, repository, &oid), "git_tree_lookup")
-        defer { git_tree_free(tree) }
-        guard let tree else { throw GitError(.notFound, "git_tree_lookup", "tree \(id.hex) is missing") }
-        return try body(tree)
     }
 }

@@ -41,8 +41,12 @@ public final class NotesWriter {
     /// with the attempt number (1-based). Lets a test move the ref underneath the writer.
     package var beforeReferenceUpdate: ((Int) throws -> Void)?
 
+    /// Builds every batch's tree; keeps the trees of the last one (see `NotesTreeBuilder`).
+    private let builder: NotesTreeBuilder
+
     public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
+        builder = NotesTreeBuilder(repository: repository.handle)
         self.notesRef = notesRef
         self.conflictPolicy = conflictPolicy
     }
@@ -65,7 +69,7 @@ public final class NotesWriter {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
                                     keptExisting: [], unchanged: [], attempts: 0)
         }
-        let builder = NotesTreeBuilder(repository: repository.handle, overwrite: conflictPolicy == .overwrite)
+        let overwrite = conflictPolicy == .overwrite
         let logMessage = "axdiff: notes for \(blobs.count) commit\(blobs.count == 1 ? "" : "s")"
         var written: [String] = []
         defer { keep(packs: written) }
@@ -73,7 +77,7 @@ public final class NotesWriter {
                                    maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
             let baseTree = try tip.map { try repository.treeID(ofCommit: $0) }
             var objects = blobObjects
-            let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, into: &objects)
+            let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, overwrite: overwrite, into: &objects)
             guard tree != baseTree else { return (nil, outcome) }
             if let pack = try objects.write(to: repository) { written.append(pack) }
             blobObjects = ObjectBatch()
@@ -86,11 +90,12 @@ public final class NotesWriter {
 
     /// Packs this writer wrote (a batch of notes, or a merge of such packs) and their merge level.
     private var packs: [(name: String, level: Int)] = []
-    /// How many packs of one level are merged into one of the next level: a backfill of
-    /// b batches keeps at most 15 packs per level and copies each object log₁₆(b) times.
-    static let mergeFanIn = 16
+    /// How many packs of one level are merged into one of the next level: a run of b batches
+    /// keeps at most 31 packs per level (git's own `gc --auto` starts at 50) and copies each
+    /// object log₃₂(b) times; a 5,000-commit backfill (20 batches) merges once, at its end.
+    static let mergeFanIn = 32
 
-    /// Notes the packs a write produced and merges the newest when 16 of a level are there.
+    /// Notes the packs a write produced and merges the newest when 32 of a level are there.
     /// A merge that fails leaves the packs as they are — the notes are in them — and is not
     /// the write's failure: the notes ref has moved already.
     private func keep(packs names: [String]) {

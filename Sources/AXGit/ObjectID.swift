@@ -59,6 +59,16 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
         return out
     }
 
+    /// Appends the 20 raw bytes to `out` (no array of its own: trees and pack indexes hold many ids).
+    func append(to out: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: middle >> UInt64(shift))) }
+        for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: low >> UInt32(shift))) }
+    }
+
+    /// The first byte, which picks a pack index's fan-out slot.
+    var firstByte: Int { Int(high >> 56) }
+
     /// The 40 lowercase hex digits.
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)

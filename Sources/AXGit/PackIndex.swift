@@ -20,14 +20,13 @@ struct PackIndex {
         var out: [UInt8] = [0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]
         out.reserveCapacity(8 + 1024 + entries.count * 28 + 40)
         var counts = [UInt32](repeating: 0, count: 256)
-        let ids = entries.map(\.id.bytes)
-        for id in ids { counts[Int(id[0])] += 1 }
+        for entry in entries { counts[entry.id.firstByte] += 1 }
         var running: UInt32 = 0
         for count in counts {
             running += count
             PackWriter.appendBigEndian(running, to: &out)
         }
-        for id in ids { out += id }
+        for entry in entries { entry.id.append(to: &out) }
         for entry in entries { PackWriter.appendBigEndian(entry.crc, to: &out) }
         for entry in entries { PackWriter.appendBigEndian(UInt32(entry.offset), to: &out) }
         out += packChecksum

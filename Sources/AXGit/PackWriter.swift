@@ -48,7 +48,9 @@ enum PackWriter {
         pack += checksum
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
         let base = (directory as NSString).appendingPathComponent(name)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: directory) {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         try writeFile(pack, to: base + ".pack")
         try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
         // The handle lists packs once and looks again only when an object is missing:
@@ -61,16 +63,34 @@ enum PackWriter {
     }
 
     /// Writes `bytes` to a temporary file beside `path`, read-only as git's pack files are, and
-    /// renames it into place, so no reader ever sees a partial file.
+    /// renames it into place, so no reader ever sees a partial file. Not synced to disk, like
+    /// the loose objects libgit2 writes (`FileManager` synced each file: a tenth of the time).
     private static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let temporary = (path as NSString).deletingLastPathComponent + "/tmp_axdiff_\(getpid())_" + (path as NSString).lastPathComponent
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o444]) else {
-            throw GitError(.other(-1), "pack", "cannot write \(temporary)")
+        func failure(_ what: String) -> GitError {
+            GitError(.other(-1), "pack", "cannot \(what) \(temporary): \(String(cString: strerror(errno)))")
         }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o444)
+        guard fd >= 0 else { throw failure("create") }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return Foundation.write(fd, base + written, buffer.count - written)
+            }
+            guard n > 0 else {
+                let error = failure("write")
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            written += n
+        }
+        guard close(fd) == 0 else { unlink(temporary); throw failure("close") }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw GitError(.other(-1), "pack", "cannot rename \(temporary) to \(path): \(reason)")
+            let error = failure("rename to \(path):")
+            unlink(temporary)
+            throw error
         }
     }
 

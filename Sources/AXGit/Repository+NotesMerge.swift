@@ -19,7 +19,7 @@ extension Repository {
         let otherTree = try treeID(ofCommit: otherTip)
         var kind = NotesMergeResult.Kind.upToDate
         var added = [ObjectID]()
-        let builder = NotesTreeBuilder(repository: handle, overwrite: false)
+        let builder = NotesTreeBuilder(repository: handle)
         let result = try NotesWriter.commitLoop(repository: self, notesRef: ref, lockTimeout: lockTimeout,
                                                 maxAttempts: 100, hook: nil) { tip in
             guard let tip else {
@@ -40,7 +40,7 @@ extension Repository {
             kind = .merged
             let candidates = try notesDiffering(from: localTree, to: otherTree)
             var objects = ObjectBatch()
-            let (tree, outcome) = try builder.build(base: localTree, notes: candidates, into: &objects)
+            let (tree, outcome) = try builder.build(base: localTree, notes: candidates, overwrite: false, into: &objects)
             try objects.write(to: self)
             added = outcome.written
             let merge = try createCommit(tree: tree, parents: [tip, otherTip],

@@ -44,31 +44,51 @@ struct TreeObject {
         if entries.removeValue(forKey: name) != nil { isModified = true }
     }
 
+    /// The tree is now stored as it is: later edits are measured from here.
+    mutating func markWritten() {
+        isModified = false
+    }
+
+    /// True when the tree holds a fan-out directory (a tree named by two hex digits).
+    var hasFanoutDirectories: Bool {
+        entries.contains { $0.value.isTree && NotesLayout.isFanoutName($0.key) }
+    }
+
     /// The tree object's bytes: `<octal mode> <name>\0<20-byte id>` per entry, in git's order.
     ///
     /// - Complexity: O(n log n) in the entries (the sort).
     func encoded() -> [UInt8] {
-        let sorted = entries.map { (name: Array($0.key.utf8), entry: $0.value) }.sorted { Self.precedes($0.name, $0.entry, $1.name, $1.entry) }
+        let sorted = entries.sorted { Self.precedes($0.key, $0.value, $1.key, $1.value) }
         var out: [UInt8] = []
         out.reserveCapacity(sorted.count * 64)
         for (name, entry) in sorted {
-            out += String(entry.mode, radix: 8).utf8
+            if entry.mode == Self.blobMode { out += Self.blobModeText } else { out += String(entry.mode, radix: 8).utf8 }
             out.append(0x20)
-            out += name
+            out += name.utf8
             out.append(0)
-            out += entry.id.bytes
+            entry.id.append(to: &out)
         }
         return out
     }
 
+    private static let blobModeText = Array("100644".utf8)
+
     /// git's tree order (`base_name_compare`): bytewise, with a tree's name compared as if it
     /// ended in "/" — so a directory `ab` sorts after a file `ab.c`, as git requires.
-    static func precedes(_ a: [UInt8], _ ea: Entry, _ b: [UInt8], _ eb: Entry) -> Bool {
-        let common = min(a.count, b.count)
-        for index in 0..<common where a[index] != b[index] { return a[index] < b[index] }
+    static func precedes(_ a: String, _ ea: Entry, _ b: String, _ eb: Entry) -> Bool {
+        var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
         let slash = UInt8(ascii: "/")
-        let ca: UInt8 = a.count > common ? a[common] : (ea.isTree ? slash : 0)
-        let cb: UInt8 = b.count > common ? b[common] : (eb.isTree ? slash : 0)
-        return ca < cb
+        while true {
+            switch (ia.next(), ib.next()) {
+            case let (x?, y?):
+                if x != y { return x < y }
+            case let (x?, nil):
+                return x < (eb.isTree ? slash : 0)
+            case let (nil, y?):
+                return (ea.isTree ? slash : 0) < y
+            case (nil, nil):
+                return (ea.isTree ? slash : 0) < (eb.isTree ? slash : 0)
+            }
+        }
     }
 }

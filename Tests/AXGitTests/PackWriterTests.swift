@@ -98,11 +98,12 @@ final class PackWriterTests: XCTestCase {
         XCTAssertEqual(try fixture.git(["count-objects", "-v"]).split(separator: "\n").first, "count: 1")
     }
 
-    /// Seventeen batches: the first sixteen packs are merged into one on the way, the end of
-    /// the run merges the rest, and the handle that wrote them still reads every note.
+    /// 33 batches: the first 32 packs are merged into one on the way, the end of the run
+    /// merges the rest, and the handle that wrote them still reads every note.
     func testBatchPacksAreMergedIntoOne() throws {
         let fixture = try GitFixture()
-        let commits = try fixture.fastImport(commits: 17 * 40)
+        let batches = NotesWriter.mergeFanIn + 1
+        let commits = try fixture.fastImport(commits: batches * 40)
         let repository = try fixture.open()
         let writer = NotesWriter(repository: repository)
         func packs() throws -> [String] {
@@ -110,11 +111,11 @@ final class PackWriterTests: XCTestCase {
                 .filter { $0.hasSuffix(".pack") }.sorted()
         }
         let before = try packs()
-        for batch in 0..<17 {
+        for batch in 0..<batches {
             let notes = commits[batch * 40..<(batch + 1) * 40].map { Note(commit: $0, text: "note \($0.hex)\n") }
             XCTAssertEqual(try writer.write(notes).written.count, 40)
         }
-        XCTAssertEqual(Set(try packs()).subtracting(before).count, 2, "sixteen merged, one new")
+        XCTAssertEqual(Set(try packs()).subtracting(before).count, 2, "32 merged, one new")
         try writer.consolidatePacks()
         let after = Set(try packs()).subtracting(before)
         XCTAssertEqual(after.count, 1)
@@ -128,7 +129,7 @@ final class PackWriterTests: XCTestCase {
         let name = try XCTUnwrap(after.first)
         let verify = try fixture.git(["verify-pack", "-v", ".git/objects/pack/\(name)"])
         XCTAssertTrue(verify.contains("non delta:"), verify)
-        XCTAssertEqual(try fixture.git(["rev-list", "--count", "refs/notes/axdiff"]), "17\n")
+        XCTAssertEqual(try fixture.git(["rev-list", "--count", "refs/notes/axdiff"]), "\(batches)\n")
     }
 
     func testAPackWithDeltasIsNotMerged() throws {
