@@ -21,16 +21,29 @@ public enum ScreenDiffer {
     /// - Complexity: O(n log n) for matching and the spoken order, plus the
     ///   bounded pair checks of the visual reference (see `OrderAnalysis`).
     public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config()) -> ScreenDiff {
+        diff(old: old, oldTree: nil, new: new, newTree: nil, path: path, config: config)
+    }
+
+    /// `diff`, given the stop trees of either version when the caller has
+    /// them: `oldTree` must be `old.stopTree()` and `newTree`
+    /// `new.stopTree()` (nil: built here). Walking history, the old version
+    /// of a change is the new version of the one before, so a caller that
+    /// keeps the tree it built builds each version's tree once, not twice.
+    ///
+    /// - Complexity: as `diff`.
+    package static func diff(old: Snapshot?, oldTree: StopTree?, new: Snapshot?, newTree: StopTree?,
+                             path: String, config: Config) -> ScreenDiff {
         let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
-            let stops = old?.stops ?? []
+            let stops = old == nil ? [] : oldTree?.stops ?? old?.stops ?? []
             let change = Change(kind: .screenRemoved, screen: screen, before: "\(stops.count) stops",
                                 message: "screen \"\(screen)\" was removed")
             return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]), stopsBefore: stops)
         }
         let oldSnapshot = old ?? Snapshot.empty(screen: screen)
         // Each version is walked once: its stops and the nodes that hold them.
-        let (oldTree, newTree) = (oldSnapshot.stopTree(), new.stopTree())
+        let oldTree = old == nil ? oldSnapshot.stopTree() : oldTree ?? oldSnapshot.stopTree()
+        let newTree = newTree ?? new.stopTree()
         let (oldStops, newStops) = (oldTree.stops, newTree.stops)
         let matching = Matcher.match(old: oldTree, new: newTree)
         let context = DiffContext(

@@ -43,11 +43,17 @@ public struct CommitAnalyzer {
         var unreadable: [String] = []
         for change in changed {
             let old = change.oldBlob.flatMap { try? snapshot($0, path: change.path, config: config) }
+            // Looked up before the new version replaces the old in the cache.
+            let oldTree = old == nil ? nil : change.oldBlob.flatMap { cache.tree(path: change.path, blob: $0) }
             do {
                 let new = try change.newBlob.map { try snapshot($0, path: change.path, config: config) }
                 let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: change.path)
                 if config.ignores(screen: screen, path: change.path) { continue }
-                screens.append(ScreenDiffer.diff(old: old, new: new, path: change.path, config: config))
+                // The new version's tree is kept for the path's next change,
+                // which diffs against this version.
+                let newTree = new.map { $0.stopTree() }
+                if let newTree, let blob = change.newBlob { cache.store(newTree, path: change.path, blob: blob) }
+                screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path, config: config))
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)

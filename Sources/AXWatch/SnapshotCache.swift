@@ -15,6 +15,11 @@ final class SnapshotCache {
         /// The blob's size: a hit must still respect `maxSnapshotBytes`.
         var size: Int
         var snapshot: Snapshot
+        /// `snapshot.stopTree()`, once the diff has built it: the next
+        /// change to the path diffs against this version again, and building
+        /// the tree was a sixth of a diff (callgrind). It shares its stops
+        /// with the `ScreenDiff` that reported them.
+        var tree: StopTree?
         var lastUse: Int
     }
 
@@ -37,11 +42,23 @@ final class SnapshotCache {
         return entry.snapshot
     }
 
+    /// The stop tree kept with the snapshot of `blob` at `path`, if any.
+    func tree(path: String, blob: ObjectID) -> StopTree? {
+        guard let entry = entries[path], entry.blob == blob else { return nil }
+        return entry.tree
+    }
+
+    /// Keeps `tree` (built from the snapshot kept for `blob` at `path`) with it.
+    func store(_ tree: StopTree, path: String, blob: ObjectID) {
+        guard entries[path]?.blob == blob else { return }
+        entries[path]?.tree = tree
+    }
+
     func store(_ snapshot: Snapshot, path: String, blob: ObjectID, size: Int) {
         guard size <= maxBytes else { return }
         if let old = entries[path] { bytes -= old.size }
         clock += 1
-        entries[path] = Entry(blob: blob, size: size, snapshot: snapshot, lastUse: clock)
+        entries[path] = Entry(blob: blob, size: size, snapshot: snapshot, tree: nil, lastUse: clock)
         bytes += size
         while bytes > maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             bytes -= oldest.value.size
