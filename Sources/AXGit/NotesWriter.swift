@@ -58,8 +58,9 @@ public final class NotesWriter {
     ///   s entries; independent of the number of notes outside the touched directories.
     @discardableResult
     public func write(_ notes: [Note]) throws -> NotesWriteResult {
-        // The blobs and the trees are written together (see `ObjectBatch`): the blobs with
-        // the first attempt's trees, and a retry after a lost compare-and-swap adds only trees.
+        // The blobs, the trees and the notes commit are written together (see `ObjectBatch`):
+        // the blobs with the first attempt, and a retry after a lost compare-and-swap writes
+        // only its trees and commit.
         var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
@@ -79,10 +80,11 @@ public final class NotesWriter {
             var objects = blobObjects
             let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, overwrite: overwrite, into: &objects)
             guard tree != baseTree else { return (nil, outcome) }
+            let commit = objects.add(GIT_OBJECT_COMMIT,
+                                     try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
             if let pack = try objects.write(to: repository) { written.append(pack) }
             blobObjects = ObjectBatch()
-            let parents = tip.map { [$0] } ?? []
-            return (try repository.createCommit(tree: tree, parents: parents, message: message), outcome)
+            return (commit, outcome)
         } logMessage: {
             logMessage
         }

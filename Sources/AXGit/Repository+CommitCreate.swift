@@ -1,26 +1,22 @@
 import CLibgit2
+import Foundation
 
 extension Repository {
-    /// Writes a commit object (no ref is moved) and returns its id. The author and committer
-    /// come from `withSignature`: the configured identity, else "axdiff <axdiff@localhost>".
-    func createCommit(tree: ObjectID, parents: [ObjectID], message: String) throws -> ObjectID {
-        try withTree(tree) { tree in
-            var parentHandles = [OpaquePointer?]()
-            defer { parentHandles.forEach { git_commit_free($0) } }
-            for parent in parents {
-                var oid = parent.oid
-                var commit: OpaquePointer?
-                try check(git_commit_lookup(&commit, handle, &oid), "git_commit_lookup")
-                parentHandles.append(commit)
-            }
-            return try withSignature { signature in
-                var out = git_oid()
-                try parentHandles.withUnsafeMutableBufferPointer { buffer in
-                    try check(git_commit_create(&out, handle, nil, signature, signature, nil, message, tree,
-                                                buffer.count, buffer.baseAddress), "git_commit_create")
-                }
-                return ObjectID(out)
-            }
+    /// The bytes of a commit object, laid out as libgit2 and git write them. The author and
+    /// committer come from `withSignature`: the configured identity, else
+    /// "axdiff <axdiff@localhost>", at the current time. The commit is not written: a notes
+    /// commit goes into its batch's pack with the trees it names (`ObjectBatch`).
+    func commitObject(tree: ObjectID, parents: [ObjectID], message: String) throws -> [UInt8] {
+        try withSignature { signature in
+            let who = signature.pointee
+            let offset = Int(who.when.offset)
+            let sign = offset < 0 || who.when.sign == CChar(UInt8(ascii: "-")) ? "-" : "+"
+            let zone = sign + String(format: "%02d%02d", abs(offset) / 60, abs(offset) % 60)
+            let person = "\(String(cString: who.name)) <\(String(cString: who.email))> \(UInt32(truncatingIfNeeded: who.when.time)) \(zone)\n"
+            var text = "tree \(tree.hex)\n"
+            for parent in parents { text += "parent \(parent.hex)\n" }
+            text += "author " + person + "committer " + person + "\n" + message
+            return Array(text.utf8)
         }
     }
 }

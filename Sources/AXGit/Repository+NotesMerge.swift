@@ -41,10 +41,10 @@ extension Repository {
             let candidates = try notesDiffering(from: localTree, to: otherTree)
             var objects = ObjectBatch()
             let (tree, outcome) = try builder.build(base: localTree, notes: candidates, overwrite: false, into: &objects)
-            try objects.write(to: self)
             added = outcome.written
-            let merge = try createCommit(tree: tree, parents: [tip, otherTip],
-                                         message: "Notes merged by axdiff from \(other)\n")
+            let merge = objects.add(GIT_OBJECT_COMMIT, try commitObject(tree: tree, parents: [tip, otherTip],
+                                                                        message: "Notes merged by axdiff from \(other)\n"))
+            try objects.write(to: self)
             return (merge, outcome)
         } logMessage: {
             "axdiff: merge notes from \(other)"
