@@ -102,9 +102,11 @@ public final class Annotator {
     /// (a signal finishes the round in flight first).
     ///
     /// With `jobs` > 1 and enough commits, a round is up to `jobs` batches,
-    /// analysed at once by an `AnalyzerPool`, then written one after the
-    /// other. The pool's extra handles live for one call, so a watcher holds
-    /// none between rounds.
+    /// analysed at once by an `AnalyzerPool` on threads of its own, then
+    /// written one after the other on this thread — while the pool already
+    /// analyses the next round (writing waited for the analysis, and the
+    /// analysis for the writing, before). The pool's handles live for one
+    /// call, so a watcher holds none between rounds.
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
@@ -114,10 +116,19 @@ public final class Annotator {
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
         var start = 0
-        while start < commits.count, !shouldStop() {
+        func nextRound() -> AnalyzerPool.Round? {
+            guard start < commits.count, !shouldStop() else { return nil }
             let batches = pool.batches(commits[start...], batchSize: options.batchSize)
             start = batches.last?.endIndex ?? commits.count
-            for result in pool.analyze(batches) {
+            return pool.start(batches)
+        }
+        var round = nextRound()
+        // Never leave the pool's threads running: a failed write waits for the round in flight.
+        defer { _ = round?.wait() }
+        while let analysing = round {
+            let results = analysing.wait()
+            round = nextRound()
+            for result in results {
                 // A failed batch stops the run after the batches before it are written.
                 let analyses = try result.get()
                 let written = try writer.write(analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
