@@ -75,8 +75,10 @@ public struct CommitAnalyzer {
         } catch let e as GitError where e.code == .tooLarge {
             throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
         }
-        let snapshot = try SnapshotReader.read(bytes, file: path)
-        cache.store(snapshot, path: path, blob: blob, size: bytes.count)
+        // The version kept at this path is, almost always, the previous
+        // version of this file: its unchanged elements are taken from it.
+        let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, previous: cache.memo(path: path))
+        cache.store(snapshot, memo: memo, path: path, blob: blob, size: bytes.count)
         return snapshot
     }
 }

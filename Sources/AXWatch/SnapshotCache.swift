@@ -20,10 +20,15 @@ final class SnapshotCache {
         /// the tree was a sixth of a diff (callgrind). It shares its stops
         /// with the `ScreenDiff` that reported them.
         var tree: StopTree?
+        /// What reading it left for reading the path's next version (its
+        /// unchanged elements are not decoded again; see `JSONScanMemo`).
+        var memo: JSONScanMemo?
         var lastUse: Int
     }
 
-    /// Source bytes of the snapshots kept (their parsed form takes a few times more).
+    /// Source bytes of the snapshots kept. Their parsed form, stop tree and
+    /// memo (which holds the source text and a copy of each leaf `Node`, its
+    /// strings shared) take a few times more.
     let maxBytes: Int
     private var entries: [String: Entry] = [:]
     private var bytes = 0
@@ -54,11 +59,17 @@ final class SnapshotCache {
         entries[path]?.tree = tree
     }
 
-    func store(_ snapshot: Snapshot, path: String, blob: ObjectID, size: Int) {
+    /// The memo of the version kept at `path`, whatever its blob: the
+    /// previous version of the file about to be read there.
+    func memo(path: String) -> JSONScanMemo? {
+        entries[path]?.memo
+    }
+
+    func store(_ snapshot: Snapshot, memo: JSONScanMemo? = nil, path: String, blob: ObjectID, size: Int) {
         guard size <= maxBytes else { return }
         if let old = entries[path] { bytes -= old.size }
         clock += 1
-        entries[path] = Entry(blob: blob, size: size, snapshot: snapshot, tree: nil, lastUse: clock)
+        entries[path] = Entry(blob: blob, size: size, snapshot: snapshot, tree: nil, memo: memo, lastUse: clock)
         bytes += size
         while bytes > maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             bytes -= oldest.value.size

@@ -154,3 +154,43 @@ extension JSONNodeScannerTests {
         XCTAssertEqual(both(padded).fast?.elements.first?.frame, Frame(x: 1, y: 2, width: 3, height: 4))
     }
 }
+
+extension JSONNodeScannerTests {
+    /// Reading a version with the memo of another must give exactly what
+    /// reading it alone gives (lines included): unchanged, edited, shifted
+    /// and unrelated versions, and leaves moved to another depth.
+    func testReadingWithThePreviousVersionsMemoChangesNothing() throws {
+        var rng = SeededGenerator(seed: 0x5EED_0F_A11)
+        var reused = 0
+        func check(_ old: String, _ new: String) throws {
+            guard let (_, memo) = JSONNodeScanner.snapshot(old, defaultScreen: "D", previous: nil) else { return }
+            let alone = JSONNodeScanner.snapshot(new, defaultScreen: "D")
+            let withMemo = JSONNodeScanner.snapshot(new, defaultScreen: "D", previous: memo)
+            XCTAssertEqual(withMemo?.0, alone, new)
+            if let next = withMemo?.1 { reused += next.leaves.count }
+        }
+        for _ in 0..<200 {
+            let (a, _) = Self.randomSnapshot(&rng)
+            let (b, _) = Self.randomSnapshot(&rng)
+            try check(a, a)
+            try check(a, "\n \n" + a)
+            try check(a, b)
+            try check(a, a.replacingOccurrences(of: "\"label\": \"", with: "\"label\": \"x"))
+            try check(a, a.replacingOccurrences(of: ", ", with: ",\n  "))
+        }
+        let leaf = #"{"id": "pay.button.with.a.long.id", "role": "button", "label": "Pay now", "frame": [1, 2, 3, 4]}"#
+        let flat = #"{"axsnapshot": 1, "elements": ["# + leaf + "]}"
+        let nested = #"{"axsnapshot": 1, "elements": [{"role": "container", "children": ["# + leaf + ",\n" + leaf + "]}]}"
+        try check(flat, nested)
+        try check(nested, flat)
+        try check(nested, nested.replacingOccurrences(of: "Pay now", with: "Pay later"))
+        XCTAssertGreaterThan(reused, 1000, "leaves were kept")
+        // A forged memo shows that unchanged leaves are taken from it, not decoded.
+        let (_, memo) = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: nil))
+        XCTAssertEqual(memo.leaves.count, 2)
+        let forged = JSONScanMemo(text: memo.text, leaves: memo.leaves.map { var leaf = $0; leaf.node.label = "forged"; return leaf })
+        let read = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: forged))
+        XCTAssertEqual(read.0.elements.first?.children.map(\.label), ["forged", "forged"])
+        XCTAssertEqual(read.0.elements.first?.children.map(\.line), [1, 2])
+    }
+}

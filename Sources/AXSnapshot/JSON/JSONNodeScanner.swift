@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decodes the usual axsnapshot file straight into `Node`s in one pass over
 /// the bytes, without the `JSONValue` tree that `JSONParser` builds (building,
 /// decoding and freeing that tree were two thirds of reading a snapshot, and
@@ -18,9 +24,20 @@ struct JSONNodeScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
     private var line = 1
+    /// The previous version's leaves, and its source (see `JSONScanMemo`).
+    private let previous: JSONScanMemo?
+    private let previousBytes: UnsafeBufferPointer<UInt8>
+    /// This version's leaves, for the memo of the next scan (when recording).
+    private let recording: Bool
+    private var leaves: [JSONScanMemo.Leaf] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, previous: JSONScanMemo? = nil,
+                 previousBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), recording: Bool = false) {
         self.bytes = bytes
+        self.previous = previous
+        self.previousBytes = previousBytes
+        self.recording = recording
+        if recording { leaves.reserveCapacity(previous?.leaves.count ?? 0) }
     }
 
     /// The snapshot, or nil when the general reader must decide.
@@ -28,6 +45,23 @@ struct JSONNodeScanner {
         let result: Snapshot?? = text.utf8.withContiguousStorageIfAvailable { buffer in
             var scanner = JSONNodeScanner(bytes: buffer)
             return try? scanner.root(defaultScreen: defaultScreen)
+        }
+        return result ?? nil
+    }
+
+    /// The snapshot and a memo for the next version's scan, or nil when the
+    /// general reader must decide. Leaves of `previous` whose bytes recur
+    /// unchanged are taken from it rather than decoded again; the snapshot
+    /// is the one `snapshot(_:defaultScreen:)` gives.
+    static func snapshot(_ text: String, defaultScreen: String, previous: JSONScanMemo?) -> (Snapshot, JSONScanMemo)? {
+        let result: (Snapshot, JSONScanMemo)?? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            func scan(_ old: UnsafeBufferPointer<UInt8>) -> (Snapshot, JSONScanMemo)? {
+                var scanner = JSONNodeScanner(bytes: buffer, previous: previous, previousBytes: old, recording: true)
+                guard let snapshot = try? scanner.root(defaultScreen: defaultScreen) else { return nil }
+                return (snapshot, JSONScanMemo(text: text, leaves: scanner.leaves))
+            }
+            guard let previous else { return scan(UnsafeBufferPointer(start: nil, count: 0)) }
+            return previous.text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(UnsafeBufferPointer(start: nil, count: 0))
         }
         return result ?? nil
     }
@@ -150,11 +184,50 @@ struct JSONNodeScanner {
         // returned, it was still copied once (callgrind).
         var more = try firstItem()
         while more {
-            nodes.append(Node(line: line))
-            try node(into: &nodes[nodes.count - 1], depth: depth + 1)
+            if let reused = reusedLeaf(depth: depth + 1) {
+                nodes.append(reused)
+            } else {
+                let (start, startLine) = (pos, line)
+                nodes.append(Node(line: line))
+                try node(into: &nodes[nodes.count - 1], depth: depth + 1)
+                if recording, nodes[nodes.count - 1].children.isEmpty, pos - start >= JSONScanMemo.prefixLength {
+                    leaves.append(JSONScanMemo.Leaf(range: start..<pos, depth: depth + 1, lineFeeds: line - startLine,
+                                                    print: JSONScanMemo.fingerprint(bytes, at: start), node: nodes[nodes.count - 1]))
+                }
+            }
             more = try nextItem(closing: UInt8(ascii: "]"))
         }
         return nodes
+    }
+
+    /// The leaf element object at `pos`, taken from the previous version
+    /// when the bytes there are exactly those of a leaf read at `depth`
+    /// (see `JSONScanMemo`); nil otherwise, and nothing consumed.
+    ///
+    /// - Complexity: O(b) in the bytes of the candidates compared.
+    private mutating func reusedLeaf(depth: Int) -> Node? {
+        guard let previous, pos + JSONScanMemo.prefixLength <= bytes.count,
+              let here = bytes.baseAddress.map({ $0 + pos }), let old = previousBytes.baseAddress else { return nil }
+        var found = -1
+        let remaining = bytes.count - pos
+        previous.candidates(JSONScanMemo.fingerprint(bytes, at: pos)) { k in
+            let range = previous.leaves[k].range
+            guard previous.leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
+                  memcmp(here, old + range.lowerBound, range.count) == 0 else { return false }
+            found = k
+            return true
+        }
+        guard found >= 0 else { return nil }
+        var node = previous.leaves[found].node
+        node.line = line
+        let start = pos
+        pos += previous.leaves[found].range.count
+        line += previous.leaves[found].lineFeeds
+        if recording {
+            leaves.append(JSONScanMemo.Leaf(range: start..<pos, depth: depth, lineFeeds: previous.leaves[found].lineFeeds,
+                                            print: previous.leaves[found].print, node: node))
+        }
+        return node
     }
 
     /// Reads an element object into `node`, which has its line already.

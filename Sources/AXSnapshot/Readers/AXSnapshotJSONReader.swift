@@ -14,6 +14,14 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
         return try readInFull(text, file: file, screen: screen)
     }
 
+    /// `read`, reusing what the previous version's scan left (see
+    /// `JSONScanMemo`), and the memo for the next version when the scanner
+    /// read this one.
+    static func read(_ text: String, file: String, screen: String, previous: JSONScanMemo?) throws -> (Snapshot, JSONScanMemo?) {
+        if let (snapshot, memo) = JSONNodeScanner.snapshot(text, defaultScreen: screen, previous: previous) { return (snapshot, memo) }
+        return (try readInFull(text, file: file, screen: screen), nil)
+    }
+
     /// Parses the whole JSON tree, then decodes it: the reference behaviour,
     /// with every error located.
     static func readInFull(_ text: String, file: String, screen: String) throws -> Snapshot {

@@ -14,13 +14,21 @@ public enum SnapshotReader {
     ///
     /// - Throws: `SnapshotError` for empty, binary, non-UTF-8 or malformed input.
     public static func read(_ bytes: [UInt8], file: String) throws -> Snapshot {
+        try read(bytes, file: file, previous: nil).snapshot
+    }
+
+    /// `read`, given the memo of the previous version of the same file
+    /// (nil: none), and the memo this read leaves for the next version (nil
+    /// when it is not axsnapshot JSON that the one-pass scanner read). The
+    /// snapshot is the one `read(_:file:)` gives; see `JSONScanMemo`.
+    package static func read(_ bytes: [UInt8], file: String, previous: JSONScanMemo?) throws -> (snapshot: Snapshot, memo: JSONScanMemo?) {
         guard !bytes.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         if let nul = firstNUL(bytes) {
             let (line, column) = position(of: nul, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "NUL byte: this is binary data, not a snapshot")
         }
         if let dump = try readUIAutomatorDump(bytes, file: file) {
-            return dump
+            return (dump, nil)
         }
         guard let text = decodeUTF8(bytes) else {
             let bad = firstInvalidUTF8(bytes)
@@ -30,7 +38,10 @@ public enum SnapshotReader {
         let head = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !head.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         for reader in readers where reader.sniff(head) {
-            return try reader.read(text, file: file, screen: screenName(for: file))
+            if ObjectIdentifier(reader) == ObjectIdentifier(AXSnapshotJSONReader.self) {
+                return try AXSnapshotJSONReader.read(text, file: file, screen: screenName(for: file), previous: previous)
+            }
+            return (try reader.read(text, file: file, screen: screenName(for: file)), nil)
         }
         let tried = readers.map { $0.format.rawValue }.joined(separator: ", ")
         throw SnapshotError(file: file, line: 1, column: 1, message: "not a snapshot in any known format (tried \(tried))")

@@ -1,0 +1,89 @@
+/// What one scan of an axsnapshot file leaves for the scan of the next
+/// version of that file: its text and its leaf elements (those without
+/// children), each with the bytes it was read from.
+///
+/// A commit usually changes a few elements of a screen; the rest of the new
+/// version is byte for byte the old one. Reading a snapshot was a third of a
+/// backfill (callgrind), most of it decoding element objects into `Node`s.
+/// With a memo of the previous version, `JSONNodeScanner` looks, at the start
+/// of each element object, for a leaf of the previous version whose bytes
+/// come next, byte for byte, and that was read at the same depth; it then
+/// takes that node instead of decoding the bytes again. Decoding reads the
+/// bytes of one object and never past its closing brace, so it depends only
+/// on those bytes and the depth (its limits) — except for `line`, which is
+/// set anew.
+///
+/// Leaves are found by a fingerprint of their first `prefixLength` bytes in
+/// a small open-addressing table; every candidate is confirmed on all its
+/// bytes. Immutable once made; kept by the cache of one thread.
+package final class JSONScanMemo {
+    /// The source the leaves were read from (their ranges index its UTF-8).
+    let text: String
+    let leaves: [Leaf]
+    /// Leaf index + 1 (0: empty), at `print & (slots.count - 1)` or after it.
+    private let slots: [Int32]
+
+    struct Leaf {
+        var range: Range<Int>
+        /// The depth the scanner read it at: its limits depend on it.
+        var depth: Int
+        /// Line feeds inside its bytes (the scanner counts lines).
+        var lineFeeds: Int
+        /// `fingerprint` of its first `prefixLength` bytes.
+        var print: UInt64
+        var node: Node
+    }
+
+    /// Leaves shorter than this are not kept (there are few, and decoding them is cheap).
+    static let prefixLength = 48
+
+    /// How many leaves sharing a prefix fingerprint are tried before the bytes are decoded.
+    static let maxTries = 4
+
+    /// - Complexity: O(n), where n is the number of leaves.
+    init(text: String, leaves: [Leaf]) {
+        self.text = text
+        self.leaves = leaves
+        var size = 16
+        while size < 2 * leaves.count { size *= 2 }
+        var slots = [Int32](repeating: 0, count: size)
+        let mask = size - 1
+        for k in leaves.indices {
+            var i = Int(truncatingIfNeeded: leaves[k].print) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = Int32(k + 1)
+        }
+        self.slots = slots
+    }
+
+    /// The leaves whose prefix fingerprint is `print`, in the order they were
+    /// read, at most `maxTries`; `body` returns true to stop.
+    func candidates(_ print: UInt64, _ body: (Int) -> Bool) {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: print) & mask
+        var tries = 0
+        while slots[i] != 0, tries < Self.maxTries {
+            let k = Int(slots[i]) - 1
+            if leaves[k].print == print {
+                tries += 1
+                if body(k) { return }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// A 64-bit mix of `prefixLength` bytes at `start`, eight at a time
+    /// (`start + prefixLength` must be in `bytes`).
+    static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base + start)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var i = 0
+        while i < prefixLength {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            i += 8
+        }
+        return hash ^ (hash >> 29)
+    }
+}
