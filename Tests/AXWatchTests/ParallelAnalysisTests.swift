@@ -47,6 +47,34 @@ final class ParallelAnalysisTests: XCTestCase {
         XCTAssertEqual(logs[0], logs[1])
     }
 
+    /// Asked to stop while notes are being written and the next round is being analysed:
+    /// whole batches only, in order, at most the round in flight after the one being
+    /// written; a second run annotates the rest, and the notes are those of one thread.
+    func testStoppingMidRunKeepsWholeBatchesAndResumes() throws {
+        let reference = try GitFixture(self, bare: true)
+        _ = try reference.git(["fast-import", "--quiet"], stdin: Self.history)
+        let single = try Repository.open(path: reference.path)
+        let one = Annotator(repository: single, options: .init(batchSize: 7, jobs: 1))
+        try one.annotate(try one.pending(tips: try single.references(matching: ["refs/heads/*"]).map(\.commit)))
+
+        let repo = try GitFixture(self, bare: true)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
+        let repository = try Repository.open(path: repo.path)
+        let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: 3))
+        let tips = try repository.references(matching: ["refs/heads/*"]).map(\.commit)
+        var reported = 0
+        let first = try annotator.annotate(try annotator.pending(tips: tips), shouldStop: { reported > 0 }) { reported += $0.count }
+        XCTAssertEqual(first.notesWritten, reported)
+        XCTAssertEqual(first.notesWritten % 7, 0, "whole batches only")
+        XCTAssertTrue((21...42).contains(first.notesWritten), "the round written and at most the one in flight: \(first.notesWritten)")
+        let rest = try annotator.pending(tips: tips)
+        XCTAssertEqual(rest.count, 70 - first.notesWritten)
+        XCTAssertEqual(try annotator.annotate(rest).notesWritten, rest.count)
+        _ = try repo.git(["fsck", "--strict"])
+        XCTAssertEqual(try repo.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]),
+                       try reference.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
+    }
+
     /// The review site, built on one thread and on three: the same files, byte for byte.
     func testSiteBuiltOnSeveralThreadsIsTheSameBytes() throws {
         let repo = try GitFixture(self, bare: true)
