@@ -58,8 +58,8 @@ public final class Annotator {
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
     }
 
-    /// Hands memory freed by the batch back to the system. glibc keeps freed
-    /// heap pages, and a batch frees a lot (parsed snapshots, reports, libgit2
+    /// Hands memory freed by a run back to the system. glibc keeps freed
+    /// heap pages, and a run frees a lot (parsed snapshots, reports, libgit2
     /// objects): without this a watcher that had backfilled 5,000 commits sat
     /// on some 45 MB it no longer used (target: 64 MB resident).
     static func releaseFreeMemory() {
@@ -111,8 +111,13 @@ public final class Annotator {
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
-        // One pack of notes per batch while the run lasts, merged into one at its end.
-        defer { try? writer.consolidatePacks() }
+        // One pack of notes per batch while the run lasts, merged into one at its end;
+        // then the heap freed by the run goes back to the system, once: trimming after
+        // every round handed back pages the next round faulted in again at once.
+        defer {
+            try? writer.consolidatePacks()
+            Self.releaseFreeMemory()
+        }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
         var start = 0
@@ -142,7 +147,6 @@ public final class Annotator {
                 }
                 perBatch(analyses.map { ($0.analysis, $0.seconds) })
             }
-            Self.releaseFreeMemory()
         }
         return summary
     }
