@@ -188,7 +188,9 @@ extension JSONNodeScannerTests {
         // A forged memo shows that unchanged leaves are taken from it, not decoded.
         let (_, memo) = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: nil))
         XCTAssertEqual(memo.leaves.count, 2)
-        let forged = JSONScanMemo(text: memo.text, leaves: memo.leaves.map { var leaf = $0; leaf.node.label = "forged"; return leaf })
+        var altered = memo.snapshot
+        for k in altered.elements[0].children.indices { altered.elements[0].children[k].label = "forged" }
+        let forged = JSONScanMemo(text: memo.text, leaves: memo.leaves, paths: memo.paths, snapshot: altered)
         let read = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: forged))
         XCTAssertEqual(read.0.elements.first?.children.map(\.label), ["forged", "forged"])
         XCTAssertEqual(read.0.elements.first?.children.map(\.line), [1, 2])

@@ -30,6 +30,9 @@ struct JSONNodeScanner {
     /// This version's leaves, for the memo of the next scan (when recording).
     private let recording: Bool
     private var leaves: [JSONScanMemo.Leaf] = []
+    /// The child-index path of the element being read, and the leaves' paths.
+    private var path: [Int32] = []
+    private var leafPaths: [Int32] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, previous: JSONScanMemo? = nil,
                  previousBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), recording: Bool = false) {
@@ -37,7 +40,10 @@ struct JSONNodeScanner {
         self.previous = previous
         self.previousBytes = previousBytes
         self.recording = recording
-        if recording { leaves.reserveCapacity(previous?.leaves.count ?? 0) }
+        if recording {
+            leaves.reserveCapacity(previous?.leaves.count ?? 64)
+            leafPaths.reserveCapacity(previous?.paths.count ?? 128)
+        }
     }
 
     /// The snapshot, or nil when the general reader must decide.
@@ -58,7 +64,7 @@ struct JSONNodeScanner {
             func scan(_ old: UnsafeBufferPointer<UInt8>) -> (Snapshot, JSONScanMemo)? {
                 var scanner = JSONNodeScanner(bytes: buffer, previous: previous, previousBytes: old, recording: true)
                 guard let snapshot = try? scanner.root(defaultScreen: defaultScreen) else { return nil }
-                return (snapshot, JSONScanMemo(text: text, leaves: scanner.leaves))
+                return (snapshot, JSONScanMemo(text: text, leaves: scanner.leaves, paths: scanner.leafPaths, snapshot: snapshot))
             }
             guard let previous else { return scan(UnsafeBufferPointer(start: nil, count: 0)) }
             return previous.text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(UnsafeBufferPointer(start: nil, count: 0))
@@ -184,6 +190,7 @@ struct JSONNodeScanner {
         // returned, it was still copied once (callgrind).
         var more = try firstItem()
         while more {
+            if recording { path.append(Int32(truncatingIfNeeded: nodes.count)) }
             if let reused = reusedLeaf(depth: depth + 1) {
                 nodes.append(reused)
             } else {
@@ -191,10 +198,10 @@ struct JSONNodeScanner {
                 nodes.append(Node(line: line))
                 try node(into: &nodes[nodes.count - 1], depth: depth + 1)
                 if recording, nodes[nodes.count - 1].children.isEmpty, pos - start >= JSONScanMemo.prefixLength {
-                    leaves.append(JSONScanMemo.Leaf(range: start..<pos, depth: depth + 1, lineFeeds: line - startLine,
-                                                    print: JSONScanMemo.fingerprint(bytes, at: start), node: nodes[nodes.count - 1]))
+                    recordLeaf(start..<pos, depth: depth + 1, lineFeeds: line - startLine, print: JSONScanMemo.fingerprint(bytes, at: start))
                 }
             }
+            if recording { path.removeLast() }
             more = try nextItem(closing: UInt8(ascii: "]"))
         }
         return nodes
@@ -208,26 +215,46 @@ struct JSONNodeScanner {
     private mutating func reusedLeaf(depth: Int) -> Node? {
         guard let previous, pos + JSONScanMemo.prefixLength <= bytes.count,
               let here = bytes.baseAddress.map({ $0 + pos }), let old = previousBytes.baseAddress else { return nil }
-        var found = -1
+        let print = JSONScanMemo.fingerprint(bytes, at: pos)
         let remaining = bytes.count - pos
-        previous.candidates(JSONScanMemo.fingerprint(bytes, at: pos)) { k in
-            let range = previous.leaves[k].range
-            guard previous.leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
-                  memcmp(here, old + range.lowerBound, range.count) == 0 else { return false }
-            found = k
-            return true
+        var found = -1
+        // Leaf metadata is read through a buffer pointer: an element read
+        // out of the array, or a closure over it, was copied (callgrind).
+        previous.leaves.withUnsafeBufferPointer { leaves in
+            previous.slots.withUnsafeBufferPointer { slots in
+                var i = Int(truncatingIfNeeded: print) & previous.mask
+                var tries = 0
+                while slots[i] != 0, tries < JSONScanMemo.maxTries {
+                    let k = Int(slots[i]) - 1
+                    if leaves[k].print == print {
+                        tries += 1
+                        let range = leaves[k].range
+                        if leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
+                           memcmp(here, old + range.lowerBound, range.count) == 0 {
+                            found = k
+                            return
+                        }
+                    }
+                    i = (i + 1) & previous.mask
+                }
+            }
         }
-        guard found >= 0 else { return nil }
-        var node = previous.leaves[found].node
+        guard found >= 0, var node = previous.node(found) else { return nil }
+        let leaf = previous.leaves[found]
         node.line = line
         let start = pos
-        pos += previous.leaves[found].range.count
-        line += previous.leaves[found].lineFeeds
-        if recording {
-            leaves.append(JSONScanMemo.Leaf(range: start..<pos, depth: depth, lineFeeds: previous.leaves[found].lineFeeds,
-                                            print: previous.leaves[found].print, node: node))
-        }
+        pos += leaf.range.count
+        line += leaf.lineFeeds
+        if recording { recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, print: print) }
         return node
+    }
+
+    /// Notes the leaf just read (at `path`) for the next version's memo.
+    private mutating func recordLeaf(_ range: Range<Int>, depth: Int, lineFeeds: Int, print: UInt64) {
+        leaves.append(JSONScanMemo.Leaf(range: range, depth: depth, lineFeeds: lineFeeds, print: print,
+                                        pathStart: Int32(truncatingIfNeeded: leafPaths.count),
+                                        pathCount: Int32(truncatingIfNeeded: path.count)))
+        leafPaths += path
     }
 
     /// Reads an element object into `node`, which has its line already.

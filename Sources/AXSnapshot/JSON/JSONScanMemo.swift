@@ -19,9 +19,18 @@
 package final class JSONScanMemo {
     /// The source the leaves were read from (their ranges index its UTF-8).
     let text: String
+    /// What is known of each leaf, apart from its node: trivial values, so
+    /// that trying a candidate never copies (retains) a `Node`.
     let leaves: [Leaf]
-    /// Leaf index + 1 (0: empty), at `print & (slots.count - 1)` or after it.
-    private let slots: [Int32]
+    /// The snapshot read, whose nodes the leaves are: a leaf is found by its
+    /// path (not kept as a `Node` of its own, which cost a copy of each node
+    /// taken, a retain of each of its fields; callgrind).
+    let snapshot: Snapshot
+    /// The leaves' child-index paths from `snapshot.elements`, one after another.
+    let paths: [Int32]
+    /// Leaf index + 1 (0: empty), at `print & mask` or after it.
+    let slots: [Int32]
+    let mask: Int
 
     struct Leaf {
         var range: Range<Int>
@@ -31,7 +40,9 @@ package final class JSONScanMemo {
         var lineFeeds: Int
         /// `fingerprint` of its first `prefixLength` bytes.
         var print: UInt64
-        var node: Node
+        /// Its path: `paths[pathStart..<pathStart + pathCount]`.
+        var pathStart: Int32
+        var pathCount: Int32
     }
 
     /// Leaves shorter than this are not kept (there are few, and decoding them is cheap).
@@ -41,13 +52,15 @@ package final class JSONScanMemo {
     static let maxTries = 4
 
     /// - Complexity: O(n), where n is the number of leaves.
-    init(text: String, leaves: [Leaf]) {
+    init(text: String, leaves: [Leaf], paths: [Int32], snapshot: Snapshot) {
         self.text = text
         self.leaves = leaves
+        self.paths = paths
+        self.snapshot = snapshot
         var size = 16
         while size < 2 * leaves.count { size *= 2 }
         var slots = [Int32](repeating: 0, count: size)
-        let mask = size - 1
+        mask = size - 1
         for k in leaves.indices {
             var i = Int(truncatingIfNeeded: leaves[k].print) & mask
             while slots[i] != 0 { i = (i + 1) & mask }
@@ -56,19 +69,23 @@ package final class JSONScanMemo {
         self.slots = slots
     }
 
-    /// The leaves whose prefix fingerprint is `print`, in the order they were
-    /// read, at most `maxTries`; `body` returns true to stop.
-    func candidates(_ print: UInt64, _ body: (Int) -> Bool) {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: print) & mask
-        var tries = 0
-        while slots[i] != 0, tries < Self.maxTries {
-            let k = Int(slots[i]) - 1
-            if leaves[k].print == print {
-                tries += 1
-                if body(k) { return }
+    /// The node of leaf `k`, or nil if its path does not lead to one (it
+    /// always does for a memo the scanner made).
+    ///
+    /// - Complexity: O(d), where d is the depth of the leaf.
+    func node(_ k: Int) -> Node? {
+        let start = Int(leaves[k].pathStart), end = start + Int(leaves[k].pathCount)
+        guard start < end, end <= paths.count else { return nil }
+        return paths.withUnsafeBufferPointer { path -> Node? in
+            var level = snapshot.elements
+            for i in start..<end - 1 {
+                let next: [Node]? = level.withUnsafeBufferPointer { nodes in
+                    Int(path[i]) < nodes.count ? nodes[Int(path[i])].children : nil
+                }
+                guard let next else { return nil }
+                level = next
             }
-            i = (i + 1) & mask
+            return Int(path[end - 1]) < level.count ? level[Int(path[end - 1])] : nil
         }
     }
 
