@@ -10,14 +10,15 @@ import Foundation
 /// each analyser's snapshot cache still sees a path's versions in order: the
 /// old side of a change is the new side of that path's previous change.
 ///
-/// A parallel pool analyses a round on threads of its own, each on a handle
-/// of its own, so the caller's thread — and its repository handle — are free
-/// to write the previous round's notes meanwhile. A pool of one analyses on
-/// the caller's thread and handle.
+/// A parallel pool analyses on threads of its own, each with a handle of its
+/// own, so the caller's thread — and its repository handle — are free to
+/// write notes meanwhile. A pool of one analyses on the caller's thread and
+/// handle, when a batch is asked for.
 ///
 /// Belongs to one thread; the handles it opened live as long as the pool.
 final class AnalyzerPool {
     typealias Timed = (analysis: CommitAnalysis, seconds: TimeInterval)
+    typealias BatchResult = Result<[Timed], Error>
 
     /// Below this many commits everything is analysed on the calling thread:
     /// opening handles would cost more than it saves (a watcher's usual round).
@@ -26,7 +27,7 @@ final class AnalyzerPool {
     private let analyzers: [CommitAnalyzer]
     private let isParallel: Bool
 
-    /// Batches analysed at once.
+    /// Threads analysing at once.
     var width: Int { analyzers.count }
 
     /// A pool for `commits` commits, batches of `batchSize`: up to `jobs`
@@ -44,61 +45,96 @@ final class AnalyzerPool {
         }
     }
 
-    /// A round of batches being analysed.
-    final class Round: @unchecked Sendable {
-        fileprivate let group = DispatchGroup()
-        fileprivate let slots: ResultSlots<Result<[Timed], Error>>
-
-        fileprivate init(count: Int) {
-            slots = ResultSlots(count: count)
-        }
-
-        /// Waits for the round; the results in batch order, each batch's
-        /// commits in order, with each commit's analysis time.
-        func wait() -> [Result<[Timed], Error>] {
-            group.wait()
-            return slots.values
-        }
+    /// Starts analysing `batches`: analyser t takes batches t, t + width, t + 2·width, …,
+    /// each as soon as it has finished the one before — no thread waits for another —
+    /// and at most `2 · width` batches are analysed ahead of the one the caller takes
+    /// (memory stays bounded). The caller takes the results in batch order
+    /// (`Run.take`) and must `finish` the run before the pool goes away.
+    func run(_ batches: [ArraySlice<ObjectID>]) -> Run {
+        let run = Run(batches: batches, analyzers: analyzers, lookahead: 2 * width)
+        if isParallel { run.startThreads() }
+        return run
     }
 
-    /// Starts analysing batch `i` with analyser `i` (at most `width` batches)
-    /// and returns at once when the pool is parallel; a pool of one has
-    /// finished the round when this returns. Every round must be waited for
-    /// before the pool goes away.
-    func start(_ batches: [ArraySlice<ObjectID>]) -> Round {
-        precondition(batches.count <= width, "more batches than analysers")
-        let round = Round(count: batches.count)
-        let jobs = batches.indices.map { Job(analyzer: analyzers[$0], batch: batches[$0]) }
-        guard isParallel else {
-            for (i, job) in jobs.enumerated() { round.slots.set(i, job.run()) }
-            return round
+    /// Analyses batches and waits for all of them (the review site's rounds).
+    func analyze(_ batches: [ArraySlice<ObjectID>]) -> [BatchResult] {
+        let run = run(batches)
+        defer { run.finish() }
+        return batches.indices.map { run.take($0) }
+    }
+
+    /// Batches being analysed, handed back in order.
+    final class Run: @unchecked Sendable {
+        private let batches: [ArraySlice<ObjectID>]
+        private let analyzers: [CommitAnalyzer]
+        private let lookahead: Int
+        private let condition = NSCondition()
+        // Guarded by `condition`:
+        private var results: [Int: BatchResult] = [:]
+        private var taken = 0          // batches the caller has taken
+        private var stopped = false
+        private var running = 0        // threads not yet exited
+        private var threaded = false
+
+        fileprivate init(batches: [ArraySlice<ObjectID>], analyzers: [CommitAnalyzer], lookahead: Int) {
+            self.batches = batches
+            self.analyzers = analyzers
+            self.lookahead = lookahead
         }
-        // A thread per batch, started here: a Dispatch queue ran the two batches one
-        // after the other while the caller's thread was writing notes.
-        for (i, job) in jobs.enumerated() {
-            round.group.enter()
-            let thread = Thread {
-                round.slots.set(i, job.run())
-                round.group.leave()
+
+        /// One thread per analyser: its handle is used by that thread alone until it exits.
+        fileprivate func startThreads() {
+            threaded = true
+            running = analyzers.count
+            for t in analyzers.indices {
+                let thread = Thread { [self] in work(t) }
+                thread.stackSize = 8 << 20
+                thread.start()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        return round
-    }
-
-    /// One analyser and its batch, handed to one thread: the analyser (and its repository
-    /// handle) is used by that thread alone until the round has been waited for.
-    private final class Job: @unchecked Sendable {
-        let analyzer: CommitAnalyzer
-        let batch: ArraySlice<ObjectID>
-
-        init(analyzer: CommitAnalyzer, batch: ArraySlice<ObjectID>) {
-            self.analyzer = analyzer
-            self.batch = batch
         }
 
-        func run() -> Result<[Timed], Error> {
+        private func work(_ t: Int) {
+            var index = t
+            while index < batches.count {
+                condition.lock()
+                while !stopped && index >= taken + lookahead { condition.wait() }
+                let stop = stopped
+                condition.unlock()
+                if stop { break }
+                let result = Self.analyse(batches[index], with: analyzers[t])
+                condition.lock()
+                results[index] = result
+                condition.broadcast()
+                condition.unlock()
+                index += analyzers.count
+            }
+            condition.lock()
+            running -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The result of batch `index`; batches are taken in order, each once.
+        func take(_ index: Int) -> BatchResult {
+            guard threaded else { return Self.analyse(batches[index], with: analyzers[0]) }
+            condition.lock()
+            defer { condition.unlock() }
+            while results[index] == nil { condition.wait() }
+            taken = index + 1
+            condition.broadcast()
+            return results.removeValue(forKey: index) ?? .success([])
+        }
+
+        /// Stops the threads after the batches they are analysing and waits for them to exit.
+        func finish() {
+            condition.lock()
+            stopped = true
+            condition.broadcast()
+            while running > 0 { condition.wait() }
+            condition.unlock()
+        }
+
+        private static func analyse(_ batch: ArraySlice<ObjectID>, with analyzer: CommitAnalyzer) -> BatchResult {
             Result {
                 try batch.map { id in
                     let began = Date()
@@ -109,16 +145,11 @@ final class AnalyzerPool {
         }
     }
 
-    /// Analyses a round and waits for it.
-    func analyze(_ batches: [ArraySlice<ObjectID>]) -> [Result<[Timed], Error>] {
-        start(batches).wait()
-    }
-
-    /// `commits` cut into at most `width` contiguous batches of at most `batchSize`.
-    func batches(_ commits: ArraySlice<ObjectID>, batchSize: Int) -> [ArraySlice<ObjectID>] {
+    /// `commits` cut into contiguous batches of at most `batchSize`, at most `limit` of them.
+    func batches(_ commits: ArraySlice<ObjectID>, batchSize: Int, limit: Int = .max) -> [ArraySlice<ObjectID>] {
         var batches: [ArraySlice<ObjectID>] = []
         var start = commits.startIndex
-        while batches.count < width, start < commits.endIndex {
+        while batches.count < limit, start < commits.endIndex {
             let end = min(start + batchSize, commits.endIndex)
             batches.append(commits[start..<end])
             start = end

@@ -101,12 +101,13 @@ public final class Annotator {
     /// time) once its notes are written; `shouldStop` is asked between rounds
     /// (a signal finishes the round in flight first).
     ///
-    /// With `jobs` > 1 and enough commits, a round is up to `jobs` batches,
-    /// analysed at once by an `AnalyzerPool` on threads of its own, then
-    /// written one after the other on this thread — while the pool already
-    /// analyses the next round (writing waited for the analysis, and the
-    /// analysis for the writing, before). The pool's handles live for one
-    /// call, so a watcher holds none between rounds.
+    /// With `jobs` > 1 and enough commits, an `AnalyzerPool` analyses the
+    /// batches on threads of its own, each thread going on to its next batch
+    /// as soon as it is done, while this thread writes the notes batch by batch
+    /// in history order. The pool's handles live for one call, so a watcher
+    /// holds none between runs. When `shouldStop` says so, the batch being
+    /// written is finished and the batches still being analysed are dropped
+    /// (their commits have no note, so the next run does them).
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
@@ -120,33 +121,24 @@ public final class Annotator {
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
-        var start = 0
-        func nextRound() -> AnalyzerPool.Round? {
-            guard start < commits.count, !shouldStop() else { return nil }
-            let batches = pool.batches(commits[start...], batchSize: options.batchSize)
-            start = batches.last?.endIndex ?? commits.count
-            return pool.start(batches)
-        }
-        var round = nextRound()
-        // Never leave the pool's threads running: a failed write waits for the round in flight.
-        defer { _ = round?.wait() }
-        while let analysing = round {
-            let results = analysing.wait()
-            round = nextRound()
-            for result in results {
-                // A failed batch stops the run after the batches before it are written.
-                let analyses = try result.get()
-                let written = try writer.write(analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
-                summary.notesWritten += written.written.count
-                for (analysis, _) in analyses {
-                    summary.commits += 1
-                    summary.errors += analysis.report.errors
-                    summary.warnings += analysis.report.warnings
-                    summary.improvements += analysis.report.improvements
-                    summary.unreadable += analysis.unreadable.count
-                }
-                perBatch(analyses.map { ($0.analysis, $0.seconds) })
+        let batches = pool.batches(commits[...], batchSize: options.batchSize)
+        let run = pool.run(batches)
+        // Never leave the pool's threads running, also when a write fails.
+        defer { run.finish() }
+        for index in batches.indices {
+            if shouldStop() { break }
+            // A failed batch stops the run after the batches before it are written.
+            let analyses = try run.take(index).get()
+            let written = try writer.write(analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
+            summary.notesWritten += written.written.count
+            for (analysis, _) in analyses {
+                summary.commits += 1
+                summary.errors += analysis.report.errors
+                summary.warnings += analysis.report.warnings
+                summary.improvements += analysis.report.improvements
+                summary.unreadable += analysis.unreadable.count
             }
+            perBatch(analyses.map { ($0.analysis, $0.seconds) })
         }
         return summary
     }

@@ -213,7 +213,7 @@ public final class SiteBuilder {
     private func analyse(_ ids: [ObjectID], _ pool: AnalyzerPool, _ summary: inout Summary) throws -> [ObjectID: CommitAnalysis] {
         var byID: [ObjectID: CommitAnalysis] = [:]
         let perThread = max(1, (ids.count + pool.width - 1) / pool.width)
-        for result in pool.analyze(pool.batches(ids[...], batchSize: perThread)) {
+        for result in pool.analyze(pool.batches(ids[...], batchSize: perThread, limit: pool.width)) {
             for (analysis, _) in try result.get() { byID[analysis.commit.id] = analysis }
         }
         summary.analysed += ids.count
