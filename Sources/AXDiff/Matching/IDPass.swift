@@ -22,14 +22,17 @@ import AXSnapshot
 /// keeps the cost O(n log n) even for fingerprints crafted to share one.
 enum IDPass {
     /// - Complexity: O(n log b), where n is the number of stops and b the
-    ///   size of the largest bucket (about 32 for spread fingerprints).
+    ///   size of the largest bucket (about 4 for spread fingerprints).
     static func pair(_ m: inout Matching, old: [Stop], new: [Stop]) -> Bool {
         // Both sides' fingerprints first, so that a non-ASCII id gives up
         // before anything is paired.
         guard let oldPrints = fingerprints(old, free: { m.oldToNew[$0] == nil }),
               let newPrints = fingerprints(new, free: { m.newToOld[$0] == nil }) else { return false }
         let total = old.count + new.count
-        let bits = max(0, Int.bitWidth - total.leadingZeroBitCount - 5)
+        // About four stops per bucket (both sides): buckets of 32, sorted by
+        // insertion, cost most of this pass (callgrind); which bucket a
+        // fingerprint falls in does not change the pairs.
+        let bits = max(0, Int.bitWidth - total.leadingZeroBitCount - 2)
         let oldBuckets = Buckets(oldPrints, bits: bits), newBuckets = Buckets(newPrints, bits: bits)
         var candidate = [Int](repeating: -1, count: new.count)
         for b in 0..<(1 << bits) {
