@@ -168,6 +168,11 @@ extension JSONNodeScannerTests {
             let withMemo = JSONNodeScanner.snapshot(new, defaultScreen: "D", previous: memo)
             XCTAssertEqual(withMemo?.0, alone, new)
             if let next = withMemo?.1 { reused += next.leaves.count }
+            // A memo made mostly of carried-over entries (the old version
+            // read again with its own memo) must serve as well.
+            let again = JSONNodeScanner.snapshot(old, defaultScreen: "D", previous: memo)
+            XCTAssertEqual(again?.1.leaves.count, memo.leaves.count, old)
+            XCTAssertEqual(JSONNodeScanner.snapshot(new, defaultScreen: "D", previous: again?.1)?.0, alone, new)
         }
         for _ in 0..<200 {
             let (a, _) = Self.randomSnapshot(&rng)
@@ -177,6 +182,7 @@ extension JSONNodeScannerTests {
             try check(a, b)
             try check(a, a.replacingOccurrences(of: "\"label\": \"", with: "\"label\": \"x"))
             try check(a, a.replacingOccurrences(of: ", ", with: ",\n  "))
+            try check(a, a.replacingOccurrences(of: "\"role\": \"button\"", with: "\"role\": \"link\""))
         }
         let leaf = #"{"id": "pay.button.with.a.long.id", "role": "button", "label": "Pay now", "frame": [1, 2, 3, 4]}"#
         let flat = #"{"axsnapshot": 1, "elements": ["# + leaf + "]}"
@@ -187,7 +193,7 @@ extension JSONNodeScannerTests {
         XCTAssertGreaterThan(reused, 1000, "leaves were kept")
         // A forged memo shows that unchanged leaves are taken from it, not decoded.
         let (_, memo) = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: nil))
-        XCTAssertEqual(memo.leaves.count, 2)
+        XCTAssertEqual(memo.leaves.count, 3, "two leaves and their container")
         var altered = memo.snapshot
         for k in altered.elements[0].children.indices { altered.elements[0].children[k].label = "forged" }
         let forged = JSONScanMemo(text: memo.text, leaves: memo.leaves, paths: memo.paths, snapshot: altered)

@@ -194,11 +194,14 @@ struct JSONNodeScanner {
             if let reused = reusedLeaf(depth: depth + 1) {
                 nodes.append(reused)
             } else {
-                let (start, startLine) = (pos, line)
+                let (start, startLine, firstInner) = (pos, line, leaves.count)
                 nodes.append(Node(line: line))
                 try node(into: &nodes[nodes.count - 1], depth: depth + 1)
-                if recording, nodes[nodes.count - 1].children.isEmpty, pos - start >= JSONScanMemo.prefixLength {
-                    recordLeaf(start..<pos, depth: depth + 1, lineFeeds: line - startLine, print: JSONScanMemo.fingerprint(bytes, at: start))
+                if recording, pos - start >= JSONScanMemo.prefixLength {
+                    let hasChildren = !nodes[nodes.count - 1].children.isEmpty
+                    recordLeaf(start..<pos, depth: depth + 1, lineFeeds: line - startLine, startLine: startLine,
+                               print: JSONScanMemo.fingerprint(bytes, at: start), innerStart: hasChildren ? firstInner : leaves.count,
+                               hasChildren: hasChildren)
                 }
             }
             if recording { path.removeLast() }
@@ -229,7 +232,8 @@ struct JSONNodeScanner {
                     if leaves[k].print == print {
                         tries += 1
                         let range = leaves[k].range
-                        if leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
+                        if leaves[k].depth == depth, !leaves[k].hasChildren || leaves[k].startLine == line,
+                           range.count <= remaining, range.upperBound <= previousBytes.count,
                            memcmp(here, old + range.lowerBound, range.count) == 0 {
                             found = k
                             return
@@ -241,19 +245,51 @@ struct JSONNodeScanner {
         }
         guard found >= 0, var node = previous.node(found) else { return nil }
         let leaf = previous.leaves[found]
+        // An element with children is only taken on its own line, so its
+        // line (and every line inside) is already right.
         node.line = line
-        let start = pos
+        let (start, startLine) = (pos, line)
         pos += leaf.range.count
         line += leaf.lineFeeds
-        if recording { recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, print: print) }
+        if recording {
+            let innerStart = leaves.count
+            if leaf.hasChildren { carryInnerEntries(of: found, from: previous, movedBy: start - leaf.range.lowerBound) }
+            recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, startLine: startLine, print: print,
+                       innerStart: innerStart, hasChildren: leaf.hasChildren)
+        }
         return node
     }
 
-    /// Notes the leaf just read (at `path`) for the next version's memo.
-    private mutating func recordLeaf(_ range: Range<Int>, depth: Int, lineFeeds: Int, print: UInt64) {
+    /// Copies the entries inside element `k` of `previous`, taken whole at
+    /// `path`, into this scan's memo: their bytes moved by `delta`, their
+    /// paths now under `path`, their lines unchanged.
+    ///
+    /// - Complexity: O(e + p) for its e inner entries with p path steps.
+    private mutating func carryInnerEntries(of k: Int, from previous: JSONScanMemo, movedBy delta: Int) {
+        let outer = previous.leaves[k]
+        let (oldBase, newBase) = (Int(outer.innerStart), leaves.count)
+        let oldPrefix = Int(outer.pathCount)
+        for i in oldBase..<k {
+            var inner = previous.leaves[i]
+            inner.range = (inner.range.lowerBound + delta)..<(inner.range.upperBound + delta)
+            inner.innerStart = Int32(truncatingIfNeeded: Int(inner.innerStart) - oldBase + newBase)
+            let suffix = (Int(inner.pathStart) + oldPrefix)..<Int(inner.pathStart + inner.pathCount)
+            inner.pathStart = Int32(truncatingIfNeeded: leafPaths.count)
+            inner.pathCount = Int32(truncatingIfNeeded: path.count + suffix.count)
+            leafPaths += path
+            leafPaths += previous.paths[suffix]
+            leaves.append(inner)
+        }
+    }
+
+    /// Notes the element just read (at `path`) for the next version's memo.
+    private mutating func recordLeaf(_ range: Range<Int>, depth: Int, lineFeeds: Int, startLine: Int, print: UInt64,
+                                     innerStart: Int, hasChildren: Bool) {
         leaves.append(JSONScanMemo.Leaf(range: range, depth: depth, lineFeeds: lineFeeds, print: print,
                                         pathStart: Int32(truncatingIfNeeded: leafPaths.count),
-                                        pathCount: Int32(truncatingIfNeeded: path.count)))
+                                        pathCount: Int32(truncatingIfNeeded: path.count),
+                                        startLine: startLine, innerStart: Int32(truncatingIfNeeded: innerStart),
+                                        hasChildren: hasChildren))
         leafPaths += path
     }
 

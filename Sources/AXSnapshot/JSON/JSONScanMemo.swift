@@ -13,6 +13,11 @@
 /// on those bytes and the depth (its limits) — except for `line`, which is
 /// set anew.
 ///
+/// An element with children is kept too, with the entries inside it: when
+/// its bytes recur unchanged at the same depth *and on the same line* (so
+/// every line inside is the same), its node is taken whole, children and
+/// all, and its inner entries are carried over to the new memo.
+///
 /// Leaves are found by a fingerprint of their first `prefixLength` bytes in
 /// a small open-addressing table; every candidate is confirmed on all its
 /// bytes. Immutable once made; kept by the cache of one thread.
@@ -43,6 +48,13 @@ package final class JSONScanMemo {
         /// Its path: `paths[pathStart..<pathStart + pathCount]`.
         var pathStart: Int32
         var pathCount: Int32
+        /// The line its `{` is on.
+        var startLine: Int
+        /// For an element with children: the index of its first inner entry
+        /// (its inner entries come right before it, in file order);
+        /// otherwise its own index.
+        var innerStart: Int32
+        var hasChildren: Bool
     }
 
     /// Leaves shorter than this are not kept (there are few, and decoding them is cheap).
