@@ -14,12 +14,21 @@ final class ReliabilityTests: XCTestCase {
         let expected = try HistoryGenerator.notes(clean)
         XCTAssertEqual(expected.count, 1000)
 
+        // The notes ref as a file (the watcher writes it loose), read without a git process.
+        let refFile = URL(fileURLWithPath: crashed.path).appendingPathComponent(".git/refs/notes/axdiff").path
+        func notesTip() -> String? { try? String(contentsOfFile: refFile, encoding: .utf8) }
         var rng = SystemRandomNumberGenerator()
         var progress: [Int] = []
         for _ in 0..<20 {
+            let before = notesTip()
             let watcher = try Background(["watch", "--repo", crashed.path, "--batch", "20"])
-            // Short enough that most kills land mid-backfill with commits analysed on every core.
-            Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.16, using: &rng))
+            // Killed once it has written a batch, a random moment later: mid-backfill, with
+            // later batches being analysed on every core and a pack perhaps half written —
+            // whatever this machine's speed (a fixed delay either killed it before its first
+            // note or after its last). The kills add up on one repository.
+            let deadline = Date().addingTimeInterval(10)
+            while notesTip() == before, Date() < deadline { usleep(500) }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.015, using: &rng))
             watcher.signal(SIGKILL)
             _ = watcher.waitForExit(timeout: 10)
             progress.append(try HistoryGenerator.notes(crashed).count)
