@@ -200,5 +200,10 @@ extension JSONNodeScannerTests {
         let read = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: forged))
         XCTAssertEqual(read.0.elements.first?.children.map(\.label), ["forged", "forged"])
         XCTAssertEqual(read.0.elements.first?.children.map(\.line), [1, 2])
+        // Taken whole from two lines further down, lines and all.
+        let moved = try XCTUnwrap(JSONNodeScanner.snapshot("\n\n" + nested, defaultScreen: "D", previous: forged))
+        XCTAssertEqual(moved.0.elements.first?.children.map(\.label), ["forged", "forged"])
+        XCTAssertEqual(moved.0.elements.first?.children.map(\.line), [3, 4])
+        XCTAssertEqual(moved.0.elements.first?.line, 3)
     }
 }

@@ -232,8 +232,7 @@ struct JSONNodeScanner {
                     if leaves[k].print == print {
                         tries += 1
                         let range = leaves[k].range
-                        if leaves[k].depth == depth, !leaves[k].hasChildren || leaves[k].startLine == line,
-                           range.count <= remaining, range.upperBound <= previousBytes.count,
+                        if leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
                            memcmp(here, old + range.lowerBound, range.count) == 0 {
                             found = k
                             return
@@ -245,33 +244,45 @@ struct JSONNodeScanner {
         }
         guard found >= 0, var node = previous.node(found) else { return nil }
         let leaf = previous.leaves[found]
-        // An element with children is only taken on its own line, so its
-        // line (and every line inside) is already right.
+        // The same bytes read from another line: every line inside moves
+        // by as much (lines are counted on the line feeds in the bytes).
+        let shift = line - leaf.startLine
         node.line = line
+        if shift != 0 { for i in node.children.indices { Self.shiftLines(&node.children[i], by: shift) } }
         let (start, startLine) = (pos, line)
         pos += leaf.range.count
         line += leaf.lineFeeds
         if recording {
             let innerStart = leaves.count
-            if leaf.hasChildren { carryInnerEntries(of: found, from: previous, movedBy: start - leaf.range.lowerBound) }
+            if leaf.hasChildren { carryInnerEntries(of: found, from: previous, movedBy: start - leaf.range.lowerBound, lines: shift) }
             recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, startLine: startLine, print: print,
                        innerStart: innerStart, hasChildren: leaf.hasChildren)
         }
         return node
     }
 
+    /// Adds `shift` to the line of `node` and of every node inside it.
+    ///
+    /// - Complexity: O(n) in the nodes of the subtree; recursion is bounded
+    ///   by the depth the scanner accepts.
+    private static func shiftLines(_ node: inout Node, by shift: Int) {
+        node.line = node.line.map { $0 + shift }
+        for i in node.children.indices { shiftLines(&node.children[i], by: shift) }
+    }
+
     /// Copies the entries inside element `k` of `previous`, taken whole at
     /// `path`, into this scan's memo: their bytes moved by `delta`, their
-    /// paths now under `path`, their lines unchanged.
+    /// paths now under `path`, their lines moved by `lines`.
     ///
     /// - Complexity: O(e + p) for its e inner entries with p path steps.
-    private mutating func carryInnerEntries(of k: Int, from previous: JSONScanMemo, movedBy delta: Int) {
+    private mutating func carryInnerEntries(of k: Int, from previous: JSONScanMemo, movedBy delta: Int, lines: Int) {
         let outer = previous.leaves[k]
         let (oldBase, newBase) = (Int(outer.innerStart), leaves.count)
         let oldPrefix = Int(outer.pathCount)
         for i in oldBase..<k {
             var inner = previous.leaves[i]
             inner.range = (inner.range.lowerBound + delta)..<(inner.range.upperBound + delta)
+            inner.startLine += lines
             inner.innerStart = Int32(truncatingIfNeeded: Int(inner.innerStart) - oldBase + newBase)
             let suffix = (Int(inner.pathStart) + oldPrefix)..<Int(inner.pathStart + inner.pathCount)
             inner.pathStart = Int32(truncatingIfNeeded: leafPaths.count)

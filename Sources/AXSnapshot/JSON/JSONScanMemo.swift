@@ -14,9 +14,10 @@
 /// set anew.
 ///
 /// An element with children is kept too, with the entries inside it: when
-/// its bytes recur unchanged at the same depth *and on the same line* (so
-/// every line inside is the same), its node is taken whole, children and
-/// all, and its inner entries are carried over to the new memo.
+/// its bytes recur unchanged at the same depth, its node is taken whole,
+/// children and all, every line inside moved by as many lines as it moved
+/// (the scanner counts the line feeds in the bytes), and its inner entries
+/// are carried over to the new memo.
 ///
 /// Leaves are found by a fingerprint of their first `prefixLength` bytes in
 /// a small open-addressing table; every candidate is confirmed on all its
