@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes the usual axsnapshot file straight into `Node`s in one pass over
 /// the bytes, without the `JSONValue` tree that `JSONParser` builds (building,
 /// decoding and freeing that tree were two thirds of reading a snapshot, and
@@ -19,20 +13,20 @@ import Darwin
 /// - Complexity: O(n) in the bytes; recursion is bounded by `JSONParser.maxDepth`.
 struct JSONNodeScanner {
     /// Thrown to abandon the fast path; never leaves `snapshot(_:defaultScreen:)`.
-    private struct GiveUp: Error {}
+    struct GiveUp: Error {}
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var pos = 0
-    private var line = 1
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var line = 1
     /// The previous version's leaves, and its source (see `JSONScanMemo`).
-    private let previous: JSONScanMemo?
-    private let previousBytes: UnsafeBufferPointer<UInt8>
+    let previous: JSONScanMemo?
+    let previousBytes: UnsafeBufferPointer<UInt8>
     /// This version's leaves, for the memo of the next scan (when recording).
-    private let recording: Bool
-    private var leaves: [JSONScanMemo.Leaf] = []
+    let recording: Bool
+    var leaves: [JSONScanMemo.Leaf] = []
     /// The child-index path of the element being read, and the leaves' paths.
-    private var path: [Int32] = []
-    private var leafPaths: [Int32] = []
+    var path: [Int32] = []
+    var leafPaths: [Int32] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, previous: JSONScanMemo? = nil,
                  previousBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), recording: Bool = false) {
@@ -208,100 +202,6 @@ struct JSONNodeScanner {
             more = try nextItem(closing: UInt8(ascii: "]"))
         }
         return nodes
-    }
-
-    /// The leaf element object at `pos`, taken from the previous version
-    /// when the bytes there are exactly those of a leaf read at `depth`
-    /// (see `JSONScanMemo`); nil otherwise, and nothing consumed.
-    ///
-    /// - Complexity: O(b) in the bytes of the candidates compared.
-    private mutating func reusedLeaf(depth: Int) -> Node? {
-        guard let previous, pos + JSONScanMemo.prefixLength <= bytes.count,
-              let here = bytes.baseAddress.map({ $0 + pos }), let old = previousBytes.baseAddress else { return nil }
-        let print = JSONScanMemo.fingerprint(bytes, at: pos)
-        let remaining = bytes.count - pos
-        var found = -1
-        // Leaf metadata is read through a buffer pointer: an element read
-        // out of the array, or a closure over it, was copied (callgrind).
-        previous.leaves.withUnsafeBufferPointer { leaves in
-            previous.slots.withUnsafeBufferPointer { slots in
-                var i = Int(truncatingIfNeeded: print) & previous.mask
-                var tries = 0
-                while slots[i] != 0, tries < JSONScanMemo.maxTries {
-                    let k = Int(slots[i]) - 1
-                    if leaves[k].print == print {
-                        tries += 1
-                        let range = leaves[k].range
-                        if leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
-                           memcmp(here, old + range.lowerBound, range.count) == 0 {
-                            found = k
-                            return
-                        }
-                    }
-                    i = (i + 1) & previous.mask
-                }
-            }
-        }
-        guard found >= 0, var node = previous.node(found) else { return nil }
-        let leaf = previous.leaves[found]
-        // The same bytes read from another line: every line inside moves
-        // by as much (lines are counted on the line feeds in the bytes).
-        let shift = line - leaf.startLine
-        node.line = line
-        if shift != 0 { for i in node.children.indices { Self.shiftLines(&node.children[i], by: shift) } }
-        let (start, startLine) = (pos, line)
-        pos += leaf.range.count
-        line += leaf.lineFeeds
-        if recording {
-            let innerStart = leaves.count
-            if leaf.hasChildren { carryInnerEntries(of: found, from: previous, movedBy: start - leaf.range.lowerBound, lines: shift) }
-            recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, startLine: startLine, print: print,
-                       innerStart: innerStart, hasChildren: leaf.hasChildren)
-        }
-        return node
-    }
-
-    /// Adds `shift` to the line of `node` and of every node inside it.
-    ///
-    /// - Complexity: O(n) in the nodes of the subtree; recursion is bounded
-    ///   by the depth the scanner accepts.
-    private static func shiftLines(_ node: inout Node, by shift: Int) {
-        node.line = node.line.map { $0 + shift }
-        for i in node.children.indices { shiftLines(&node.children[i], by: shift) }
-    }
-
-    /// Copies the entries inside element `k` of `previous`, taken whole at
-    /// `path`, into this scan's memo: their bytes moved by `delta`, their
-    /// paths now under `path`, their lines moved by `lines`.
-    ///
-    /// - Complexity: O(e + p) for its e inner entries with p path steps.
-    private mutating func carryInnerEntries(of k: Int, from previous: JSONScanMemo, movedBy delta: Int, lines: Int) {
-        let outer = previous.leaves[k]
-        let (oldBase, newBase) = (Int(outer.innerStart), leaves.count)
-        let oldPrefix = Int(outer.pathCount)
-        for i in oldBase..<k {
-            var inner = previous.leaves[i]
-            inner.range = (inner.range.lowerBound + delta)..<(inner.range.upperBound + delta)
-            inner.startLine += lines
-            inner.innerStart = Int32(truncatingIfNeeded: Int(inner.innerStart) - oldBase + newBase)
-            let suffix = (Int(inner.pathStart) + oldPrefix)..<Int(inner.pathStart + inner.pathCount)
-            inner.pathStart = Int32(truncatingIfNeeded: leafPaths.count)
-            inner.pathCount = Int32(truncatingIfNeeded: path.count + suffix.count)
-            leafPaths += path
-            leafPaths += previous.paths[suffix]
-            leaves.append(inner)
-        }
-    }
-
-    /// Notes the element just read (at `path`) for the next version's memo.
-    private mutating func recordLeaf(_ range: Range<Int>, depth: Int, lineFeeds: Int, startLine: Int, print: UInt64,
-                                     innerStart: Int, hasChildren: Bool) {
-        leaves.append(JSONScanMemo.Leaf(range: range, depth: depth, lineFeeds: lineFeeds, print: print,
-                                        pathStart: Int32(truncatingIfNeeded: leafPaths.count),
-                                        pathCount: Int32(truncatingIfNeeded: path.count),
-                                        startLine: startLine, innerStart: Int32(truncatingIfNeeded: innerStart),
-                                        hasChildren: hasChildren))
-        leafPaths += path
     }
 
     /// Reads an element object into `node`, which has its line already.
@@ -498,137 +398,4 @@ struct JSONNodeScanner {
         }
     }
 
-    // MARK: - Structure
-
-    /// The members of an object whose `{` was just read: `body` gets the key's
-    /// byte range and must consume the value.
-    private mutating func members(_ body: (inout JSONNodeScanner, Range<Int>) throws -> Void) throws {
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return }
-        while true {
-            skipWhitespace()
-            try expect(UInt8(ascii: "\""))
-            let keyStart = pos
-            while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != UInt8(ascii: "\\"), bytes[pos] >= 0x20 { pos += 1 }
-            let key = keyStart..<pos
-            try expect(UInt8(ascii: "\""))
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            try body(&self, key)
-            skipWhitespace()
-            guard pos < bytes.count else { throw GiveUp() }
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            try expect(UInt8(ascii: "}"))
-            return
-        }
-    }
-
-    /// After the `{` of an object: the first key (its value is next), or nil
-    /// for `{}`. With `key()` and `nextItem(closing: "}")`, the grammar of
-    /// `members` as a loop.
-    private mutating func firstKey() throws -> Range<Int>? {
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return nil }
-        return try key()
-    }
-
-    /// A key and its colon; the value is next.
-    private mutating func key() throws -> Range<Int> {
-        skipWhitespace()
-        try expect(UInt8(ascii: "\""))
-        let keyStart = pos
-        while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != UInt8(ascii: "\\"), bytes[pos] >= 0x20 { pos += 1 }
-        let key = keyStart..<pos
-        try expect(UInt8(ascii: "\""))
-        skipWhitespace()
-        try expect(UInt8(ascii: ":"))
-        skipWhitespace()
-        return key
-    }
-
-    /// After the `[` of an array: whether an item follows (positioned at
-    /// it), as `items` reads it.
-    private mutating func firstItem() throws -> Bool {
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
-        skipWhitespace()
-        return true
-    }
-
-    /// After an item or a member's value: true when a `,` announces another
-    /// (whitespace after it skipped), false when `closing` ends the container.
-    private mutating func nextItem(closing: UInt8) throws -> Bool {
-        skipWhitespace()
-        guard pos < bytes.count else { throw GiveUp() }
-        if bytes[pos] == UInt8(ascii: ",") {
-            pos += 1
-            skipWhitespace()
-            return true
-        }
-        try expect(closing)
-        return false
-    }
-
-    /// The items of an array (reads the `[`); `body` must consume one item.
-    private mutating func items(depth: Int, _ body: (inout JSONNodeScanner) throws -> Void) throws {
-        guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
-        try expect(UInt8(ascii: "["))
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return }
-        while true {
-            skipWhitespace()
-            try body(&self)
-            skipWhitespace()
-            guard pos < bytes.count else { throw GiveUp() }
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            try expect(UInt8(ascii: "]"))
-            return
-        }
-    }
-
-    private mutating func null() throws -> Bool { try literal("null") }
-
-    /// Consumes `word` if it is next.
-    private mutating func literal(_ word: StaticString) throws -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard pos + count <= bytes.count else { return false }
-        let w = word.utf8Start
-        for i in 0..<count where bytes[pos + i] != w[i] { return false }
-        pos += count
-        return true
-    }
-
-    private mutating func expect(_ byte: UInt8) throws {
-        guard pos < bytes.count, bytes[pos] == byte else { throw GiveUp() }
-        pos += 1
-    }
-
-    private mutating func skipWhitespace() {
-        while pos < bytes.count {
-            switch bytes[pos] {
-            case 0x20, 0x09, 0x0D: pos += 1
-            case 0x0A: pos += 1; line += 1
-            default: return
-            }
-        }
-    }
-
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]) -> Bool {
-        name.withUnsafeBufferPointer { equal(bytes, range, $0) }
-    }
-
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
-        equal(bytes, range, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    }
-
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard range.count == name.count else { return false }
-        var i = range.lowerBound
-        for b in name {
-            if bytes[i] != b { return false }
-            i += 1
-        }
-        return true
-    }
 }
