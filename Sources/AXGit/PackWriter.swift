@@ -19,11 +19,11 @@ enum PackWriter {
     /// Notes are small text: fast compression. Trees are stored without compression: they are
     /// mostly ids, which do not compress, and deflating them was a third of writing notes.
     static let blobCompression: Int32 = 1
-    static let treeCompression: Int32 = 0
 
     /// Returns the pack's name (`pack-<checksum>`).
     static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
-        try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0)) }, to: repository)
+        let deflater = Deflater(level: blobCompression)
+        return try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0, deflater)) }, to: repository)
     }
 
     /// Writes a pack of entries and its index; then the handle is told about the new pack.
@@ -95,11 +95,15 @@ enum PackWriter {
     }
 
     /// An object's packed entry: header, then its zlib stream.
-    static func entry(for object: ObjectBatch.Object) throws -> [UInt8] {
+    static func entry(for object: ObjectBatch.Object, _ deflater: Deflater) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(object.bytes.count + 32)
         appendHeader(type: UInt8(truncatingIfNeeded: object.type.rawValue), size: object.bytes.count, to: &out)
-        try compress(object.bytes, level: object.type == GIT_OBJECT_TREE ? treeCompression : blobCompression, into: &out)
+        if object.type == GIT_OBJECT_TREE {
+            Deflater.store(object.bytes, into: &out)
+        } else {
+            try deflater.compress(object.bytes, into: &out)
+        }
         return out
     }
 
@@ -114,20 +118,6 @@ enum PackWriter {
             rest >>= 7
         }
         out.append(byte)
-    }
-
-    private static func compress(_ bytes: [UInt8], level: Int32, into out: inout [UInt8]) throws {
-        var capacity = compressBound(uLong(bytes.count))
-        let start = out.count
-        out += [UInt8](repeating: 0, count: Int(capacity))
-        let code = out.withUnsafeMutableBufferPointer { destination -> Int32 in
-            guard let base = destination.baseAddress else { return Z_BUF_ERROR }
-            return bytes.withUnsafeBufferPointer { source in
-                compress2(base + start, &capacity, source.baseAddress, uLong(source.count), level)
-            }
-        }
-        guard code == Z_OK else { throw GitError(.other(code), "zlib", "compressing an object failed (\(code))") }
-        out.removeLast(out.count - start - Int(capacity))
     }
 
     static func appendBigEndian(_ value: UInt32, to out: inout [UInt8]) {

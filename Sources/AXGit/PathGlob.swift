@@ -24,18 +24,6 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
 
     package var description: String { pattern }
 
-    /// The leading segments without any glob character, joined with "/" ("" when the first
-    /// segment is already a glob). Every path the pattern matches starts with this directory
-    /// (or is it, for a pattern without glob characters).
-    package var literalPrefix: String {
-        var literal = [String]()
-        for segment in segments {
-            if segment.contains(where: Self.isSpecial) { break }
-            literal.append(String(String.UnicodeScalarView(segment)))
-        }
-        return literal.joined(separator: "/")
-    }
-
     /// True when the whole `path` matches.
     ///
     /// - Complexity: O(p · s) for p pattern segments and s path segments in the usual
@@ -166,16 +154,4 @@ package struct PathGlobSet: Hashable, Sendable {
     package func matches(_ path: String) -> Bool { globs.contains { $0.matches(path) } }
 
     package func mayMatch(below directory: String) -> Bool { globs.contains { $0.mayMatch(below: directory) } }
-
-    /// The directories a tree diff can be restricted to; nil when some pattern can match
-    /// anywhere (starts with a glob), so no restriction is possible.
-    package var literalPrefixes: [String]? {
-        var prefixes = Set<String>()
-        for glob in globs {
-            let prefix = glob.literalPrefix
-            if prefix.isEmpty { return nil }
-            prefixes.insert(prefix)
-        }
-        return prefixes.sorted()
-    }
 }

@@ -16,59 +16,103 @@ extension Repository {
     /// The files matching `globs` that differ between two commits' trees; `old` nil means the empty tree.
     ///
     /// - Complexity: proportional to the size of the changed subtrees, not of the whole tree:
-    ///   the diff is restricted to the literal directories of the patterns, skipped entirely when
-    ///   those subtrees (or the root trees) have equal ids, and libgit2 skips equal subtrees.
+    ///   subtrees with equal ids are skipped (see `diffTrees`).
     public func changes(from old: ObjectID?, to new: ObjectID, matching globs: [String]) throws -> [TreeChange] {
         let patterns = PathGlobSet(globs)
         let newTreeID = try treeID(ofCommit: new)
         let oldTreeID = try old.map { try treeID(ofCommit: $0) }
         if let oldTreeID, oldTreeID == newTreeID { return [] }
-        let prefixes = patterns.literalPrefixes
-        if let oldTreeID, let prefixes,
-           try prefixes.allSatisfy({ try entryID(at: $0, inTree: oldTreeID) == entryID(at: $0, inTree: newTreeID) }) {
-            return []
-        }
-        return try withOptionalTree(oldTreeID) { oldTree in
-            try withTree(newTreeID) { newTree in
-                try diffTrees(oldTree, newTree, pathspec: prefixes ?? [], patterns: patterns)
-            }
-        }
+        return try diffTrees(oldTreeID, newTreeID, patterns: patterns).sorted { $0.path < $1.path }
     }
 
-    private func diffTrees(_ oldTree: OpaquePointer?, _ newTree: OpaquePointer, pathspec: [String],
-                           patterns: PathGlobSet) throws -> [TreeChange] {
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        // The pathspec holds literal directories (or files), never patterns: no fnmatch, no "!" negation.
-        options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue | GIT_DIFF_IGNORE_SUBMODULES.rawValue
-            | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
-        let diff: OpaquePointer? = try CStringArray(pathspec).withStrarray { strarray in
-            options.pathspec = strarray
-            var diff: OpaquePointer?
-            try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
-            return diff
-        }
-        defer { git_diff_free(diff) }
+    /// The regular files that differ between two trees, the way `git diff-tree -r` sees them
+    /// (a type change is a deletion and an addition; symlinks and submodules are left out).
+    ///
+    /// Why not `git_diff_tree_to_tree`: it sets up iterators, pathspecs and delta records for
+    /// every call, and for a commit that changes two files in a tree of fifty that was most of
+    /// the cost; this walk only compares the entries of trees whose ids differ.
+    ///
+    /// - Complexity: O(e) in the entries of the trees that differ (equal subtrees are skipped
+    ///   by id, and subtrees no pattern can reach are not opened); an explicit stack, so a
+    ///   deep tree cannot exhaust the call stack.
+    private func diffTrees(_ old: ObjectID?, _ new: ObjectID, patterns: PathGlobSet) throws -> [TreeChange] {
         var out = [TreeChange]()
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
-            let status: TreeChange.Status
-            switch delta.status {
-            case GIT_DELTA_ADDED: status = .added
-            case GIT_DELTA_DELETED: status = .deleted
-            case GIT_DELTA_MODIFIED: status = .modified
-            default: continue
+        var pending: [(old: ObjectID?, new: ObjectID?, prefix: String)] = [(old, new, "")]
+        while let (oldID, newID, prefix) = pending.popLast() {
+            try withOptionalTree(oldID) { oldTree in
+                try withOptionalTree(newID) { newTree in
+                    let oldCount = oldTree.map(git_tree_entrycount) ?? 0
+                    let newCount = newTree.map(git_tree_entrycount) ?? 0
+                    var i = 0, j = 0
+                    while i < oldCount || j < newCount {
+                        let a = i < oldCount ? oldTree.flatMap { git_tree_entry_byindex($0, i) } : nil
+                        let b = j < newCount ? newTree.flatMap { git_tree_entry_byindex($0, j) } : nil
+                        let order: Int32
+                        switch (a, b) {
+                        case let (a?, b?): order = Self.gitOrder(a, b)
+                        case (_?, nil): order = -1
+                        case (nil, _?): order = 1
+                        case (nil, nil): return
+                        }
+                        if order < 0, let a {
+                            try visit(old: a, new: nil, prefix: prefix, patterns: patterns, pending: &pending, out: &out)
+                            i += 1
+                        } else if order > 0, let b {
+                            try visit(old: nil, new: b, prefix: prefix, patterns: patterns, pending: &pending, out: &out)
+                            j += 1
+                        } else {
+                            try visit(old: a, new: b, prefix: prefix, patterns: patterns, pending: &pending, out: &out)
+                            i += 1
+                            j += 1
+                        }
+                    }
+                }
             }
-            let oldFile = delta.old_file, newFile = delta.new_file
-            if status != .added, !Self.isRegularFile(oldFile.mode) { continue }
-            if status != .deleted, !Self.isRegularFile(newFile.mode) { continue }
-            let path = String(cString: (status == .deleted ? oldFile.path : newFile.path)!)
-            guard patterns.matches(path) else { continue }
-            out.append(TreeChange(path: path, status: status,
-                                  oldBlob: status == .added ? nil : ObjectID(oldFile.id),
-                                  newBlob: status == .deleted ? nil : ObjectID(newFile.id)))
         }
-        return out.sorted { $0.path < $1.path }
+        return out
+    }
+
+    /// One name of a tree pair: present on either side or on both, with the same kind
+    /// (tree or not) where both — `gitOrder` keeps a file and a tree of one name apart.
+    private func visit(old: OpaquePointer?, new: OpaquePointer?, prefix: String, patterns: PathGlobSet,
+                       pending: inout [(old: ObjectID?, new: ObjectID?, prefix: String)], out: inout [TreeChange]) throws {
+        guard let named = new ?? old else { return }
+        let oldID = old.map { ObjectID(git_tree_entry_id($0)) }
+        let newID = new.map { ObjectID(git_tree_entry_id($0)) }
+        let oldMode = old.map { UInt16(truncatingIfNeeded: git_tree_entry_filemode_raw($0).rawValue) }
+        let newMode = new.map { UInt16(truncatingIfNeeded: git_tree_entry_filemode_raw($0).rawValue) }
+        if oldID == newID, oldMode == newMode { return }
+        let path = prefix + String(cString: git_tree_entry_name(named))
+        if git_tree_entry_type(named) == GIT_OBJECT_TREE {
+            guard patterns.mayMatch(below: path) else { return }
+            pending.append((oldID, newID, path + "/"))
+            return
+        }
+        let oldRegular = oldMode.map(Self.isRegularFile) ?? false
+        let newRegular = newMode.map(Self.isRegularFile) ?? false
+        guard oldRegular || newRegular, patterns.matches(path) else { return }
+        let status: TreeChange.Status = oldRegular && newRegular ? .modified : (oldRegular ? .deleted : .added)
+        out.append(TreeChange(path: path, status: status,
+                              oldBlob: status == .added ? nil : oldID,
+                              newBlob: status == .deleted ? nil : newID))
+    }
+
+    /// git's order of tree entries: bytewise by name, a tree's name compared as if it ended
+    /// in "/" (so a file and a tree of one name are different entries).
+    private static func gitOrder(_ a: OpaquePointer, _ b: OpaquePointer) -> Int32 {
+        guard var p = git_tree_entry_name(a).map(UnsafeRawPointer.init)?.assumingMemoryBound(to: UInt8.self),
+              var q = git_tree_entry_name(b).map(UnsafeRawPointer.init)?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        let slash = UInt8(ascii: "/")
+        let aEnd: UInt8 = git_tree_entry_type(a) == GIT_OBJECT_TREE ? slash : 0
+        let bEnd: UInt8 = git_tree_entry_type(b) == GIT_OBJECT_TREE ? slash : 0
+        while true {
+            let x = p.pointee == 0 ? aEnd : p.pointee
+            let y = q.pointee == 0 ? bEnd : q.pointee
+            if x != y { return x < y ? -1 : 1 }
+            if p.pointee == 0 || q.pointee == 0 { return 0 }
+            p += 1
+            q += 1
+        }
     }
 
     static func isRegularFile(_ mode: UInt16) -> Bool {

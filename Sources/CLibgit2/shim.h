@@ -16,3 +16,8 @@ static inline int axdiff_git_set_mwindow(size_t window_size, size_t mapped_limit
     int error = git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, window_size);
     return error ? error : git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, mapped_limit);
 }
+
+/* deflateInit2 is a macro, which Swift cannot call. */
+static inline int axdiff_deflate_init(z_stream *stream, int level, int memLevel) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15, memLevel, Z_DEFAULT_STRATEGY);
+}

@@ -1,4 +1,4 @@
-import AXGit
+@testable import AXGit
 import XCTest
 
 final class TreeTests: XCTestCase {
@@ -40,6 +40,61 @@ final class TreeTests: XCTestCase {
                        ["deleted Snapshots/Home.json", "added Snapshots/Start.json"])
         XCTAssertEqual(try repository.changes(from: root, to: renamed, matching: ["Snapshots/**"]).map(\.path),
                        ["Snapshots/Home.json", "Snapshots/Login.json", "Snapshots/Start.json", "Snapshots/Sub/Deep.json"])
+    }
+
+    /// The tree walk against `git diff-tree -r` on the awkward cases: a file and a directory
+    /// of one name (`a` and `a.c`, which git sorts as `a.c` < `a/`), a file turned into a
+    /// directory and back, a mode change, a file turned symlink, a submodule, deep paths.
+    func testTreeDiffAgreesWithGitDiffTree() throws {
+        let fixture = try GitFixture()
+        let first = try fixture.commit("first", [
+            "Snapshots/a.c": "1", "Snapshots/a/inner.json": "2", "Snapshots/a0": "3", "Snapshots/b": "4",
+            "Snapshots/link-me": "5", "Snapshots/x/y/z/deep.json": "6", "other/a.aria.yml": "7", "Snapshots/same": "8",
+        ])
+        try fixture.remove("Snapshots/b")
+        try fixture.write("Snapshots/b/now-a-dir.json", "4")
+        try fixture.remove("Snapshots/a")
+        try fixture.write("Snapshots/a", "was a directory")
+        try fixture.remove("Snapshots/link-me")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/Snapshots/link-me", withDestinationPath: "a.c")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixture.path + "/Snapshots/a0")
+        try fixture.write("Snapshots/x/y/z/deep.json", "6 changed")
+        try fixture.write("other/a.aria.yml", "7 changed")
+        try fixture.write("Snapshots/new.json", "9")
+        try fixture.git(["add", "-A"])
+        // A submodule: a gitlink in the index only (no `add -A` after it, which would drop it).
+        try fixture.git(["update-index", "--add", "--cacheinfo", "160000,\(first.hex),Snapshots/module"])
+        try fixture.git(["commit", "-q", "-m", "second"])
+        let second = try fixture.rev("HEAD")
+        XCTAssertTrue(try fixture.git(["ls-tree", "-r", "HEAD"]).contains("160000 commit"))
+        let repository = try fixture.open()
+        for (old, new) in [(first, second), (second, first)] {
+            for globs in [["Snapshots/**", "**/*.aria.yml"], ["Snapshots/a/**"], ["**"]] {
+                let ours = try repository.changes(from: old, to: new, matching: globs)
+                    .map { "\($0.status.rawValue.prefix(1).uppercased()) \($0.path)" }.sorted()
+                let patterns = PathGlobSet(globs)
+                let git = try fixture.git(["diff-tree", "-r", "--no-renames", old.hex, new.hex]).split(separator: "\n").compactMap { line -> String? in
+                    let fields = line.split(separator: "\t", maxSplits: 1)
+                    let meta = fields[0].split(separator: " ")
+                    let path = String(fields[1])
+                    let regular: (Substring) -> Bool = { $0 == ":100644" || $0 == "100644" || $0 == ":100755" || $0 == "100755" }
+                    guard patterns.matches(path) else { return nil }
+                    switch meta[4] {
+                    case "A": return regular(meta[1]) ? "A \(path)" : nil
+                    case "D": return regular(meta[0]) ? "D \(path)" : nil
+                    case "M": return regular(meta[0]) && regular(meta[1]) ? "M \(path)" : nil
+                    case "T": return regular(meta[0]) ? "D \(path)" : (regular(meta[1]) ? "A \(path)" : nil)
+                    default: return "? \(line)"
+                    }
+                }.sorted()
+                XCTAssertEqual(ours, git, "\(globs) from \(old.abbreviated()) to \(new.abbreviated())")
+            }
+        }
+        let forward = try repository.changes(from: first, to: second, matching: ["**"]).map { "\($0.status.rawValue) \($0.path)" }
+        XCTAssertTrue(forward.contains("modified Snapshots/a0"), "a mode change is a modification: \(forward)")
+        XCTAssertTrue(forward.contains("added Snapshots/a") && forward.contains("deleted Snapshots/a/inner.json"))
+        XCTAssertTrue(forward.contains("deleted Snapshots/link-me"), "a file turned symlink is gone: \(forward)")
+        XCTAssertFalse(forward.contains { $0.hasSuffix("module") || $0.hasSuffix("same") || $0.hasSuffix("a.c") })
     }
 
     func testFilesAtACommitAndFileByPath() throws {
