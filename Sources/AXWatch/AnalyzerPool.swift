@@ -134,13 +134,23 @@ final class AnalyzerPool {
             condition.unlock()
         }
 
+        /// A batch, oldest first, planned and read ahead a window at a time (`ReadAhead`).
         private static func analyse(_ batch: ArraySlice<ObjectID>, with analyzer: CommitAnalyzer) -> BatchResult {
             Result {
-                try batch.map { id in
-                    let began = Date()
-                    let analysis = try analyzer.analyze(id)
-                    return (analysis, Date().timeIntervalSince(began))
+                var out: [Timed] = []
+                out.reserveCapacity(batch.count)
+                var start = batch.startIndex
+                while start < batch.endIndex {
+                    let window = batch[start..<min(start + ReadAhead.window, batch.endIndex)]
+                    analyzer.readAhead(window)
+                    for id in window {
+                        let began = Date()
+                        let analysis = try analyzer.analyze(id)
+                        out.append((analysis, Date().timeIntervalSince(began)))
+                    }
+                    start = window.endIndex
                 }
+                return out
             }
         }
     }

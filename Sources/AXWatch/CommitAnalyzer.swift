@@ -14,6 +14,7 @@ public struct CommitAnalyzer {
     public let toolVersion: String
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = SnapshotCache()
+    private let readAhead = ReadAhead()
 
     public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion) {
         self.repository = repository
@@ -25,7 +26,9 @@ public struct CommitAnalyzer {
     ///   unchanged subtrees, and each changed pair is diffed in O(n log n).
     public func analyze(_ id: ObjectID) throws -> CommitAnalysis {
         let info = try repository.commit(id)
-        let (config, configProblem) = ConfigAtCommit.load(repository, commit: id, override: configOverride)
+        let plan = readAhead.takePlan(id)
+        let (config, configProblem) = plan.map { ($0.config, $0.configProblem) }
+            ?? ConfigAtCommit.load(repository, commit: id, override: configOverride)
         var remarks: [String] = []
         if info.isMerge, let parent = info.firstParent {
             remarks.append("merge commit: compared with its first parent \(parent.abbreviated())")
@@ -38,7 +41,7 @@ public struct CommitAnalyzer {
             let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
             return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: [])
         }
-        let changed = try repository.changes(in: id, matching: config.snapshots).filter { config.isSnapshotPath($0.path) }
+        let changed = try plan?.changes ?? changedSnapshots(id, config: config)
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         for change in changed {
@@ -71,7 +74,11 @@ public struct CommitAnalyzer {
         if let kept = cache.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {
-            bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
+            if let early = readAhead.takeBlob(blob), early.count <= config.maxSnapshotBytes {
+                bytes = early
+            } else {
+                bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
+            }
         } catch let e as GitError where e.code == .tooLarge {
             throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
         }
@@ -80,5 +87,41 @@ public struct CommitAnalyzer {
         let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, previous: cache.memo(path: path))
         cache.store(snapshot, memo: memo, path: path, blob: blob, size: bytes.count)
         return snapshot
+    }
+
+    /// The snapshot files `commit` changed, by the configuration at that commit.
+    private func changedSnapshots(_ commit: ObjectID, config: Config) throws -> [TreeChange] {
+        try repository.changes(in: commit, matching: config.snapshots).filter { config.isSnapshotPath($0.path) }
+    }
+
+    /// Plans `commits` (the next few to analyse, in history order) and reads their snapshot
+    /// blobs newest first (see `ReadAhead`); `analyze` then takes what was read. A blob
+    /// already in the snapshot cache, or the new side of an earlier commit of the run, is
+    /// not read; one that fails to read is left to `analyze`, which reports it.
+    func readAhead(_ commits: ArraySlice<ObjectID>) {
+        readAhead.clear()
+        var plans: [(ObjectID, ReadAhead.Plan)] = []
+        var produced = Set<ObjectID>()
+        var wanted: [(blob: ObjectID, limit: Int)] = []
+        for id in commits {
+            let (config, problem) = ConfigAtCommit.load(repository, commit: id, override: configOverride)
+            guard !repository.shallowCommits.contains(id),
+                  let changes = try? changedSnapshots(id, config: config) else { continue }
+            plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))
+            for change in changes {
+                if let old = change.oldBlob, !produced.contains(old),
+                   cache.snapshot(path: change.path, blob: old, limit: config.maxSnapshotBytes) == nil {
+                    wanted.append((old, config.maxSnapshotBytes))
+                }
+                if let new = change.newBlob {
+                    wanted.append((new, config.maxSnapshotBytes))
+                    produced.insert(new)
+                }
+            }
+        }
+        for (id, plan) in plans { readAhead.store(plan, for: id) }
+        for (blob, limit) in wanted.reversed() {
+            guard let bytes = try? repository.blob(blob, maxBytes: limit), readAhead.store(bytes, for: blob) else { continue }
+        }
     }
 }
