@@ -1,0 +1,40 @@
+@testable import AXWatch
+import AXGit
+import Foundation
+import XCTest
+
+final class ReadAheadTests: XCTestCase {
+    /// Planned and read ahead, or not: the same notes, commit by commit (the history has
+    /// unreadable snapshots and docs-only commits among the changes).
+    func testReadingAheadChangesNoNote() throws {
+        let repo = try GitFixture(self, bare: true)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: ParallelAnalysisTests.history)
+        let repository = try Repository.open(path: repo.path)
+        let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
+        XCTAssertEqual(commits.count, 70)
+        let plain = CommitAnalyzer(repository: repository)
+        let ahead = CommitAnalyzer(repository: try Repository.open(path: repo.path))
+        var start = 0
+        while start < commits.count {
+            let window = commits[start..<min(start + 9, commits.count)]
+            ahead.readAhead(window)
+            for id in window {
+                XCTAssertEqual(try ahead.analyze(id).note, try plain.analyze(id).note, "commit \(id.abbreviated())")
+            }
+            start = window.endIndex
+        }
+    }
+
+    func testHoldsAtMostItsBudgetAndGivesEachBlobOnce() throws {
+        let readAhead = ReadAhead(maxBytes: 10)
+        let a = try XCTUnwrap(ObjectID(hex: String(repeating: "a", count: 40)))
+        let b = try XCTUnwrap(ObjectID(hex: String(repeating: "b", count: 40)))
+        XCTAssertTrue(readAhead.store([1, 2, 3, 4, 5, 6], for: a))
+        XCTAssertFalse(readAhead.store([1, 2, 3, 4, 5], for: b), "over the budget")
+        XCTAssertEqual(readAhead.takeBlob(a), [1, 2, 3, 4, 5, 6])
+        XCTAssertNil(readAhead.takeBlob(a), "taken once")
+        XCTAssertTrue(readAhead.store([1, 2, 3, 4, 5], for: b), "room again")
+        readAhead.clear()
+        XCTAssertNil(readAhead.takeBlob(b))
+    }
+}
