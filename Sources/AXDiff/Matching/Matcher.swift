@@ -10,13 +10,13 @@ import AXSnapshot
 ///    between matched neighbours (`NeighbourMatcher`).
 ///
 /// - Complexity: O(n log n) expected, where n is the number of stops: pass 1
-///   sorts fingerprints within small buckets (`IDPass`), passes 2–3 are
+///   walks fingerprints sorted once per version (`IDPass`), passes 2–3 are
 ///   hash-map lookups; pass 4 and 5 only compare within small buckets.
 enum Matcher {
     static func match(old oldTree: StopTree, new newTree: StopTree) -> Matching {
         let (old, new) = (oldTree.stops, newTree.stops)
         var m = Matching(oldCount: old.count, newCount: new.count)
-        if !IDPass.pair(&m, old: old, new: new) {
+        if !IDPass.pair(&m, old: oldTree, new: newTree) {
             pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
         }
         pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : "\($0.role.rawValue)\u{1F}\(LabelText.normalized($0.label))" }

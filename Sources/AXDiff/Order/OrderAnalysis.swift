@@ -96,8 +96,10 @@ enum OrderAnalysis: ChangeRule {
     /// - Complexity: O(n log n) for the ranks and the visual moves, plus
     ///   O(m · n) pair checks for the m candidates (capped by `pairBudget`).
     static func visualViolations(_ c: DiffContext, pairs: [(old: Int, new: Int)], moved: [Int]) -> (Set<Violation>, Set<Violation>) {
-        guard let rNew = VisualOrder.ranks(tree: c.newTree, direction: c.new.layoutDirection),
-              let rOld = VisualOrder.ranks(tree: c.oldTree, direction: c.old.layoutDirection)
+        // Each version's ranks are computed once, with its tree
+        // (`StopTree.Derived`), not once per diff that reads the version.
+        guard let rNew = c.newTree.visualRanks(direction: c.new.layoutDirection),
+              let rOld = c.oldTree.visualRanks(direction: c.old.layoutDirection)
         else { return ([], []) }
         // The pairs in new visual order: the ranks are a permutation of the
         // new stops, so placing each pair at its rank sorts them in O(n).

@@ -6,7 +6,7 @@ extension Snapshot {
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
     ///   stops (see `stopTree`); iterative, so the depth of the tree cannot
     ///   exhaust the stack.
-    public var stops: [Stop] { stopTree().stops }
+    public var stops: [Stop] { walkStops().stops }
 
     /// The stops and the tree of shown nodes that lead to them, in one walk
     /// (see `StopTree`). The diff builds both versions' trees once and reads
@@ -21,8 +21,19 @@ extension Snapshot {
     /// it is found, so nodes without stops stay out of the tree.
     ///
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
-    ///   stops (each stop's frame is united into its ancestors' boxes).
+    ///   stops (each stop's frame is united into its ancestors' boxes),
+    ///   plus O(n log n) for `StopTree.Derived`.
     package func stopTree() -> StopTree {
+        var tree = walkStops()
+        // Computed here, once per version, because the tree is kept for the
+        // version's next diff (see `StopTree.Derived`).
+        tree.derived = StopTree.Derived(tree, direction: layoutDirection)
+        return tree
+    }
+
+    /// The tree `stopTree` returns, without its derived facts (`stops`
+    /// needs none).
+    private func walkStops() -> StopTree {
         struct Level {
             /// The siblings being walked and the next position among them.
             var nodes: [Node]

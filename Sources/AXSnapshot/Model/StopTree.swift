@@ -38,6 +38,10 @@ package struct StopTree: Sendable {
     /// The stops that fold in descendants with ids (`Stop.innerIDs` not
     /// empty), in reading order.
     package var folding: [Int] = []
+    /// Facts of this version alone that the diff reads (visual ranks, id
+    /// fingerprints), computed with the tree by `Snapshot.stopTree()`; nil
+    /// for a tree made otherwise, whose readers compute them.
+    package var derived: Derived?
 
     package var nodeCount: Int { places.count }
 

@@ -1,0 +1,116 @@
+/// The non-empty ids of one version's stops as 64-bit fingerprints, sorted:
+/// what matching by id (`IDPass` in AXDiff) pairs two versions by.
+///
+/// Computed once per version, when its `StopTree` is built
+/// (`StopTree.Derived`): walking history, a version is the new side of one
+/// diff and the old side of the next, and each diff fingerprinted and
+/// bucketed both sides (callgrind: 78 M of a 600-commit backfill, for two
+/// sides of about 200 stops per diff). Sorted once, two versions are paired
+/// by one merge walk.
+///
+/// Only ASCII ids are fingerprinted: their `==` is byte equality (a
+/// non-ASCII id can equal an ASCII one: "\u{212A}" is "K"), so a version
+/// with another id has no prints and the matcher compares ids as strings.
+package struct IDPrints: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var print: UInt64
+        /// The stop's index.
+        package var stop: Int
+
+        package init(print: UInt64, stop: Int) {
+            self.print = print
+            self.stop = stop
+        }
+    }
+
+    /// The stops with a non-empty id, by fingerprint, ties in reading order.
+    package let entries: [Entry]
+
+    /// The prints of `stops`, or nil when an id is not ASCII.
+    ///
+    /// - Complexity: O(b + n log g) for n stops with ids of b bytes, where g
+    ///   is the largest group of prints sharing their top bits (about four
+    ///   for spread prints; a group over 32 is sorted, so crafted prints
+    ///   cost O(n log n)).
+    package init?(_ stops: [Stop]) {
+        var prints: [Entry] = []
+        prints.reserveCapacity(stops.count)
+        for i in stops.indices {
+            guard var id = stops[i].id, !id.isEmpty else { continue }
+            guard let print = id.withUTF8(Self.fingerprint) else { return nil }
+            prints.append(Entry(print: print, stop: i))
+        }
+        entries = Self.sorted(prints)
+    }
+
+    /// `prints` (in reading order) by print, ties in reading order: a
+    /// counting sort by the top bits (about four entries per group, which
+    /// keeps reading order), then each group by insertion (stable). Ties in
+    /// reading order let equal prints be paired first to first, k-th to
+    /// k-th, as the matcher pairs equal ids. (`Array.sort` with a
+    /// comparator cost about 400 instructions per entry here, callgrind;
+    /// this is the bucketing the id pass did per diff, done once per
+    /// version.)
+    static func sorted(_ prints: [Entry]) -> [Entry] {
+        guard prints.count > 1 else { return prints }
+        let bits = max(0, Int.bitWidth - prints.count.leadingZeroBitCount - 2)
+        let shift = UInt64(UInt64.bitWidth - bits)
+        var start = [Int](repeating: 0, count: (1 << bits) + 1)
+        var result = prints
+        start.withUnsafeMutableBufferPointer { start in
+            for e in prints { start[Int(e.print >> shift) + 1] += 1 }
+            for b in 0..<(1 << bits) { start[b + 1] += start[b] }
+            var next = Array(start)
+            result.withUnsafeMutableBufferPointer { out in
+                next.withUnsafeMutableBufferPointer { next in
+                    for e in prints {
+                        let b = Int(e.print >> shift)
+                        out[next[b]] = e
+                        next[b] += 1
+                    }
+                }
+                for b in 0..<(1 << bits) where start[b + 1] - start[b] > 1 {
+                    let (lo, hi) = (start[b], start[b + 1])
+                    if hi - lo > 32 {
+                        out[lo..<hi].sort { $0.print != $1.print ? $0.print < $1.print : $0.stop < $1.stop }
+                        continue
+                    }
+                    for k in (lo + 1)..<hi {
+                        let entry = out[k]
+                        var p = k
+                        while p > lo, out[p - 1].print > entry.print {
+                            out[p] = out[p - 1]
+                            p -= 1
+                        }
+                        out[p] = entry
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A 64-bit mix of the bytes, eight at a time, or nil for non-ASCII bytes.
+    package static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            high |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < raw.count {
+            tail = tail << 8 | UInt64(raw[i])
+            high |= UInt64(raw[i])
+            i += 1
+        }
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+}
