@@ -45,10 +45,11 @@ final class AnalyzerPool {
         }
     }
 
-    /// Starts analysing `batches`: analyser t takes batches t, t + width, t + 2·width, …,
-    /// each as soon as it has finished the one before — no thread waits for another —
-    /// and at most `2 · width` batches are analysed ahead of the one the caller takes
-    /// (memory stays bounded). The caller takes the results in batch order
+    /// Starts analysing `batches`: each thread claims the next batch as soon as it has
+    /// finished its last — no thread waits for another, and a slow batch does not hold up
+    /// the others (a thread's batches are not contiguous either way, so its snapshot cache
+    /// misses each path once per batch whichever it takes) — and at most `2 · width`
+    /// batches are analysed ahead of the one the caller takes (memory stays bounded). The caller takes the results in batch order
     /// (`Run.take`) and must `finish` the run before the pool goes away.
     func run(_ batches: [ArraySlice<ObjectID>]) -> Run {
         let run = Run(batches: batches, analyzers: analyzers, lookahead: 2 * width)
@@ -72,6 +73,7 @@ final class AnalyzerPool {
         // Guarded by `condition`:
         private var results: [Int: BatchResult] = [:]
         private var taken = 0          // batches the caller has taken
+        private var next = 0           // the next batch a thread claims
         private var stopped = false
         private var running = 0        // threads not yet exited
         private var threaded = false
@@ -94,21 +96,19 @@ final class AnalyzerPool {
         }
 
         private func work(_ t: Int) {
-            var index = t
-            while index < batches.count {
+            while true {
                 condition.lock()
-                while !stopped && index >= taken + lookahead { condition.wait() }
-                let stop = stopped
+                while !stopped && next < batches.count && next >= taken + lookahead { condition.wait() }
+                guard !stopped, next < batches.count else { break }
+                let index = next
+                next += 1
                 condition.unlock()
-                if stop { break }
                 let result = Self.analyse(batches[index], with: analyzers[t])
                 condition.lock()
                 results[index] = result
                 condition.broadcast()
                 condition.unlock()
-                index += analyzers.count
             }
-            condition.lock()
             running -= 1
             condition.broadcast()
             condition.unlock()
