@@ -9,6 +9,13 @@ enum LongestIncreasingSubsequence {
     /// Ties are broken towards the earliest positions, so the result is deterministic.
     static func positions(_ sequence: [Int]) -> [Int] {
         guard !sequence.isEmpty else { return [] }
+        // Already increasing (most commits move nothing, in the spoken or the
+        // visual order): the whole sequence is the one longest run, found in
+        // one pass without the three working arrays (callgrind: the two
+        // subsequences per diff cost 27 M of a 600-commit backfill).
+        if sequence.withUnsafeBufferPointer({ s in (1..<s.count).allSatisfy { s[$0 - 1] < s[$0] } }) {
+            return Array(sequence.indices)
+        }
         // Sized up front: grown by doubling, these arrays cost more in fresh
         // memory than in work on a screen of 100,000 stops.
         var tailValues: [Int] = []     // smallest tail value of an increasing run of each length

@@ -116,6 +116,9 @@ enum OrderAnalysis: ChangeRule {
         var candidates = isCandidate.indices.filter { isCandidate[$0] }
         let budget = max(1, pairBudget / max(pairs.count, 1))
         if candidates.count > budget { candidates = Array(candidates.prefix(budget)) }
+        // Nothing moved in either order (most commits): no pair can change
+        // its status, so the frames below are not even read.
+        if candidates.isEmpty { return ([], []) }
 
         // Whether each new stop has a frame, read once: the pair loop below
         // would otherwise read it from a `Stop` (a strided load) per pair.
