@@ -38,6 +38,9 @@ enum GroupMatcher {
     /// join to its name. `among` lists, in order, the indices that may be free.
     static func find(singles: [Stop], among singleCandidates: [Int], singleFree: (Int) -> Bool,
                      parts: [Stop], among partCandidates: [Int], partFree: (Int) -> Bool) -> [StopGroup] {
+        // No free single, nothing to cover: the parts' names are not indexed
+        // (a new screen's every stop, or a commit that only moved stops).
+        guard singleCandidates.contains(where: singleFree) else { return [] }
         var byName: [String: [Int]] = [:]
         // Indices, not `enumerated()`, which copies every stop before testing it.
         for i in partCandidates where partFree(i) {
