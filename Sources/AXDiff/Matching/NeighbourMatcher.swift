@@ -20,6 +20,10 @@ enum NeighbourMatcher {
         let groupedOld = m.groupedOld, groupedNew = m.groupedNew
         func freeOld(_ i: Int) -> Bool { m.oldToNew[i] == nil && !groupedOld.contains(i) }
         func freeNew(_ j: Int) -> Bool { m.newToOld[j] == nil && !groupedNew.contains(j) }
+        // Every step pairs a free old stop with a free new one: when either
+        // side has none (a commit that only relabelled, moved or changed
+        // values has none left by now), there is nothing to walk.
+        guard old.indices.contains(where: freeOld), new.indices.contains(where: freeNew) else { return }
 
         // (a) same role and frame.
         var byFrame: [FrameKey: [Int]] = [:]
