@@ -15,6 +15,12 @@ enum StatusText {
 
     static let markerKeys = markers.map { WordKeys($0) }
 
+    /// The first key of each marker, sorted: a text whose keys include none
+    /// of them contains no marker's keys (each marker has a word), found
+    /// without testing the sixteen markers one by one for every text of a
+    /// container the references check.
+    static let markerFirstKeys = Set(markerKeys.compactMap(\.keys.first)).sorted()
+
     static func isStatus(_ stop: Stop) -> Bool {
         isStatus([stop], 0, labelKeys: nil)
     }
@@ -32,10 +38,22 @@ enum StatusText {
         if WordKeys.isASCII(stops[i].label), WordKeys.isASCII(stops[i].value) {
             let label = labelKeys ?? WordKeys(stops[i].label)
             let keys = stops[i].value.isEmpty ? label : label + WordKeys(stops[i].value)
-            guard markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
+            guard keys.keys.contains(where: { isMarkerFirstKey($0) }),
+                  markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
         }
         let text = LabelText.words(LabelText.normalized(stops[i].name).replacingApostrophes())
         return markerWords.contains { LabelText.containsWords(text, $0) }
+    }
+
+    /// Whether `key` is in `markerFirstKeys`, by halves.
+    static func isMarkerFirstKey(_ key: UInt64) -> Bool {
+        let sorted = markerFirstKeys
+        var (lo, hi) = (0, sorted.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == key
     }
 }
 

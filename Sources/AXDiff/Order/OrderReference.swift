@@ -142,9 +142,13 @@ struct OrderReferences {
             isStatus = StatusText.isStatus(stops, i, labelKeys: label)
             // `label.count` walks grapheme clusters; an ASCII label without a
             // carriage return has one per byte.
+            // The bytes are read in place where they are contiguous (the
+            // `UTF8View` iterator costs several times more per byte).
             let utf8 = stops[i].label.utf8
+            let plain: (UInt8) -> Bool = { $0 < 0x80 && $0 != 0x0D }
             canBeNamed = utf8.count < 3 ? false
-                : utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? true : stops[i].label.count >= 3
+                : (utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? utf8.allSatisfy(plain))
+                    ? true : stops[i].label.count >= 3
         }
     }
 
