@@ -36,13 +36,19 @@ enum Matcher {
     ///
     /// - Complexity: O(n) expected.
     static func pass<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?) {
+        // Only unmatched old stops take part: after the id pass there are
+        // few, often none, so the table is sized by them (it was sized for
+        // every old stop, an allocation and a clear of hundreds of buckets
+        // per pass, to hold a handful of keys).
+        let unmatched = old.indices.filter { m.oldToNew[$0] == nil }
+        guard !unmatched.isEmpty else { return }
         var cursor: [Key: Int] = [:]
-        cursor.reserveCapacity(m.oldToNew.count)
+        cursor.reserveCapacity(unmatched.count)
         var next = [Int](repeating: -1, count: old.count)
         // Backwards, so that each key's chain runs forwards. Indices, not
         // `enumerated()`: that copies every stop (all its fields) before the
         // `where` clause skips the matched ones.
-        for i in old.indices.reversed() where m.oldToNew[i] == nil {
+        for i in unmatched.reversed() {
             if let k = key(old[i]) { next[i] = cursor.updateValue(i, forKey: k) ?? -1 }
         }
         guard !cursor.isEmpty else { return }
