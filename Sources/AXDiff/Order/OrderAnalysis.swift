@@ -23,6 +23,9 @@ enum OrderAnalysis: ChangeRule {
     ///
     /// - Complexity: O(n log n), where n is the number of matched pairs.
     static func moves(_ pairs: [(old: Int, new: Int)]) -> [Move] {
+        // Old positions already increasing (most commits move nothing): no
+        // move, found in one pass without the subsequence and its marks.
+        if pairs.indices.dropFirst().allSatisfy({ pairs[$0 - 1].old < pairs[$0].old }) { return [] }
         var kept = [Bool](repeating: false, count: pairs.count)
         for p in LongestIncreasingSubsequence.positions(pairs.map(\.old)) { kept[p] = true }
         return pairs.indices.filter { !kept[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
