@@ -9,14 +9,28 @@ enum RoleWord {
         // once per role word, and the role words were split once at start
         // (this ran for every added stop; callgrind). Same test as
         // `LabelText.containsWords(stop.label, word)` for each word in turn.
-        let phrases = stop.role.roleWords
-        guard !stop.label.isEmpty, !phrases.isEmpty, let split = roleWordWords[stop.role] else { return nil }
+        guard !stop.label.isEmpty, let table = tables[stop.role] else { return nil }
+        // The label's word keys first (no string per word, and equal words
+        // have equal keys): a label whose keys hold no role word's keys, as
+        // almost every label, holds none of its words, and is not split
+        // (splitting was most of this rule's cost, callgrind).
+        let keys = WordKeys(stop.label)
+        guard table.keys.contains(where: { keys.mayContain($0) }) else { return nil }
         let words = LabelText.words(stop.label)
-        return phrases.indices.first { LabelText.containsWords(words, split[$0]) }.map { phrases[$0] }
+        return table.phrases.indices.first { LabelText.containsWords(words, table.words[$0]) }.map { table.phrases[$0] }
     }
 
-    /// Each role's `roleWords`, split by `LabelText.words`.
-    static let roleWordWords: [Role: [[Substring]]] = Dictionary(uniqueKeysWithValues: Role.allCases.map { role in
-        (role, role.roleWords.map { LabelText.words($0) })
+    /// A role's `roleWords`, each also split by `LabelText.words` and as `WordKeys`.
+    struct Table {
+        let phrases: [String]
+        let words: [[Substring]]
+        let keys: [WordKeys]
+    }
+
+    /// The tables of the roles that have role words.
+    static let tables: [Role: Table] = Dictionary(uniqueKeysWithValues: Role.allCases.compactMap { role in
+        let phrases = role.roleWords
+        guard !phrases.isEmpty else { return nil }
+        return (role, Table(phrases: phrases, words: phrases.map { LabelText.words($0) }, keys: phrases.map { WordKeys($0) }))
     })
 }
