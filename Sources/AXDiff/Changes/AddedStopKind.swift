@@ -9,17 +9,25 @@ enum AddedStopKind {
     ///   asset or symbol name: `label.missing` (it needs a real name).
     /// - An image with no label, or repeating a neighbour's label: `stop.decorative`
     ///   (it should be hidden).
+    ///
+    /// The stops are read in place: binding `stops[j]` and its neighbours
+    /// copied every field of three stops per call, and two rules classify
+    /// every added stop (callgrind).
     static func classify(_ j: Int, in stops: [Stop]) -> AddedStopKind {
-        let s = stops[j]
-        if s.role == .image {
-            if s.label.isEmpty { return .decorative(repeats: nil) }
-            let neighbours = [j - 1, j + 1].filter { stops.indices.contains($0) }.map { stops[$0] }
-            if let twin = neighbours.first(where: { LabelText.normalized($0.label) == LabelText.normalized(s.label) }) {
-                return .decorative(repeats: twin.label)
+        if stops[j].role == .image {
+            if stops[j].label.isEmpty { return .decorative(repeats: nil) }
+            let own = LabelText.normalized(stops[j].label)
+            for k in [j - 1, j + 1] where stops.indices.contains(k) && LabelText.normalized(stops[k].label) == own {
+                return .decorative(repeats: stops[k].label)
             }
-            return LabelQuality.isMeaningless(s) ? .missingLabel : .plain
+            return meaningless(j, in: stops) ? .missingLabel : .plain
         }
-        if s.role.isInteractive, LabelQuality.isMeaningless(s) { return .missingLabel }
+        if stops[j].role.isInteractive, meaningless(j, in: stops) { return .missingLabel }
         return .plain
+    }
+
+    /// `LabelQuality.isMeaningless(stops[j])`, without copying the stop.
+    static func meaningless(_ j: Int, in stops: [Stop]) -> Bool {
+        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames)
     }
 }
