@@ -6,15 +6,7 @@ extension JSONNodeScanner {
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return }
         while true {
-            skipWhitespace()
-            try expect(UInt8(ascii: "\""))
-            let keyStart = pos
-            while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != UInt8(ascii: "\\"), bytes[pos] >= 0x20 { pos += 1 }
-            let key = keyStart..<pos
-            try expect(UInt8(ascii: "\""))
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
+            let key = try key()
             try body(&self, key)
             skipWhitespace()
             guard pos < bytes.count else { throw GiveUp() }
