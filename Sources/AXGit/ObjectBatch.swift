@@ -1,6 +1,6 @@
 import CLibgit2
 
-/// Objects built in memory — note blobs and notes trees — and written to the object database
+/// Objects built in memory — note blobs, notes trees, the notes commit — and written to the object database
 /// together: a few as loose objects, many as one pack (`PackWriter`).
 ///
 /// Why: writing each object on its own cost a file (create, write, link, unlink) plus a re-scan
@@ -21,7 +21,6 @@ struct ObjectBatch {
     private(set) var objects: [Object] = []
     private var known: Set<ObjectID> = []
 
-    var isEmpty: Bool { objects.isEmpty }
     var count: Int { objects.count }
 
     /// Adds an object (once per id) and returns its id: SHA-1 of `"<type> <size>\0"` and the bytes.

@@ -53,9 +53,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var bytes: [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(Self.byteCount)
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: middle >> UInt64(shift))) }
-        for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: low >> UInt32(shift))) }
+        append(to: &out)
         return out
     }
 

@@ -40,14 +40,4 @@ extension Repository {
         guard count > 0, let raw = git_blob_rawcontent(blob) else { return [] }
         return Array(UnsafeRawBufferPointer(start: raw, count: count))
     }
-
-    /// Writes `bytes` as a blob (or finds it already there) and returns its id.
-    public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
-        var oid = git_oid()
-        try bytes.withUnsafeBytes { buffer in
-            try check(git_blob_create_from_buffer(&oid, handle, buffer.baseAddress, buffer.count),
-                      "git_blob_create_from_buffer")
-        }
-        return ObjectID(oid)
-    }
 }

@@ -119,20 +119,6 @@ extension Repository {
         mode == UInt16(GIT_FILEMODE_BLOB.rawValue) || mode == UInt16(GIT_FILEMODE_BLOB_EXECUTABLE.rawValue)
     }
 
-    /// The id of the entry (blob or tree) at `path` in a tree; nil if absent.
-    func entryID(at path: String, inTree tree: ObjectID) throws -> ObjectID? {
-        try withTree(tree) { tree in try entryID(at: path, in: tree) }
-    }
-
-    func entryID(at path: String, in tree: OpaquePointer) throws -> ObjectID? {
-        var entry: OpaquePointer?
-        let code = git_tree_entry_bypath(&entry, tree, path)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "git_tree_entry_bypath")
-        defer { git_tree_entry_free(entry) }
-        return ObjectID(git_tree_entry_id(entry))
-    }
-
     private func withOptionalTree<T>(_ id: ObjectID?, _ body: (OpaquePointer?) throws -> T) throws -> T {
         guard let id else { return try body(nil) }
         return try withTree(id) { try body($0) }

@@ -34,7 +34,8 @@ public struct CommitAnalyzer {
             remarks.append("merge commit: compared with its first parent \(parent.abbreviated())")
         }
         if let configProblem { remarks.append(configProblem) }
-        if repository.shallowCommits.contains(id) {
+        // A planned commit was found not to be a shallow boundary when it was planned.
+        if plan == nil, repository.shallowCommits.contains(id) {
             // The parent is not in this clone: comparing with nothing would call every screen new.
             remarks.append("shallow clone: the parent of this commit is not in the repository, so it was not compared")
             let report = DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks)
@@ -103,9 +104,10 @@ public struct CommitAnalyzer {
         var plans: [(ObjectID, ReadAhead.Plan)] = []
         var produced = Set<ObjectID>()
         var wanted: [(blob: ObjectID, limit: Int)] = []
+        let shallow = repository.shallowCommits     // one read of `shallow` per window
         for id in commits {
             let (config, problem) = ConfigAtCommit.load(repository, commit: id, override: configOverride)
-            guard !repository.shallowCommits.contains(id),
+            guard !shallow.contains(id),
                   let changes = try? changedSnapshots(id, config: config) else { continue }
             plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))
             for change in changes {
