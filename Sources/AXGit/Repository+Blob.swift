@@ -28,6 +28,15 @@ extension Repository {
     /// Throws `.tooLarge` ("… is N bytes, larger than M bytes") when the blob exceeds
     /// `maxBytes`; its size is read from the object header, the content is never inflated.
     public func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
+        switch packs?.read(id, maxBytes: maxBytes) {
+        case .tooLarge(let size):
+            throw GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")
+        case .object(let type, let bytes):
+            guard type == PackFile.blobType else { throw GitError(.wrongType, "blob", "object \(id.hex) is not a blob") }
+            return bytes
+        case nil:
+            break
+        }
         let size = try blobSize(id)
         guard size <= maxBytes else {
             throw GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")

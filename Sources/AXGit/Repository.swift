@@ -16,6 +16,9 @@ public final class Repository {
     public let workdir: String?
     /// The directory shared by all worktrees (holds refs, objects, config), with a trailing slash.
     public let commonDir: String
+    /// Reads blobs straight from the packs, keeping what it rebuilt (see `PackReader`);
+    /// nil when the object directory is unknown. Made on the first blob read.
+    private(set) lazy var packs: PackReader? = (try? objectsDirectory()).map { PackReader(objectsDirectory: $0) }
 
     private init(handle: OpaquePointer) {
         self.handle = handle

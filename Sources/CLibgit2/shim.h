@@ -2,6 +2,8 @@
 #include <git2/sys/odb_backend.h>
 /* zlib compresses the objects of the packs axdiff writes (libgit2 links it already). */
 #include <zlib.h>
+/* libdeflate inflates the objects that axdiff reads from packs itself. */
+#include <libdeflate.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option used. */
 static inline int axdiff_git_set_strict_hash_verification(int enabled) {
