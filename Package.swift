@@ -21,11 +21,15 @@ let package = Package(
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         .target(name: "AXGit", dependencies: ["CLibgit2"]),
         .target(name: "AXWatch", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
+        // jemalloc instead of glibc's malloc (see README, Performance): analyses are built on
+        // the analysing threads and freed on the writing one.
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"],
+                          linkerSettings: [.linkedLibrary("jemalloc")]),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport"], exclude: ["Schemas", "__Snapshots__"]),
-        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"]),
+        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXWatch"],
+                          linkerSettings: [.linkedLibrary("jemalloc")]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit"]),
         .testTarget(name: "AXWatchTests", dependencies: ["AXWatch", "AXGit", "AXDiff", "AXSnapshot", "AXReport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench"]),
