@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AXDiff
 import AXGit
 import AXReport
@@ -58,39 +55,6 @@ public final class Annotator {
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
     }
 
-    /// Hands memory freed by a run back to the system. An allocator keeps freed
-    /// pages, and a run frees a lot (parsed snapshots, reports, libgit2
-    /// objects): without this a watcher that had backfilled 5,000 commits sat
-    /// on some 45 MB (glibc) or 150 MB (jemalloc) it no longer used (target:
-    /// 64 MB resident).
-    ///
-    /// The axdiff binary links jemalloc, whose arenas are purged through
-    /// `mallctl`; with glibc's malloc (the test bundles) `malloc_trim` does it.
-    static func releaseFreeMemory() {
-        #if canImport(Glibc)
-        if let mallctl = Self.mallctl {
-            // 4096 is MALLCTL_ARENAS_ALL: every arena at once.
-            _ = mallctl("arena.4096.purge", nil, nil, nil, 0)
-        } else {
-            _ = mallocTrim?(0)
-        }
-        #endif
-    }
-
-    #if canImport(Glibc)
-    /// glibc's `malloc_trim` and jemalloc's `mallctl`, looked up at run time:
-    /// neither header is part of Swift's Glibc module, and which allocator
-    /// serves the process is the binary's choice. Nil when absent.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = symbol("malloc_trim")
-    private static let mallctl: (@convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
-                                                 UnsafeMutableRawPointer?, Int) -> Int32)? = symbol("mallctl")
-
-    private static func symbol<F>(_ name: String) -> F? {
-        guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-        return unsafeBitCast(address, to: F.self)
-    }
-    #endif
-
     /// Commits reachable from `tips` (and not from `hiding`) that have no note
     /// yet, parents before children.
     ///
@@ -131,7 +95,7 @@ public final class Annotator {
         // every round handed back pages the next round faulted in again at once.
         defer {
             try? writer.consolidatePacks()
-            Self.releaseFreeMemory()
+            Allocator.releaseFreedPages()
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)

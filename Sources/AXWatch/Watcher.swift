@@ -75,7 +75,7 @@ public final class Watcher {
                     // 5,000 commits otherwise stayed at twice its idle size
                     // (target: 64 MB resident). Opening costs about a millisecond.
                     if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
-                    Annotator.releaseFreeMemory()
+                    Allocator.releaseFreedPages()
                 }
             } catch {
                 failures += 1

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXWatch
 
 /// The subcommands, in the order `axdiff --help` lists them.
 let commands: [any Command.Type] = [
@@ -52,4 +53,5 @@ func runMain() -> Int32 {
     }
 }
 
+Allocator.keepFreedPages()
 exit(runMain())
