@@ -38,3 +38,23 @@ final class ReadAheadTests: XCTestCase {
         XCTAssertNil(readAhead.takeBlob(b))
     }
 }
+
+/// How the pool's threads claim batches: runs of consecutive batches (warm caches) while
+/// many are left, single batches at the end (no thread finishing long after the others).
+final class AnalyzerClaimTests: XCTestCase {
+    func testClaimsShrinkTowardsTheEnd() {
+        typealias Run = AnalyzerPool.Run
+        // 20 batches (5,000 commits in batches of 250) for two threads, claimed in turn.
+        var remaining = 20, claims: [Int] = []
+        while remaining > 0 {
+            let claim = Run.claim(remaining: remaining, threads: 2)
+            claims.append(claim)
+            remaining -= claim
+        }
+        XCTAssertEqual(claims, [4, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1])
+        XCTAssertLessThan(claims.count, 20, "fewer cold starts than one batch per claim")
+        XCTAssertEqual(Run.claim(remaining: 1_000, threads: 2), Run.longestClaim, "bounded, so the lookahead bounds memory")
+        XCTAssertEqual(Run.claim(remaining: 3, threads: 16), 1)
+        XCTAssertEqual(Run.claim(remaining: 0, threads: 0), 1)
+    }
+}
