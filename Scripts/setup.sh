@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs what axdiff needs to build and test on Debian: libgit2, zlib,
-# libdeflate, jemalloc and pkg-config to build; git, Chromium and the Python clients (sarif-tools,
+# Installs what axdiff needs to build and test on Debian: libgit2, libdeflate,
+# jemalloc and pkg-config to build; git, Chromium and the Python clients (sarif-tools,
 # junitparser, jsonschema) to test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
-for pkg in libgit2-dev zlib1g-dev libdeflate-dev libjemalloc-dev pkg-config git chromium libxml2-utils; do
+for pkg in libgit2-dev libdeflate-dev libjemalloc-dev pkg-config git chromium libxml2-utils; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then

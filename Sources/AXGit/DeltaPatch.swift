@@ -39,11 +39,12 @@ enum DeltaPatch {
                             }
                             if length == 0 { length = 0x10000 }
                             guard offset + length <= b.count, count + length <= size, let bp = b.baseAddress else { ok = false; return }
-                            (o + count).update(from: bp + offset, count: length)
+                            // Raw copies (memcpy): the typed `update(from:count:)` copied byte by byte.
+                            UnsafeMutableRawPointer(o + count).copyMemory(from: bp + offset, byteCount: length)
                             count += length
                         } else if op != 0 {
                             guard i + op <= d.count, count + op <= size else { ok = false; return }
-                            (o + count).update(from: dp + i, count: op)
+                            UnsafeMutableRawPointer(o + count).copyMemory(from: dp + i, byteCount: op)
                             count += op
                             i += op
                         } else {

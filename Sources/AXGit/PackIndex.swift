@@ -36,6 +36,6 @@ struct PackIndex {
 
     /// The CRC-32 git keeps per entry (of its header and compressed bytes, as stored).
     static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(crc32_z(0, $0.baseAddress, $0.count)) }
+        bytes.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) }
     }
 }

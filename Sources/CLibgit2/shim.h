@@ -1,8 +1,6 @@
 #include <git2.h>
 #include <git2/sys/odb_backend.h>
-/* zlib compresses the objects of the packs axdiff writes (libgit2 links it already). */
-#include <zlib.h>
-/* libdeflate inflates the objects that axdiff reads from packs itself. */
+/* libdeflate compresses the objects of the packs axdiff writes and inflates those it reads itself. */
 #include <libdeflate.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option used. */
@@ -19,7 +17,3 @@ static inline int axdiff_git_set_mwindow(size_t window_size, size_t mapped_limit
     return error ? error : git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, mapped_limit);
 }
 
-/* deflateInit2 is a macro, which Swift cannot call. */
-static inline int axdiff_deflate_init(z_stream *stream, int level, int memLevel) {
-    return deflateInit2(stream, level, Z_DEFLATED, 15, memLevel, Z_DEFAULT_STRATEGY);
-}
