@@ -32,16 +32,18 @@ final class AnalyzerPool {
 
     /// A pool for `commits` commits, batches of `batchSize`: up to `jobs`
     /// analysers; a pool of one uses `repository` itself.
-    init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int) throws {
+    init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
+         keepsStops: Bool = true) throws {
         let threads = min(jobs, (commits + batchSize - 1) / max(1, batchSize))
         isParallel = threads > 1 && commits >= Self.parallelThreshold
         guard isParallel else {
-            analyzers = [CommitAnalyzer(repository: repository, configOverride: configOverride, toolVersion: toolVersion)]
+            analyzers = [CommitAnalyzer(repository: repository, configOverride: configOverride, toolVersion: toolVersion,
+                                        keepsStops: keepsStops)]
             return
         }
         analyzers = try (0..<threads).map { _ in
             CommitAnalyzer(repository: try Repository.open(path: repository.gitDir),
-                           configOverride: configOverride, toolVersion: toolVersion)
+                           configOverride: configOverride, toolVersion: toolVersion, keepsStops: keepsStops)
         }
     }
 

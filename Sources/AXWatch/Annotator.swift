@@ -22,16 +22,20 @@ public final class Annotator {
         /// watcher wants. `axdiff backfill` exits after its run, and purging first only
         /// delayed the exit (some 12 ms after a 5,000-commit backfill).
         public var releasesMemory: Bool
+        /// Keep each screen's stops in the analyses `perBatch` is given (`CommitAnalyzer.keepsStops`):
+        /// the watcher's review site draws reading orders from them; `axdiff backfill` only counts.
+        public var keepsStops: Bool
 
         public init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, jobs: Int = Options.defaultJobs,
-                    releasesMemory: Bool = true) {
+                    releasesMemory: Bool = true, keepsStops: Bool = true) {
             self.notesRef = notesRef
             self.batchSize = max(1, batchSize)
             self.configOverride = configOverride
             self.toolVersion = toolVersion
             self.jobs = min(max(1, jobs), Self.maxJobs)
             self.releasesMemory = releasesMemory
+            self.keepsStops = keepsStops
         }
 
         /// One thread per core: analysing is CPU-bound.
@@ -104,7 +108,8 @@ public final class Annotator {
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
-                                    jobs: options.jobs, commits: commits.count, batchSize: options.batchSize)
+                                    jobs: options.jobs, commits: commits.count, batchSize: options.batchSize,
+                                    keepsStops: options.keepsStops)
         let batches = pool.batches(commits[...], batchSize: options.batchSize)
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.

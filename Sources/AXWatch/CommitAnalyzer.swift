@@ -12,14 +12,21 @@ public struct CommitAnalyzer {
     /// `--config FILE`, which wins over the committed configuration.
     public let configOverride: Config?
     public let toolVersion: String
+    /// Whether each screen's stops, pairing and moves stay in the report once the note is
+    /// written (the review site draws reading orders from them). Without them an analysis is
+    /// its note and its changes: a backfill holds a few batches of analyses at once, and
+    /// their stops were most of its memory.
+    public let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = SnapshotCache()
     private let readAhead = ReadAhead()
 
-    public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion) {
+    public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
+                keepsStops: Bool = true) {
         self.repository = repository
         self.configOverride = configOverride
         self.toolVersion = toolVersion
+        self.keepsStops = keepsStops
     }
 
     /// - Complexity: proportional to the changed snapshots: the tree diff skips
@@ -64,9 +71,18 @@ public struct CommitAnalyzer {
                 screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, config: config))
             }
         }
-        let report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)
+        var report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)
         let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
-        return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: unreadable)
+        let note = Report.text.render(report, context)
+        if !keepsStops {
+            for i in report.screens.indices {
+                report.screens[i].stopsBefore = []
+                report.screens[i].stopsAfter = []
+                report.screens[i].matchedOld = []
+                report.screens[i].moves = []
+            }
+        }
+        return CommitAnalysis(commit: info, report: report, note: note, unreadable: unreadable)
     }
 
     /// Reads one blob as a snapshot; errors name the path in the repository.

@@ -33,7 +33,7 @@ struct BackfillCommand: Command {
         let settings = RepositorySettings.load(repository, override: override)
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)",
-            jobs: jobs, releasesMemory: false))
+            jobs: jobs, releasesMemory: false, keepsStops: false))
         let commits: [ObjectID]
         if let range {
             let annotated = try repository.annotatedCommits(notesRef: settings.notesRef)

@@ -25,6 +25,28 @@ final class ReadAheadTests: XCTestCase {
         }
     }
 
+    /// An analyser that drops the stops once the note is written (a backfill's): the same
+    /// notes and counts, and no screen keeps its stops.
+    func testDroppingStopsKeepsNotesAndCounts() throws {
+        let repo = try GitFixture(self, bare: true)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: ParallelAnalysisTests.history)
+        let repository = try Repository.open(path: repo.path)
+        let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
+        let keeping = CommitAnalyzer(repository: repository)
+        let dropping = CommitAnalyzer(repository: try Repository.open(path: repo.path), keepsStops: false)
+        var keptStops = 0
+        for id in commits {
+            let (kept, dropped) = (try keeping.analyze(id), try dropping.analyze(id))
+            XCTAssertEqual(dropped.note, kept.note, "commit \(id.abbreviated())")
+            XCTAssertEqual([dropped.report.errors, dropped.report.warnings, dropped.report.improvements],
+                           [kept.report.errors, kept.report.warnings, kept.report.improvements])
+            XCTAssertEqual(dropped.report.screens.map(\.changes.count), kept.report.screens.map(\.changes.count))
+            XCTAssertTrue(dropped.report.screens.allSatisfy { $0.stopsBefore.isEmpty && $0.stopsAfter.isEmpty && $0.matchedOld.isEmpty })
+            keptStops += kept.report.screens.reduce(0) { $0 + $1.stopsAfter.count }
+        }
+        XCTAssertGreaterThan(keptStops, 0, "the keeping analyser does keep them")
+    }
+
     func testHoldsAtMostItsBudgetAndGivesEachBlobOnce() throws {
         let readAhead = ReadAhead(maxBytes: 10)
         let a = try XCTUnwrap(ObjectID(hex: String(repeating: "a", count: 40)))
