@@ -129,8 +129,11 @@ public final class SiteBuilder {
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: walk.reduce(0) { $0 + (lacks($1) ? 1 : 0) }, batchSize: options.batchSize)
         var analysed: [ObjectID: CommitAnalysis] = [:]
+        var pages: [(sha: String, commit: SiteCommit)] = []
         for (n, id) in walk.enumerated() {
             if n % (pool.width * options.batchSize) == 0 {
+                // The round before is written first: its pages, on the pool's threads.
+                try write(&pages, site: site, files: files, threads: pool.width, &summary)
                 // The next round of the walk: what the site lacks is analysed at once, on the pool's threads.
                 let round = walk[n..<min(n + pool.width * options.batchSize, walk.count)]
                 var queued = Set<ObjectID>()
@@ -146,7 +149,7 @@ public final class SiteBuilder {
                 let commit = SiteCommit(sha: sha, subject: analysis.commit.summary, author: analysis.commit.authorName,
                                         date: analysis.commit.authorTime, report: analysis.report)
                 commits.append(commit.summary)
-                try count(files.write(CommitPage.render(commit, site: site), to: "commits/\(sha).html"), &summary)
+                pages.append((sha, commit))
                 for screen in analysis.report.screens {
                     newPoints[screen.path, default: []].append((screen.screen, TrendPoint(commit: commit, screen: screen)))
                     affected.insert(screen.path)
@@ -156,6 +159,7 @@ public final class SiteBuilder {
             }
             progress(n + 1)
         }
+        try write(&pages, site: site, files: files, threads: pool.width, &summary)
 
         // Commits the site had that are no longer in the walk.
         for sha in known.keys.sorted() where !seen.contains(sha) {
@@ -206,6 +210,30 @@ public final class SiteBuilder {
         summary.commits = commits.count
         summary.screens = trends.count
         return summary
+    }
+
+    /// Renders and writes the commit pages of a round, on `threads` threads, and empties `pages`.
+    ///
+    /// Why: rendering a page is a function of its commit alone and each page is its own file,
+    /// so the pages are independent; on one thread, rendering and writing them left the
+    /// other core idle for as long as the round's analysis had taken. The bytes of each page
+    /// do not depend on which thread wrote it; a failure reports the first failing page.
+    ///
+    /// - Complexity: O(p) in the pages' sizes.
+    private func write(_ pages: inout [(sha: String, commit: SiteCommit)], site: SiteInfo, files: SiteFiles, threads: Int,
+                       _ summary: inout Summary) throws {
+        guard !pages.isEmpty else { return }
+        let work = pages
+        pages = []
+        let outcomes = ResultSlots<Result<Bool, Error>>(count: work.count)
+        let chunk = max(1, (work.count + threads - 1) / max(1, threads))
+        DispatchQueue.concurrentPerform(iterations: (work.count + chunk - 1) / chunk) { part in
+            for i in part * chunk..<min(work.count, (part + 1) * chunk) {
+                let page = work[i]
+                outcomes.set(i, Result { try files.write(CommitPage.render(page.commit, site: site), to: "commits/\(page.sha).html") })
+            }
+        }
+        for outcome in outcomes.values { try count(outcome.get(), &summary) }
     }
 
     /// Analyses `ids` (contiguous in history, so each thread's snapshot cache

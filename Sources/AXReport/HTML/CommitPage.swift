@@ -93,14 +93,34 @@ public enum CommitPage {
         guard !stops.isEmpty else { return out + "<p>\(empty)</p>\n</section>\n" }
         out += "<ol class=\"order\">\n"
         let verb = side == "old" ? "now" : "was"
+        // Appended piece by piece: interpolating each line built and freed a string per stop.
+        let itemStart = "<li id=\"\(prefix)-\(side)-", linkStart = "<a href=\"#\(prefix)-\(other)-"
+        out.reserveCapacity(out.utf8.count + stops.reduce(0) { $0 + $1.utf8.count + 40 } + 40)
         for (i, stop) in stops.enumerated() {
             let entry = i < entries.count ? entries[i] : ReadingOrderLinks.Entry()
-            out += "<li id=\"\(prefix)-\(side)-\(i + 1)\">\(stop.html)"
+            out += itemStart
+            out += String(i + 1)
+            out += "\">"
+            out += stop.html
             for mark in entry.marks {
-                out += " <span class=\"tag tag-\(mark.rawValue)\">\(mark.rawValue)</span>"
+                out += " <span class=\"tag tag-"
+                out += mark.rawValue
+                out += "\">"
+                out += mark.rawValue
+                out += "</span>"
             }
             if !entry.links.isEmpty {
-                out += " \(verb) " + entry.links.map { "<a href=\"#\(prefix)-\(other)-\($0 + 1)\">stop \($0 + 1)</a>" }.joined(separator: ", ")
+                out += " "
+                out += verb
+                out += " "
+                for (k, link) in entry.links.enumerated() {
+                    if k > 0 { out += ", " }
+                    out += linkStart
+                    out += String(link + 1)
+                    out += "\">stop "
+                    out += String(link + 1)
+                    out += "</a>"
+                }
             }
             out += "</li>\n"
         }
