@@ -58,13 +58,6 @@ final class AnalyzerPool {
         return run
     }
 
-    /// Analyses batches and waits for all of them (the review site's rounds).
-    func analyze(_ batches: [ArraySlice<ObjectID>]) -> [BatchResult] {
-        let run = run(batches)
-        defer { run.finish() }
-        return batches.indices.map { run.take($0) }
-    }
-
     /// Batches being analysed, handed back in order.
     final class Run: @unchecked Sendable {
         private let batches: [ArraySlice<ObjectID>]

@@ -61,24 +61,37 @@ struct SiteFiles {
 
     /// Writes `text` to `relative` unless the file already holds those bytes.
     ///
-    /// The bytes go to a temporary file beside the target, which is then
-    /// renamed over it: a reader sees the old page or the new one, never half
-    /// of one. There is no fsync — a page lost to a power cut is rewritten by
-    /// the next build — which keeps 2,000 pages from costing 2,000 disk flushes.
+    /// A page that is there already is replaced through a temporary file beside it, renamed
+    /// over it: a reader sees the old page or the new one, never half of one. A page that is
+    /// not there yet is created in place (`O_EXCL`): nothing links to it until the index,
+    /// written after every page, does — and a temporary name and a rename per page were a
+    /// third of the file system's work for a new site of 2,000 pages (perf). There is no
+    /// fsync — a page lost to a power cut is rewritten by the next build — which keeps 2,000
+    /// pages from costing 2,000 disk flushes.
     /// - Returns: whether the file was written.
     func write(_ text: String, to relative: String) throws -> Bool {
-        let data = Data(text.utf8)
-        let target = url(relative)
-        if FileManager.default.fileExists(atPath: target.path),
-           let existing = try? Data(contentsOf: target), existing == data {
-            return false
+        var text = text
+        let target = (directory as NSString).appendingPathComponent(relative)
+        func failure() -> SiteError { SiteError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if created >= 0 {
+            let written = text.withUTF8 { Self.writeAll(created, UnsafeRawBufferPointer($0)) }
+            guard close(created) == 0, written else {
+                let error = failure()
+                unlink(target)
+                throw error
+            }
+            return true
         }
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
-        guard Self.writeWithoutSync(data, to: temporary.path), rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw SiteError("cannot write \(target.path): \(reason)")
+        guard errno == EEXIST else { throw failure() }
+        let data = Data(text.utf8)
+        if let existing = FileManager.default.contents(atPath: target), existing == data { return false }
+        let temporary = ((target as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(".\((target as NSString).lastPathComponent).\(getpid()).tmp")
+        guard Self.writeWithoutSync(data, to: temporary), rename(temporary, target) == 0 else {
+            let error = failure()
+            unlink(temporary)
+            throw error
         }
         return true
     }
@@ -87,19 +100,22 @@ struct SiteFiles {
     private static func writeWithoutSync(_ data: Data, to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return false }
-                let n = posixWrite(fd, base + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
+        let written = data.withUnsafeBytes { writeAll(fd, $0) }
         let closed = close(fd) == 0
         return written && closed
+    }
+
+    /// Writes all of `buffer` to `fd`, again after an interrupted call.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            guard let base = buffer.baseAddress else { return false }
+            let n = posixWrite(fd, base + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
     }
 
     /// - Returns: whether there was a file to remove.

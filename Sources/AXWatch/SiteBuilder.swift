@@ -130,15 +130,25 @@ public final class SiteBuilder {
                                     jobs: options.jobs, commits: walk.reduce(0) { $0 + (lacks($1) ? 1 : 0) }, batchSize: options.batchSize)
         var analysed: [ObjectID: CommitAnalysis] = [:]
         var pages: [(sha: String, commit: SiteCommit)] = []
+        // The walk goes in rounds of `roundSize` commits: what the site lacks in a round is
+        // analysed at once on the pool's threads — the next round while this one's pages are
+        // rendered and written, so neither waits for the other.
+        let roundSize = pool.width * options.batchSize
+        func startRound(at n: Int) -> Analysis? {
+            guard n < walk.count else { return nil }
+            var queued = Set<ObjectID>()
+            let lacking = walk[n..<min(n + roundSize, walk.count)].filter { lacks($0) && queued.insert($0).inserted }
+            return Analysis(lacking, pool)
+        }
+        var next = startRound(at: 0)
+        // Never leave the pool's threads running, also when a page cannot be written.
+        defer { next?.run.finish() }
         for (n, id) in walk.enumerated() {
-            if n % (pool.width * options.batchSize) == 0 {
-                // The round before is written first: its pages, on the pool's threads.
+            if n % roundSize == 0 {
+                // The round before is written first: its pages, on as many threads as the pool has.
                 try write(&pages, site: site, files: files, threads: pool.width, &summary)
-                // The next round of the walk: what the site lacks is analysed at once, on the pool's threads.
-                let round = walk[n..<min(n + pool.width * options.batchSize, walk.count)]
-                var queued = Set<ObjectID>()
-                let lacking = round.filter { lacks($0) && queued.insert($0).inserted }
-                analysed = try analyse(lacking, pool, &summary)
+                analysed = try next?.results(&summary) ?? [:]
+                next = startRound(at: n + roundSize)
             }
             let sha = id.hex
             guard seen.insert(sha).inserted else { continue }
@@ -226,7 +236,8 @@ public final class SiteBuilder {
         let work = pages
         pages = []
         let outcomes = ResultSlots<Result<Bool, Error>>(count: work.count)
-        let chunk = max(1, (work.count + threads - 1) / max(1, threads))
+        // Eight pages per item, handed to whichever thread is free: pages differ in size.
+        let chunk = threads > 1 ? 8 : work.count
         DispatchQueue.concurrentPerform(iterations: (work.count + chunk - 1) / chunk) { part in
             for i in part * chunk..<min(work.count, (part + 1) * chunk) {
                 let page = work[i]
@@ -236,16 +247,31 @@ public final class SiteBuilder {
         for outcome in outcomes.values { try count(outcome.get(), &summary) }
     }
 
-    /// Analyses `ids` (contiguous in history, so each thread's snapshot cache
-    /// sees a path's versions in order), split evenly over the pool's threads.
-    private func analyse(_ ids: [ObjectID], _ pool: AnalyzerPool, _ summary: inout Summary) throws -> [ObjectID: CommitAnalysis] {
-        var byID: [ObjectID: CommitAnalysis] = [:]
-        let perThread = max(1, (ids.count + pool.width - 1) / pool.width)
-        for result in pool.analyze(pool.batches(ids[...], batchSize: perThread, limit: pool.width)) {
-            for (analysis, _) in try result.get() { byID[analysis.commit.id] = analysis }
+    /// One round's commits being analysed: contiguous in history, so each thread's snapshot
+    /// cache sees a path's versions in order, and split evenly over the pool's threads.
+    private struct Analysis {
+        let run: AnalyzerPool.Run
+        let batches: Int
+        let commits: Int
+
+        init(_ ids: [ObjectID], _ pool: AnalyzerPool) {
+            let perThread = max(1, (ids.count + pool.width - 1) / pool.width)
+            let batches = pool.batches(ids[...], batchSize: perThread, limit: pool.width)
+            run = pool.run(batches)
+            self.batches = batches.count
+            commits = ids.count
         }
-        summary.analysed += ids.count
-        return byID
+
+        /// Waits for the round and returns its analyses by commit.
+        func results(_ summary: inout Summary) throws -> [ObjectID: CommitAnalysis] {
+            defer { run.finish() }
+            var byID: [ObjectID: CommitAnalysis] = [:]
+            for index in 0..<batches {
+                for (analysis, _) in try run.take(index).get() { byID[analysis.commit.id] = analysis }
+            }
+            summary.analysed += commits
+            return byID
+        }
     }
 
     private func count(_ written: Bool, _ summary: inout Summary) {

@@ -74,7 +74,7 @@ public enum CommitPage {
         <div class="columns">
 
         """
-        let spokenBefore = screen.stopsBefore.map(\.spoken), spokenAfter = screen.stopsAfter.map(\.spoken)
+        let spokenBefore = Stop.spoken(screen.stopsBefore), spokenAfter = Stop.spoken(screen.stopsAfter)
         let links = ReadingOrderLinks(screen, spokenBefore: spokenBefore, spokenAfter: spokenAfter)
         out += column(spokenBefore, entries: links.old, side: "old", other: "new", title: "Before",
                       empty: screen.changes.contains { $0.kind == .screenAdded } ? "The screen did not exist." : "No stops.",

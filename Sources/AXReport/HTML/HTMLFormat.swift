@@ -52,8 +52,19 @@ enum HTMLFormat {
     /// Escaped, with a line-break opportunity after each `.` and `/`, so a
     /// kind (`order.regressed`) or a path breaks between its parts in a
     /// narrow table cell, not in the middle of a word.
+    ///
+    /// One pass over the scalars: Foundation's `replacingOccurrences`, twice per
+    /// change row, was a twentieth of rendering a commit page (perf).
     static func breakable(_ text: String) -> String {
-        text.html.replacingOccurrences(of: ".", with: ".<wbr>").replacingOccurrences(of: "/", with: "/<wbr>")
+        let escaped = text.html
+        guard escaped.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }) else { return escaped }
+        var out = ""
+        out.reserveCapacity(escaped.utf8.count + 16)
+        for scalar in escaped.unicodeScalars {
+            out.unicodeScalars.append(scalar)
+            if scalar == "." || scalar == "/" { out += "<wbr>" }
+        }
+        return out
     }
 
     static func shortSHA(_ sha: String) -> String { String(sha.prefix(7)) }
