@@ -1,3 +1,5 @@
+import CLibgit2
+
 /// SHA-1 (FIPS 180-4) over bytes, for the one hash libgit2 does not expose: the checksum
 /// that ends a pack file (`PackWriter`). Object ids are hashed the same way, so a batch's
 /// ids are known before anything is written.
@@ -5,11 +7,19 @@
 /// Plain SHA-1, without collision detection: it names objects axdiff wrote itself (notes
 /// and notes trees), and libgit2's indexer re-hashes every object of a pack as it indexes it.
 struct SHA1 {
+    /// Whether the processor hashes SHA-1 itself (x86 SHA extensions): about four times as
+    /// fast as the rounds below, and hashing was a fifth of writing 5,000 notes (perf).
+    static let hardware = axdiff_sha1_hardware() != 0
+
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    init() {
+    /// `hardware`, unless told to use the rounds below (the tests compare the two).
+    private let usesHardware: Bool
+
+    init(software: Bool = false) {
+        usesHardware = Self.hardware && !software
         pending.reserveCapacity(64)
     }
 
@@ -33,8 +43,16 @@ struct SHA1 {
             pending.append(contentsOf: bytes[0..<take])
             offset = take
             guard pending.count == 64 else { return }
-            pending.withUnsafeBytes { block($0) }
+            pending.withUnsafeBytes { hashBlock($0) }
             pending.removeAll(keepingCapacity: true)
+        }
+        let whole = (bytes.count - offset) / 64
+        if whole > 0, usesHardware, let base = bytes.baseAddress {
+            withUnsafeMutableBytes(of: &h) { state in
+                axdiff_sha1_blocks(state.baseAddress?.assumingMemoryBound(to: UInt32.self),
+                                   base.assumingMemoryBound(to: UInt8.self) + offset, whole)
+            }
+            offset += 64 * whole
         }
         while bytes.count - offset >= 64 {
             block(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
@@ -59,6 +77,14 @@ struct SHA1 {
             for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return out
+    }
+
+    /// One 64-byte block, by the processor when it can.
+    private mutating func hashBlock(_ p: UnsafeRawBufferPointer) {
+        guard usesHardware, let base = p.baseAddress else { return block(p) }
+        withUnsafeMutableBytes(of: &h) { state in
+            axdiff_sha1_blocks(state.baseAddress?.assumingMemoryBound(to: UInt32.self), base.assumingMemoryBound(to: UInt8.self), 1)
+        }
     }
 
     /// One 64-byte block. The message schedule is a 16-word ring on the stack and the four

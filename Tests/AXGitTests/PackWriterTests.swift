@@ -13,9 +13,13 @@ final class PackWriterTests: XCTestCase {
             ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
             (String(repeating: "a", count: 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f"),
         ]
+        // Both ways of hashing: the processor's (where it has the SHA extensions) and the rounds in Swift.
         for (message, digest) in vectors {
             let bytes = Array(message.utf8)
             XCTAssertEqual(hex(bytes.withUnsafeBytes { SHA1.digest($0) }), digest, "\(message.prefix(10))…")
+            var software = SHA1(software: true)
+            software.update(bytes)
+            XCTAssertEqual(hex(software.finish()), digest, "software: \(message.prefix(10))…")
             // The same digest fed in uneven pieces, across block edges.
             var sha = SHA1()
             var offset = 0, step = 1
@@ -26,6 +30,18 @@ final class PackWriterTests: XCTestCase {
                 step = step % 97 + 13
             }
             XCTAssertEqual(hex(sha.finish()), digest)
+        }
+    }
+
+    /// Hardware and software rounds agree on every length around the block edges.
+    func testSHA1HardwareAndSoftwareAgree() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 1_000, 4_097, 65_536 + 3] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var hardware = SHA1(), software = SHA1(software: true)
+            hardware.update(bytes)
+            software.update(bytes)
+            XCTAssertEqual(hardware.finish(), software.finish(), "\(count) bytes")
         }
     }
 
