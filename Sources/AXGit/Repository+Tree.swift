@@ -14,19 +14,27 @@ extension Repository {
         return out.sorted { $0.path < $1.path }
     }
 
+    /// The blob at each of `paths` in a commit's tree (nil where there is none, or not a
+    /// file), the tree read once for all of them.
+    public func blobIDs(at paths: [String], in commit: ObjectID) throws -> [ObjectID?] {
+        try withCommitTree(commit) { tree in
+            try paths.map { path in
+                var entry: OpaquePointer?
+                let code = git_tree_entry_bypath(&entry, tree, path)
+                if code == GIT_ENOTFOUND.rawValue { return nil }
+                try check(code, "git_tree_entry_bypath")
+                defer { git_tree_entry_free(entry) }
+                guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
+                return ObjectID(git_tree_entry_id(entry))
+            }
+        }
+    }
+
     /// The bytes of the file at `path` in a commit; nil when there is no file there.
     ///
     /// Throws `.tooLarge` without reading the blob when it exceeds `maxBytes`.
     public func file(at path: String, in commit: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8]? {
-        let blob: ObjectID? = try withCommitTree(commit) { tree in
-            var entry: OpaquePointer?
-            let code = git_tree_entry_bypath(&entry, tree, path)
-            if code == GIT_ENOTFOUND.rawValue { return nil }
-            try check(code, "git_tree_entry_bypath")
-            defer { git_tree_entry_free(entry) }
-            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
-            return ObjectID(git_tree_entry_id(entry))
-        }
+        let blob = try blobIDs(at: [path], in: commit).first ?? nil
         return try blob.map { try self.blob($0, maxBytes: maxBytes) }
     }
 

@@ -20,6 +20,7 @@ public struct CommitAnalyzer {
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = SnapshotCache()
     private let readAhead = ReadAhead()
+    private let configs = ConfigAtCommit.Cache()
 
     public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 keepsStops: Bool = true) {
@@ -35,7 +36,7 @@ public struct CommitAnalyzer {
         let info = try repository.commit(id)
         let plan = readAhead.takePlan(id)
         let (config, configProblem) = plan.map { ($0.config, $0.configProblem) }
-            ?? ConfigAtCommit.load(repository, commit: id, override: configOverride)
+            ?? ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs)
         var remarks: [String] = []
         if info.isMerge, let parent = info.firstParent {
             remarks.append("merge commit: compared with its first parent \(parent.abbreviated())")
@@ -122,7 +123,7 @@ public struct CommitAnalyzer {
         var wanted: [(blob: ObjectID, limit: Int)] = []
         let shallow = repository.shallowCommits     // one read of `shallow` per window
         for id in commits {
-            let (config, problem) = ConfigAtCommit.load(repository, commit: id, override: configOverride)
+            let (config, problem) = ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs)
             guard !shallow.contains(id),
                   let changes = try? changedSnapshots(id, config: config) else { continue }
             plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))

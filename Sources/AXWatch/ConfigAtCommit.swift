@@ -7,16 +7,46 @@ import AXGit
 public enum ConfigAtCommit {
     public static let paths = [".axdiff.json", "Config/axdiff.json"]
 
+    /// Configurations parsed, by the path and blob they were read from: walking history, the
+    /// configuration changes far more rarely than the commits, and each commit read and
+    /// parsed its file again. Belongs to one thread, like its analyser.
+    final class Cache {
+        fileprivate struct Key: Hashable {
+            let path: String
+            let blob: ObjectID
+        }
+        fileprivate var parsed: [Key: (Config, String?)] = [:]
+        init() {}
+    }
+
     /// The configuration and, when the committed file is broken, why it was not used.
     public static func load(_ repository: Repository, commit: ObjectID, override: Config?) -> (Config, String?) {
+        load(repository, commit: commit, override: override, cache: nil)
+    }
+
+    /// The same, the file's two possible places looked up in one read of the commit's tree,
+    /// and a file parsed once per `cache`.
+    static func load(_ repository: Repository, commit: ObjectID, override: Config?, cache: Cache?) -> (Config, String?) {
         if let override { return (override, nil) }
-        for path in paths {
+        let blobs: [ObjectID?]
+        do {
+            blobs = try repository.blobIDs(at: paths, in: commit)
+        } catch {
+            return (Config(), "configuration \(error); the defaults were used")
+        }
+        for (path, blob) in zip(paths, blobs) {
+            guard let blob else { continue }
+            let key = Cache.Key(path: path, blob: blob)
+            if let kept = cache?.parsed[key] { return kept }
+            let loaded: (Config, String?)
             do {
-                guard let bytes = try repository.file(at: path, in: commit, maxBytes: 1 << 20) else { continue }
-                return (try Config.parse(bytes, file: path), nil)
+                loaded = (try Config.parse(try repository.blob(blob, maxBytes: 1 << 20), file: path), nil)
             } catch {
-                return (Config(), "configuration \(error); the defaults were used")
+                loaded = (Config(), "configuration \(error); the defaults were used")
             }
+            // A history has a handful of versions of its configuration; bounded all the same.
+            if cache?.parsed.count ?? 0 < 64 { cache?.parsed[key] = loaded }
+            return loaded
         }
         return (Config(), nil)
     }

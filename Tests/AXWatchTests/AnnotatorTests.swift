@@ -79,11 +79,21 @@ final class AnnotatorTests: XCTestCase {
         ])
         let broken = try repo.commit("Broken config", [".axdiff.json": #"{"severity": 3}"#, "Snapshots/Checkout.json": good])
         let elsewhere = try repo.commit("Other folder", ["UI/Screen.json": good], remove: [".axdiff.json"])
+        // The same files again (the same blobs): what was parsed once is what applies again.
+        let softAgain = try repo.commit("Soften again", [
+            ".axdiff.json": #"{"severity": {"order.regressed": "warning"}}"#,
+            "Snapshots/Checkout.json": drifted,
+        ])
+        let brokenAgain = try repo.commit("Broken again", [".axdiff.json": #"{"severity": 3}"#, "Snapshots/Checkout.json": good])
+        let defaults = try repo.commit("No config", ["Snapshots/Checkout.json": drifted], remove: [".axdiff.json"])
         _ = try annotate(repo)
         XCTAssertTrue(try XCTUnwrap(repo.note(soft)).contains("! order.regressed"))
         let brokenNote = try XCTUnwrap(repo.note(broken))
         XCTAssertTrue(brokenNote.contains("configuration .axdiff.json:1:14: expected an object of kind → severity for \"severity\"; the defaults were used"), brokenNote)
         XCTAssertEqual(repo.note(elsewhere), "axdiff: no snapshot changed\nAxdiff-Errors: 0\nAxdiff-Warnings: 0\n", "UI/ is not a snapshot path by default")
+        XCTAssertTrue(try XCTUnwrap(repo.note(softAgain)).contains("! order.regressed"))
+        XCTAssertTrue(try XCTUnwrap(repo.note(brokenAgain)).contains("configuration .axdiff.json:1:14: expected an object"))
+        XCTAssertTrue(try XCTUnwrap(repo.note(defaults)).contains("✗ order.regressed"), "the defaults once the file is gone")
     }
 
     func testAConcurrentNoteByHandIsKept() throws {
