@@ -59,9 +59,10 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Appends the 20 raw bytes to `out` (no array of its own: trees and pack indexes hold many ids).
     func append(to out: inout [UInt8]) {
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: middle >> UInt64(shift))) }
-        for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: low >> UInt32(shift))) }
+        // Three big-endian words at once: byte by byte, this was a tenth of encoding a notes tree.
+        withUnsafeBytes(of: high.bigEndian) { out.append(contentsOf: $0) }
+        withUnsafeBytes(of: middle.bigEndian) { out.append(contentsOf: $0) }
+        withUnsafeBytes(of: low.bigEndian) { out.append(contentsOf: $0) }
     }
 
     /// The first byte, which picks a pack index's fan-out slot.
