@@ -53,12 +53,14 @@ struct TreeObject {
         let new = Entry(mode: mode, id: id)
         if let old = entries[name] {
             if old.id == id, old.mode == mode { return }
-            entries[name] = new
-            // A file that becomes a tree (or back) moves in git's order.
-            if old.isTree != new.isTree, let at = position(of: name, old) {
-                order.remove(at: at)
+            // A file that becomes a tree (or back) moves in git's order: found by its old
+            // kind, placed by its new one.
+            if old.isTree != new.isTree {
+                if let at = position(of: name, old) { order.remove(at: at) }
+                entries[name] = nil
                 order.insert(name, at: insertionPoint(name, new))
             }
+            entries[name] = new
         } else {
             order.insert(name, at: insertionPoint(name, new))
             entries[name] = new

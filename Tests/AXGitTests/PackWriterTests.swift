@@ -82,6 +82,52 @@ final class PackWriterTests: XCTestCase {
         XCTAssertFalse(untouched.isModified, "removing nothing changes nothing")
     }
 
+    /// Entries added, replaced, removed and turned from file to tree in any order: the tree
+    /// keeps git's order throughout, checked against `git mktree` of the final listing.
+    func testTreeEditsKeepGitsOrder() throws {
+        let fixture = try GitFixture(bare: true)
+        func hashed(_ text: String) throws -> ObjectID {
+            try XCTUnwrap(ObjectID(hex: try fixture.git(["hash-object", "-w", "--stdin"], input: text)
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        let blob = try hashed("b\n"), other = try hashed("c\n")
+        let sub = try XCTUnwrap(ObjectID(hex: try fixture.git(["mktree"], input: "100644 blob \(blob.hex)\tinner\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        var generator = SystemRandomNumberGenerator()
+        var tree = TreeObject()
+        var model: [String: (UInt32, ObjectID)] = [:]
+        let names = ["a", "a.c", "a-b", "a0", "ab", "B", "z", "a/", "ab.x", "é", "a b", "0", "~"].filter { !$0.contains("/") }
+        for _ in 0..<300 {
+            let name = names.randomElement(using: &generator) ?? "a"
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: tree.remove(name); model[name] = nil
+            case 1: tree.set(name, id: sub, mode: TreeObject.treeMode); model[name] = (TreeObject.treeMode, sub)
+            case 2: tree.set(name, id: other, mode: TreeObject.blobMode); model[name] = (TreeObject.blobMode, other)
+            default: tree.set(name, id: blob, mode: TreeObject.blobMode); model[name] = (TreeObject.blobMode, blob)
+            }
+        }
+        let listing = model.map { name, entry in
+            "\(entry.0 == TreeObject.treeMode ? "040000 tree" : "100644 blob") \(entry.1.hex)\t\(name)\n"
+        }.joined()
+        let expected = try fixture.git(["mktree"], input: listing).trimmingCharacters(in: .whitespacesAndNewlines)
+        var batch = ObjectBatch()
+        XCTAssertEqual(batch.addTree(tree).hex, expected)
+        // Read back through libgit2 and edited again.
+        _ = try batch.write(to: try fixture.open())
+        let repository = try fixture.open()
+        var reread = try repository.withTree(try XCTUnwrap(ObjectID(hex: expected))) { TreeObject($0) }
+        reread.set("a0", id: sub, mode: TreeObject.treeMode)
+        reread.remove("B")
+        model["a0"] = (TreeObject.treeMode, sub)
+        model["B"] = nil
+        let listing2 = model.map { name, entry in
+            "\(entry.0 == TreeObject.treeMode ? "040000 tree" : "100644 blob") \(entry.1.hex)\t\(name)\n"
+        }.joined()
+        var batch2 = ObjectBatch()
+        XCTAssertEqual(batch2.addTree(reread).hex,
+                       try fixture.git(["mktree"], input: listing2).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// A pack of whole objects, sizes on both sides of each header-byte boundary, read back
     /// by `git verify-pack` and `git cat-file`.
     func testPackIsReadByGit() throws {
