@@ -24,6 +24,10 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// An id from exactly 20 raw bytes; nil for any other length.
     public init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count == Self.byteCount else { return nil }
+        if let id = bytes.withContiguousStorageIfAvailable({ Self(raw: UnsafeRawBufferPointer($0)) }) {
+            self = id
+            return
+        }
         var h: UInt64 = 0, m: UInt64 = 0, l: UInt32 = 0
         for (index, byte) in bytes.enumerated() {
             switch index {
@@ -70,14 +74,20 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The 40 lowercase hex digits.
     public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var chars = [UInt8]()
-        chars.reserveCapacity(2 * Self.byteCount)
-        for byte in bytes {
-            chars.append(digits[Int(byte >> 4)])
-            chars.append(digits[Int(byte & 0x0f)])
+        // Written straight into the string's storage, nibble by nibble from the three words
+        // (a note's path and every message name commits by their hex).
+        String(unsafeUninitializedCapacity: 2 * Self.byteCount) { out in
+            func put(_ word: UInt64, bits: Int, at start: Int) {
+                for i in 0..<bits / 4 {
+                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(bits - 4 - 4 * i)) & 0x0f
+                    out[start + i] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+                }
+            }
+            put(high, bits: 64, at: 0)
+            put(middle, bits: 64, at: 16)
+            put(UInt64(low), bits: 32, at: 32)
+            return 2 * Self.byteCount
         }
-        return String(decoding: chars, as: UTF8.self)
     }
 
     /// The first `length` hex digits (7 by default), for messages.
@@ -107,8 +117,17 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
 extension ObjectID {
     init(_ oid: git_oid) {
-        let bytes = withUnsafeBytes(of: oid.id) { Array($0) }
-        self.init(bytes: bytes)!
+        // Three big-endian loads: through an array and a byte loop, ids read from libgit2
+        // (every tree entry a commit's diff visits) cost an allocation and a few hundred
+        // instructions each (callgrind).
+        self = withUnsafeBytes(of: oid.id) { Self(raw: $0) }
+    }
+
+    /// The id in the first 20 bytes of `raw` (the caller checked there are 20).
+    private init(raw: UnsafeRawBufferPointer) {
+        self.init(high: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                  middle: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                  low: UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
     }
 
     init(_ pointer: UnsafePointer<git_oid>) {
@@ -118,9 +137,10 @@ extension ObjectID {
     /// The libgit2 representation, for passing to C.
     var oid: git_oid {
         var out = git_oid()
-        let raw = bytes
         withUnsafeMutableBytes(of: &out.id) { buffer in
-            for index in 0..<Self.byteCount { buffer[index] = raw[index] }
+            buffer.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            buffer.storeBytes(of: middle.bigEndian, toByteOffset: 8, as: UInt64.self)
+            buffer.storeBytes(of: low.bigEndian, toByteOffset: 16, as: UInt32.self)
         }
         return out
     }
