@@ -26,7 +26,9 @@ enum PackMerger {
                   let index = FileManager.default.contents(atPath: base + ".idx"),
                   let objects = wholeObjects(pack: [UInt8](pack), index: [UInt8](index)) else { continue }
             // An object in two packs (the same note for two commits in two batches) is kept once.
-            for (id, entry) in objects where seen.insert(id).inserted { entries.append(PackWriter.Entry(id: id, bytes: entry)) }
+            for object in objects where seen.insert(object.id).inserted {
+                entries.append(PackWriter.Entry(id: object.id, bytes: object.entry, crc: object.crc))
+            }
             merged.append(base)
         }
         guard merged.count >= 2 else { return nil }
@@ -38,24 +40,26 @@ enum PackMerger {
     }
 
     /// The raw entries of a pack, in pack order, when every one is a whole object (no delta)
-    /// and the index (version 2) matches the pack; nil otherwise.
-    static func wholeObjects(pack: [UInt8], index: [UInt8]) -> [(id: ObjectID, entry: [UInt8])]? {
+    /// and the index (version 2) matches the pack; nil otherwise. Each entry is a slice of
+    /// `pack` with the CRC-32 its index records (checked by `git verify-pack` after a merge).
+    static func wholeObjects(pack: [UInt8], index: [UInt8]) -> [(id: ObjectID, entry: ArraySlice<UInt8>, crc: UInt32)]? {
         guard pack.count >= 32, pack.starts(with: Array("PACK".utf8)),
               index.count >= 8 + 1024, index[0..<8].elementsEqual([0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]) else { return nil }
         let count = Int(readBigEndian(index, at: 8 + 255 * 4))
         let offsetsStart = 8 + 1024 + count * 24
         guard count == Int(readBigEndian(pack, at: 8)), index.count >= offsetsStart + count * 4 + 40 else { return nil }
-        var located: [(offset: Int, id: ObjectID)] = []
+        let crcsStart = 8 + 1024 + count * 20
+        var located: [(offset: Int, id: ObjectID, crc: UInt32)] = []
         located.reserveCapacity(count)
         for i in 0..<count {
             let offset = readBigEndian(index, at: offsetsStart + 4 * i)
             guard offset & 0x8000_0000 == 0,                        // a 64-bit offset: not a pack of ours
                   let id = ObjectID(bytes: index[8 + 1024 + 20 * i..<8 + 1024 + 20 * (i + 1)]) else { return nil }
-            located.append((Int(offset), id))
+            located.append((Int(offset), id, readBigEndian(index, at: crcsStart + 4 * i)))
         }
         located.sort { $0.offset < $1.offset }
         let end = pack.count - 20
-        var entries: [(id: ObjectID, entry: [UInt8])] = []
+        var entries: [(id: ObjectID, entry: ArraySlice<UInt8>, crc: UInt32)] = []
         entries.reserveCapacity(count)
         for (i, object) in located.enumerated() {
             let start = object.offset
@@ -63,12 +67,12 @@ enum PackMerger {
             guard start >= 12, start < stop, stop <= end else { return nil }
             let type = (pack[start] >> 4) & 0x07
             guard (1...4).contains(type) else { return nil }        // 6, 7: deltas
-            entries.append((object.id, Array(pack[start..<stop])))
+            entries.append((object.id, pack[start..<stop], object.crc))
         }
         return entries
     }
 
     private static func readBigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        bytes.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
     }
 }

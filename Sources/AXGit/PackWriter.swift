@@ -13,7 +13,9 @@ enum PackWriter {
     /// A packed entry: its id and its bytes as stored (header and zlib stream).
     struct Entry {
         let id: ObjectID
-        let bytes: [UInt8]
+        let bytes: ArraySlice<UInt8>
+        /// Its CRC-32 when known already (a merged pack's index has it); computed if nil.
+        var crc: UInt32? = nil
     }
 
     /// Notes are small text: fast compression. Trees are stored without compression: they are
@@ -23,7 +25,7 @@ enum PackWriter {
     /// Returns the pack's name (`pack-<checksum>`).
     static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
         let deflater = Deflater(level: blobCompression)
-        return try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0, deflater)) }, to: repository)
+        return try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0, deflater)[...]) }, to: repository)
     }
 
     /// Writes a pack of entries and its index; then the handle is told about the new pack.
@@ -41,7 +43,7 @@ enum PackWriter {
             guard pack.count <= PackIndex.maxOffset else {
                 throw GitError(.tooLarge, "pack", "a pack of notes over 2 GB is not written")
             }
-            index.append(PackIndex.Entry(id: entry.id, crc: PackIndex.crc(entry.bytes[...]), offset: pack.count))
+            index.append(PackIndex.Entry(id: entry.id, crc: entry.crc ?? PackIndex.crc(entry.bytes), offset: pack.count))
             pack += entry.bytes
         }
         let checksum = pack.withUnsafeBytes { SHA1.digest($0) }
