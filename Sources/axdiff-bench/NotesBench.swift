@@ -15,16 +15,23 @@ struct NotesBench {
         let small = (0..<options.notesSmall).map { _ in Self.randomID(&rng) }
         let large = (0..<options.notesLarge).map { _ in Self.randomID(&rng) }
         let dir = (options.out as NSString).appendingPathComponent("work")
-        let smallRepo = (dir as NSString).appendingPathComponent("notes-small.git")
-        let largeRepo = (dir as NSString).appendingPathComponent("notes-large.git")
         var writeSmall: [Double] = [], writeLarge: [Double] = []
         // Writing is cheap and touches the file system (a pack per batch):
         // a few more runs steady the median.
         let runs = max(options.runs, options.quick ? 1 : 5)
-        for _ in 1...runs {
-            writeSmall.append(try write(small, into: smallRepo))
-            writeLarge.append(try write(large, into: largeRepo))
+        // Each run writes into a repository of its own, and those of an earlier bench are
+        // removed before the first run: removing the previous run's repository right before
+        // the next (its packs freed on ext4 while the next run created its own) put that
+        // removal's cost into the measure, more of it for the larger.
+        func repo(_ size: String, _ run: Int) -> String { (dir as NSString).appendingPathComponent("notes-\(size)-\(run).git") }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix("notes-") {
+            try? FileManager.default.removeItem(atPath: (dir as NSString).appendingPathComponent(name))
         }
+        for run in 1...runs {
+            writeSmall.append(try write(small, into: repo("small", run)))
+            writeLarge.append(try write(large, into: repo("large", run)))
+        }
+        let smallRepo = repo("small", runs), largeRepo = repo("large", runs)
         log(String(format: "notes: %d written in %.3f s, %d in %.3f s", small.count, Measure.median(writeSmall),
                    large.count, Measure.median(writeLarge)))
         table.add(.init(key: "notes.write", what: "NotesWriter: \(large.count) notes vs \(small.count), batches of \(Self.batch) (linear: \(large.count / max(small.count, 1))×, median of \(runs))",
