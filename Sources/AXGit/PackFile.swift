@@ -61,12 +61,13 @@ final class PackFile {
     /// - Complexity: O(log n): the fan-out table narrows to the ids with the same first byte,
     ///   then a binary search.
     func offset(of id: ObjectID) -> Int? {
-        let bytes = id.bytes
-        let first = Int(bytes[0])
+        let first = id.firstByte
         var low = first == 0 ? 0 : Int(index.bigEndian32(at: 8 + (first - 1) * 4))
         var high = Int(index.bigEndian32(at: 8 + first * 4))
         guard low <= high, high <= count else { return nil }
-        let found: Int? = bytes.withUnsafeBytes { key in
+        // libgit2's 20 bytes on the stack: no array per lookup.
+        let oid = id.oid
+        let found: Int? = withUnsafeBytes(of: oid.id) { key in
             guard let keyBase = key.baseAddress else { return nil }
             while low < high {
                 let middle = (low + high) / 2

@@ -17,9 +17,7 @@ extension Repository {
             let error = lastError(code, "git_odb_read_header")
             throw GitError(error.code, "git_odb_read_header", "object \(id.hex): \(error.message)")
         }
-        guard type == GIT_OBJECT_BLOB else {
-            throw GitError(.wrongType, "blob", "object \(id.hex) is not a blob")
-        }
+        guard type == GIT_OBJECT_BLOB else { throw Self.notABlob(id) }
         return length
     }
 
@@ -30,17 +28,15 @@ extension Repository {
     public func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
         switch packs?.read(id, maxBytes: maxBytes) {
         case .tooLarge(let size):
-            throw GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")
+            throw Self.tooLarge(id, size: size, maxBytes: maxBytes)
         case .object(let type, let bytes):
-            guard type == PackFile.blobType else { throw GitError(.wrongType, "blob", "object \(id.hex) is not a blob") }
+            guard type == PackFile.blobType else { throw Self.notABlob(id) }
             return bytes
         case nil:
             break
         }
         let size = try blobSize(id)
-        guard size <= maxBytes else {
-            throw GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")
-        }
+        guard size <= maxBytes else { throw Self.tooLarge(id, size: size, maxBytes: maxBytes) }
         var oid = id.oid
         var blob: OpaquePointer?
         try check(git_blob_lookup(&blob, handle, &oid), "git_blob_lookup")
@@ -48,5 +44,13 @@ extension Repository {
         let count = Int(git_blob_rawsize(blob))
         guard count > 0, let raw = git_blob_rawcontent(blob) else { return [] }
         return Array(UnsafeRawBufferPointer(start: raw, count: count))
+    }
+
+    private static func tooLarge(_ id: ObjectID, size: Int, maxBytes: Int) -> GitError {
+        GitError(.tooLarge, "blob", "blob \(id.hex) is \(size) bytes, larger than \(maxBytes) bytes")
+    }
+
+    private static func notABlob(_ id: ObjectID) -> GitError {
+        GitError(.wrongType, "blob", "object \(id.hex) is not a blob")
     }
 }

@@ -101,8 +101,9 @@ public final class Annotator {
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
         // One pack of notes per batch while the run lasts, merged into one at its end;
-        // then the heap freed by the run goes back to the system, once: trimming after
-        // every round handed back pages the next round faulted in again at once.
+        // then (unless the process ends with the run) the memory freed by the run goes back
+        // to the system, once: handing it back after every round gave back pages the next
+        // round faulted in again at once.
         defer {
             try? writer.consolidatePacks()
             if options.releasesMemory { Allocator.releaseFreedPages() }
