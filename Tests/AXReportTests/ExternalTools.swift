@@ -47,11 +47,13 @@ enum ExternalTools {
         try run(["python3", "-c", script] + arguments)
     }
 
-    /// Writes `text` to a fresh temporary file and returns its path.
-    static func write(_ text: String, named name: String) throws -> String {
+    /// Writes `text` to a fresh temporary file and returns its path; the file's folder is
+    /// removed when `test` ends.
+    static func write(for test: XCTestCase, _ text: String, named name: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("axreport-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path

@@ -70,7 +70,7 @@ final class JSONReportTests: XCTestCase {
 
     func testKeysAreSortedAtEveryLevel() throws {
         try ExternalTools.requirePython()
-        let path = try ExternalTools.write(Report.json.render(Fixtures.mixed, Fixtures.withCommit), named: "report.json")
+        let path = try ExternalTools.write(for: self, Report.json.render(Fixtures.mixed, Fixtures.withCommit), named: "report.json")
         let run = try ExternalTools.python("""
             import json, sys
             def check(pairs):
@@ -116,7 +116,7 @@ final class JSONReportTests: XCTestCase {
         // reference for the layout; the reports contain no characters it escapes differently.
         try ExternalTools.requirePython()
         let text = Report.json.render(Fixtures.design, Fixtures.withCommit)
-        let path = try ExternalTools.write(text, named: "report.json")
+        let path = try ExternalTools.write(for: self, text, named: "report.json")
         let run = try ExternalTools.python("""
             import json, sys
             text = open(sys.argv[1], encoding="utf-8").read()

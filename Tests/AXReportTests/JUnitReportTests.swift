@@ -10,7 +10,7 @@ final class JUnitReportTests: XCTestCase {
     /// Suites as junitparser reads them: name, tests, failures, and the names
     /// of the failed test cases.
     private func junitparser(_ xml: String) throws -> String {
-        let path = try ExternalTools.write(xml, named: "junit.xml")
+        let path = try ExternalTools.write(for: self, xml, named: "junit.xml")
         let run = try ExternalTools.python("""
             import sys, junitparser
             xml = junitparser.JUnitXml.fromfile(sys.argv[1])
@@ -58,7 +58,7 @@ final class JUnitReportTests: XCTestCase {
         let schema = try ExternalTools.schema("junit.xsd")
         for report in [Fixtures.design, Fixtures.mixed, DiffReport(screens: [], snapshotsCompared: 0)] {
             for context in [Fixtures.plain, Fixtures.gate] {
-                let path = try ExternalTools.write(Report.junit.render(report, context), named: "junit.xml")
+                let path = try ExternalTools.write(for: self, Report.junit.render(report, context), named: "junit.xml")
                 let run = try ExternalTools.run(["xmllint", "--noout", "--schema", schema, path])
                 XCTAssertEqual(run.status, 0, run.stderr)
             }

@@ -23,7 +23,7 @@ final class SARIFReportTests: XCTestCase {
         for (fixture, report) in [("design", Fixtures.design), ("mixed", Fixtures.mixed),
                                   ("empty", DiffReport(screens: [], snapshotsCompared: 0))] {
             for context in [Fixtures.plain, Fixtures.gate] {
-                paths.append(try ExternalTools.write(Report.sarif.render(report, context), named: "\(fixture).sarif"))
+                paths.append(try ExternalTools.write(for: self, Report.sarif.render(report, context), named: "\(fixture).sarif"))
             }
         }
         let run = try ExternalTools.python("""
@@ -45,7 +45,7 @@ final class SARIFReportTests: XCTestCase {
 
     func testSarifToolsReadsIt() throws {
         try ExternalTools.requirePython()
-        let path = try ExternalTools.write(Report.sarif.render(Fixtures.mixed, Fixtures.plain), named: "mixed.sarif")
+        let path = try ExternalTools.write(for: self, Report.sarif.render(Fixtures.mixed, Fixtures.plain), named: "mixed.sarif")
         let command = ExternalTools.which("sarif") ? ["sarif"] : ["python3", "-m", "sarif"]
         let run = try ExternalTools.run(command + ["summary", path])
         XCTAssertEqual(run.status, 0, run.stderr)
