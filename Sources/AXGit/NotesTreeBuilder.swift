@@ -133,7 +133,8 @@ final class NotesTreeBuilder {
     /// Removes notes stored flat at this level from `level` and returns them as items to re-place.
     private func moveFlatNotes(out level: inout TreeObject, prefix: String, restLength: Int) -> [Item] {
         var moved = [Item]()
-        for (name, entry) in level.entries where !entry.isTree {
+        for entry in level.entries where !entry.isTree {
+            let name = entry.name
             guard name.utf8.count == restLength, NotesLayout.isHex(name), let commit = ObjectID(hex: prefix + name) else { continue }
             moved.append(Item(commit: commit, rest: Substring(name), blob: entry.id, incoming: false))
         }
