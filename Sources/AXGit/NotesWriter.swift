@@ -43,10 +43,13 @@ public final class NotesWriter {
 
     /// Builds every batch's tree; keeps the trees of the last one (see `NotesTreeBuilder`).
     private let builder: NotesTreeBuilder
+    /// The packs written and not merged yet, as a killed run leaves them (see `PackLedger`).
+    private let ledger: PackLedger?
 
     public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
         builder = NotesTreeBuilder(repository: repository.handle)
+        ledger = (try? repository.objectsDirectory()).map { PackLedger(commonDir: repository.commonDir, objectsDirectory: $0) }
         self.notesRef = notesRef
         self.conflictPolicy = conflictPolicy
     }
@@ -82,7 +85,8 @@ public final class NotesWriter {
             guard tree != baseTree else { return (nil, outcome) }
             let commit = objects.add(GIT_OBJECT_COMMIT,
                                      try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
-            if let pack = try objects.write(to: repository) { written.append(pack) }
+            // Listed before its files are written: a kill from there on leaves it to the next run.
+            if let pack = try objects.write(to: repository, naming: list) { written.append(pack) }
             blobObjects = ObjectBatch()
             return (commit, outcome)
         } logMessage: {
@@ -107,19 +111,37 @@ public final class NotesWriter {
             guard run >= Self.mergeFanIn else { break }
             let names = packs.suffix(run).map(\.name)
             packs.removeLast(run)
-            guard let merged = try? PackMerger.merge(names, in: repository) else { break }
+            guard let merged = try? PackMerger.merge(names, in: repository, naming: list) else { break }
             packs.append((merged, level + 1))
+            ledger?.add([merged])
         }
     }
 
-    /// Merges every pack this writer has written into one. The annotator calls it at the end
-    /// of a run, so a backfill leaves one pack of notes behind.
+    /// Merges every pack this writer has written, and those a killed run left listed in the
+    /// ledger, into one. The annotator calls it at the end of a run, so a backfill leaves one
+    /// pack of notes behind, and the next run after a killed one tidies up after it.
     public func consolidatePacks() throws {
-        guard packs.count > 1 else { return }
-        let names = packs.map(\.name)
+        ledger?.removeAbandonedFiles()
+        let own = packs.map(\.name)
+        let leftovers = (ledger?.existing() ?? []).filter { !own.contains($0) }
+        let names = own + leftovers
+        // The pack that remains is the run's result, not a batch to merge again; packs the
+        // merger leaves alone (one holding deltas is not ours) are not offered to it again.
+        // A merge that fails keeps them listed for the next run.
+        guard names.count > 1 else {
+            ledger?.remove(Set(names))
+            return
+        }
         let level = packs.map(\.level).max() ?? 0
         packs = []
-        if let merged = try PackMerger.merge(names, in: repository) { packs = [(merged, level + 1)] }
+        let merged = try PackMerger.merge(names, in: repository, naming: list)
+        if let merged { packs = [(merged, level + 1)] }
+        ledger?.remove(Set(names + (merged.map { [$0] } ?? [])))
+    }
+
+    /// Lists a pack about to be written in the ledger.
+    private func list(_ name: String) {
+        ledger?.add([name])
     }
 
     /// The read–build–compare-and-swap loop shared by writing and merging notes.

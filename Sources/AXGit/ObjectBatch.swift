@@ -36,15 +36,15 @@ struct ObjectBatch {
     mutating func addTree(_ tree: TreeObject) -> ObjectID { add(GIT_OBJECT_TREE, tree.encoded()) }
 
     /// Writes every object; afterwards each can be read through `repository`.
-    /// Returns the name of the pack written, if one was.
+    /// Returns the name of the pack written, if one was (`naming` hears it first).
     @discardableResult
-    func write(to repository: Repository) throws -> String? {
+    func write(to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String? {
         guard !objects.isEmpty else { return nil }
         if objects.count < Self.packThreshold {
             try writeLoose(to: repository)
             return nil
         }
-        return try PackWriter.write(objects, to: repository)
+        return try PackWriter.write(objects, to: repository, naming: naming)
     }
 
     private func writeLoose(to repository: Repository) throws {

@@ -11,11 +11,12 @@ import Foundation
 /// pack is in place before the old ones are removed, index first, as git does: a reader
 /// that still finds an old index and no pack looks in the other packs.
 enum PackMerger {
-    /// Merges `names` (`pack-<hash>`, in `objects/pack/`) and returns the new pack's name;
-    /// nil when fewer than two of them could be merged (nothing is changed then).
+    /// Merges `names` (`pack-<hash>`, in `objects/pack/`) and returns the new pack's name
+    /// (`naming` hears it before it is written); nil when fewer than two of them could be
+    /// merged (nothing is changed then).
     ///
     /// - Complexity: O(total bytes of the packs).
-    static func merge(_ names: [String], in repository: Repository) throws -> String? {
+    static func merge(_ names: [String], in repository: Repository, naming: ((String) -> Void)? = nil) throws -> String? {
         let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
         var entries: [PackWriter.Entry] = []
         var seen = Set<ObjectID>()
@@ -32,7 +33,7 @@ enum PackMerger {
             merged.append(base)
         }
         guard merged.count >= 2 else { return nil }
-        let name = try PackWriter.write(entries: entries, to: repository)
+        let name = try PackWriter.write(entries: entries, to: repository, naming: naming)
         for base in merged where (base as NSString).lastPathComponent != name {
             for suffix in [".idx", ".rev", ".pack"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }

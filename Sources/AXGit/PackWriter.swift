@@ -22,16 +22,19 @@ enum PackWriter {
     /// mostly ids, which do not compress, and deflating them was a third of writing notes.
     static let blobCompression: Int32 = 1
 
-    /// Returns the pack's name (`pack-<checksum>`).
-    static func write(_ objects: [ObjectBatch.Object], to repository: Repository) throws -> String {
+    /// Returns the pack's name (`pack-<checksum>`); `naming` is told it before the files are
+    /// written (see `PackLedger`).
+    static func write(_ objects: [ObjectBatch.Object], to repository: Repository,
+                      naming: ((String) -> Void)? = nil) throws -> String {
         let deflater = Deflater(level: blobCompression)
-        return try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0, deflater)[...]) }, to: repository)
+        return try write(entries: try objects.map { Entry(id: $0.id, bytes: try entry(for: $0, deflater)[...]) },
+                         to: repository, naming: naming)
     }
 
     /// Writes a pack of entries and its index; then the handle is told about the new pack.
     ///
     /// - Complexity: O(total bytes), plus O(n log n) to sort the index.
-    static func write(entries: [Entry], to repository: Repository) throws -> String {
+    static func write(entries: [Entry], to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String {
         let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
         var pack: [UInt8] = Array("PACK".utf8)
         pack.reserveCapacity(12 + entries.reduce(0) { $0 + $1.bytes.count } + 20)
@@ -50,6 +53,7 @@ enum PackWriter {
         pack += checksum
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
         let base = (directory as NSString).appendingPathComponent(name)
+        naming?(name)
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
@@ -68,7 +72,7 @@ enum PackWriter {
     /// renames it into place, so no reader ever sees a partial file. Not synced to disk, like
     /// the loose objects libgit2 writes (`FileManager` synced each file: a tenth of the time).
     private static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        let temporary = (path as NSString).deletingLastPathComponent + "/tmp_axdiff_\(getpid())_" + (path as NSString).lastPathComponent
+        let temporary = (path as NSString).deletingLastPathComponent + "/" + PackLedger.temporaryPrefix + "\(getpid())_" + (path as NSString).lastPathComponent
         func failure(_ what: String) -> GitError {
             GitError(.other(-1), "pack", "cannot \(what) \(temporary): \(String(cString: strerror(errno)))")
         }

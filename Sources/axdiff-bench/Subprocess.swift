@@ -33,7 +33,7 @@ enum Subprocess {
         process.environment = env
         process.standardInput = FileHandle.nullDevice
         if let stdout {
-            FileManager.default.createFile(atPath: stdout, contents: nil)
+            _ = FileManager.default.createFile(atPath: stdout, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
             process.standardOutput = handle
             process.standardError = handle

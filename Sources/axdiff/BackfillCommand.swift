@@ -48,10 +48,10 @@ struct BackfillCommand: Command {
         }
         var bar = ProgressBar(total: commits.count)
         var done = 0
-        let summary = try annotator.annotate(commits) { batch in
+        let summary = try annotator.annotate(commits, perBatch: { batch in
             done += batch.count
             bar.update(done)
-        }
+        })
         Console.out("annotated \(summary.commits) commit\(summary.commits == 1 ? "" : "s") on \(settings.notesRef): "
             + "\(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
             + "\(summary.improvements) improvement\(summary.improvements == 1 ? "" : "s")"

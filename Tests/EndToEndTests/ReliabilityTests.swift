@@ -14,6 +14,11 @@ final class ReliabilityTests: XCTestCase {
         let expected = try HistoryGenerator.notes(clean)
         XCTAssertEqual(expected.count, 1000)
 
+        let packDirectory = URL(fileURLWithPath: crashed.path).appendingPathComponent(".git/objects/pack").path
+        func files(_ keep: (String) -> Bool) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: packDirectory)) ?? []).filter(keep)
+        }
+        let packsBefore = files { $0.hasSuffix(".pack") }.count
         // The notes ref as a file (the watcher writes it loose), read without a git process.
         let refFile = URL(fileURLWithPath: crashed.path).appendingPathComponent(".git/refs/notes/axdiff").path
         func notesTip() -> String? { try? String(contentsOfFile: refFile, encoding: .utf8) }
@@ -43,6 +48,10 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(finish.code, 0, finish.err)
         XCTAssertEqual(try HistoryGenerator.notes(crashed), expected, "after \(kills) kills")
         _ = try crashed.git(["fsck", "--strict"])
+        // The packs the killed runs wrote were merged by the last one, and their half-written
+        // files removed: one pack of notes beside what the fetch brought.
+        XCTAssertEqual(files { $0.hasSuffix(".pack") }.count, packsBefore + 1, "\(files { _ in true })")
+        XCTAssertEqual(files { $0.hasPrefix("tmp_") }, [])
     }
 
     func testConcurrentBackfillsAndHandWrittenNotesLoseNothing() throws {
