@@ -26,6 +26,7 @@ final class AnalyzerPool {
 
     private let analyzers: [CommitAnalyzer]
     private let isParallel: Bool
+    private let keepsStops: Bool
 
     /// Threads analysing at once.
     var width: Int { analyzers.count }
@@ -35,6 +36,7 @@ final class AnalyzerPool {
     init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
          keepsStops: Bool = true) throws {
         let threads = min(jobs, (commits + batchSize - 1) / max(1, batchSize))
+        self.keepsStops = keepsStops
         isParallel = threads > 1 && commits >= Self.parallelThreshold
         guard isParallel else {
             analyzers = [CommitAnalyzer(repository: repository, configOverride: configOverride, toolVersion: toolVersion,
@@ -47,27 +49,33 @@ final class AnalyzerPool {
         }
     }
 
-    /// Starts analysing `batches`: each thread claims the next run of batches as soon as it
-    /// has finished its last — no thread waits for another, and a slow batch does not hold up
-    /// the others — and at most `Run.longestClaim · width` batches are analysed ahead of the
-    /// one the caller takes (memory stays bounded). The caller takes the results in batch
-    /// order (`Run.take`) and must `finish` the run before the pool goes away.
+    /// Starts analysing `batches`: each thread goes through a contiguous run of them and, when
+    /// done, takes another or half of the longest one left (`BatchSchedule`) — no thread waits
+    /// for another, and a slow batch does not hold up the others — and at most `lookahead`
+    /// batches past the one the caller takes are analysed (memory stays bounded). The caller
+    /// takes the results in batch order (`Run.take`) and must `finish` the run before the pool
+    /// goes away.
     func run(_ batches: [ArraySlice<ObjectID>]) -> Run {
-        let run = Run(batches: batches, analyzers: analyzers, lookahead: Run.longestClaim * width)
+        let run = Run(batches: batches, analyzers: analyzers, lookahead: lookahead)
         if isParallel { run.startThreads() }
         return run
     }
+
+    /// Batches analysed ahead of the caller, per thread. Analyses that keep their stops (for
+    /// the review site) hold a screen's stops twice per change: a few batches each. Without
+    /// them an analysis is its note and its changes, a few kilobytes, so a 5,000-commit
+    /// backfill (20 batches) is split in one run per thread.
+    private var lookahead: Int { width * (keepsStops ? 4 : 16) }
 
     /// Batches being analysed, handed back in order.
     final class Run: @unchecked Sendable {
         private let batches: [ArraySlice<ObjectID>]
         private let analyzers: [CommitAnalyzer]
-        private let lookahead: Int
         private let condition = NSCondition()
         // Guarded by `condition`:
+        private var schedule: BatchSchedule
         private var results: [Int: BatchResult] = [:]
         private var taken = 0          // batches the caller has taken
-        private var next = 0           // the next batch a thread claims
         private var stopped = false
         private var running = 0        // threads not yet exited
         private var threaded = false
@@ -75,7 +83,7 @@ final class AnalyzerPool {
         fileprivate init(batches: [ArraySlice<ObjectID>], analyzers: [CommitAnalyzer], lookahead: Int) {
             self.batches = batches
             self.analyzers = analyzers
-            self.lookahead = lookahead
+            schedule = BatchSchedule(batches: batches.count, threads: analyzers.count, lookahead: lookahead)
         }
 
         /// One thread per analyser: its handle is used by that thread alone until it exits.
@@ -89,40 +97,21 @@ final class AnalyzerPool {
             }
         }
 
-        /// The most batches one thread claims at once.
-        static let longestClaim = 4
-
-        /// How many batches a thread claims when `remaining` are left for `threads`: runs of
-        /// consecutive batches while there are many, one at a time towards the end.
-        ///
-        /// Why: a thread's snapshot cache and scan memos carry over from one batch to the
-        /// next only when the next is the one that follows; else the batch starts cold, and
-        /// the first change to each path reads and parses its old version in full (on the
-        /// benchmark's history, 50 paths per batch, some 7% of a backfill). Shorter claims at
-        /// the end keep the last thread from finishing long after the others.
-        static func claim(remaining: Int, threads: Int) -> Int {
-            min(longestClaim, max(1, remaining / (2 * max(1, threads))))
-        }
-
         private func work(_ t: Int) {
-            while true {
-                condition.lock()
-                while !stopped && next < batches.count && next >= taken + lookahead { condition.wait() }
-                guard !stopped, next < batches.count else { break }
-                let first = next
-                let count = min(Self.claim(remaining: batches.count - first, threads: analyzers.count), taken + lookahead - first)
-                next += count
-                condition.unlock()
-                // Each batch of the run is handed over as soon as it is done.
-                for index in first..<first + count {
-                    let result = Self.analyse(batches[index], with: analyzers[t])
-                    condition.lock()
-                    results[index] = result
-                    condition.broadcast()
-                    let stop = stopped
-                    condition.unlock()
-                    if stop { break }
+            condition.lock()
+            while !stopped {
+                let step = schedule.next(for: t, taken: taken)
+                guard step != .done else { break }
+                guard case .analyse(let index) = step else {
+                    condition.wait()
+                    continue
                 }
+                // Each batch is handed over as soon as it is done.
+                condition.unlock()
+                let result = Self.analyse(batches[index], with: analyzers[t])
+                condition.lock()
+                results[index] = result
+                condition.broadcast()
             }
             running -= 1
             condition.broadcast()
