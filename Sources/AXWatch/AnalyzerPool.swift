@@ -113,6 +113,9 @@ final class AnalyzerPool {
                 results[index] = result
                 condition.broadcast()
             }
+            condition.unlock()
+            analyzers[t].releaseCaches()
+            condition.lock()
             running -= 1
             condition.broadcast()
             condition.unlock()
@@ -127,6 +130,18 @@ final class AnalyzerPool {
             taken = index + 1
             condition.broadcast()
             return results.removeValue(forKey: index) ?? .success([])
+        }
+
+        /// The result of batch `index` if a thread has finished it already, else nil (always
+        /// nil for a pool of one, which analyses when a batch is taken). Taken as `take` does.
+        func takeIfDone(_ index: Int) -> BatchResult? {
+            guard threaded else { return nil }
+            condition.lock()
+            defer { condition.unlock() }
+            guard let result = results.removeValue(forKey: index) else { return nil }
+            taken = index + 1
+            condition.broadcast()
+            return result
         }
 
         /// Stops the threads after the batches they are analysing and waits for them to exit.

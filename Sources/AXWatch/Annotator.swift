@@ -115,20 +115,41 @@ public final class Annotator {
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }
-        for index in batches.indices {
+        var index = 0
+        while index < batches.count {
             if shouldStop() { break }
-            // A failed batch stops the run after the batches before it are written.
-            let analyses = try run.take(index).get()
-            let written = try writer.write(analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
-            summary.notesWritten += written.written.count
-            for (analysis, _) in analyses {
-                summary.commits += 1
-                summary.errors += analysis.report.errors
-                summary.warnings += analysis.report.warnings
-                summary.improvements += analysis.report.improvements
-                summary.unreadable += analysis.unreadable.count
+            // The next batch, and those after it that a thread has finished already (one that
+            // went through a later part of the history): written in one notes commit, which
+            // rewrites each fan-out directory once for all of them, not once per batch.
+            var ready = [run.take(index)]
+            while index + ready.count < batches.count, (try? ready.last?.get()) != nil,
+                  let next = run.takeIfDone(index + ready.count) {
+                ready.append(next)
             }
-            perBatch(analyses.map { ($0.analysis, $0.seconds) })
+            index += ready.count
+            // A failed batch stops the run after the batches before it are written.
+            var failure: Error?
+            var done: [[AnalyzerPool.Timed]] = []
+            for result in ready {
+                switch result {
+                case .success(let analyses): done.append(analyses)
+                case .failure(let error): failure = error
+                }
+                if failure != nil { break }
+            }
+            let written = try writer.write(done.joined().map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
+            summary.notesWritten += written.written.count
+            for analyses in done {
+                for (analysis, _) in analyses {
+                    summary.commits += 1
+                    summary.errors += analysis.report.errors
+                    summary.warnings += analysis.report.warnings
+                    summary.improvements += analysis.report.improvements
+                    summary.unreadable += analysis.unreadable.count
+                }
+                perBatch(analyses.map { ($0.analysis, $0.seconds) })
+            }
+            if let failure { throw failure }
         }
         return summary
     }

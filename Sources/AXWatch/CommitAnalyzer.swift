@@ -86,6 +86,14 @@ public struct CommitAnalyzer {
         return CommitAnalysis(commit: info, report: report, note: note, unreadable: unreadable)
     }
 
+    /// Lets go of the snapshots kept and blobs read ahead (the analyser stays usable). A
+    /// pool's thread calls it when it has nothing left to analyse, so that freeing them is
+    /// done there, beside the writing of the last notes, rather than after them.
+    func releaseCaches() {
+        cache.removeAll()
+        readAhead.clear()
+    }
+
     /// Reads one blob as a snapshot; errors name the path in the repository.
     func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
         // The same path and blob always read the same (`file` names the path).

@@ -38,6 +38,12 @@ final class SnapshotCache {
         self.maxBytes = maxBytes
     }
 
+    /// Lets go of every snapshot kept.
+    func removeAll() {
+        entries = [:]
+        bytes = 0
+    }
+
     /// The snapshot read from `blob` at `path`, if it is kept and not over `limit` bytes.
     func snapshot(path: String, blob: ObjectID, limit: Int) -> Snapshot? {
         guard var entry = entries[path], entry.blob == blob, entry.size <= limit else { return nil }

@@ -23,8 +23,9 @@ final class ParallelAnalysisTests: XCTestCase {
         return stream
     }()
 
-    /// Several threads analyse contiguous batches: the notes and the notes
-    /// history (one commit per batch, in order) are those of one thread.
+    /// Several threads analyse contiguous batches: the notes are those of one thread, written
+    /// in history order — one notes commit per batch on one thread; on several, batches found
+    /// analysed already when the one before them is written share its commit.
     func testParallelAnalysisWritesTheSameNotesAsOneThread() throws {
         var logs: [String] = []
         for jobs in [1, 3] {
@@ -39,7 +40,9 @@ final class ParallelAnalysisTests: XCTestCase {
             XCTAssertEqual(summary.notesWritten, 70)
             XCTAssertGreaterThan(summary.unreadable, 0)
             XCTAssertEqual(batches, Array(repeating: 7, count: 10), "batches reported in order, each once")
-            XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]), "10\n")
+            let notesCommits = try XCTUnwrap(Int(try repo.git(["rev-list", "--count", "refs/notes/axdiff"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            if jobs == 1 { XCTAssertEqual(notesCommits, 10) } else { XCTAssertTrue((1...10).contains(notesCommits), "\(notesCommits)") }
             _ = try repo.git(["fsck", "--strict"])
             logs.append(try repo.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
         }
@@ -48,8 +51,9 @@ final class ParallelAnalysisTests: XCTestCase {
     }
 
     /// Asked to stop while notes are being written and later batches are being analysed:
-    /// the batch being written is finished, nothing after it is written; a second run
-    /// annotates the rest, and the notes are those of one thread.
+    /// the notes commit being written is finished (whole batches: the next one and any after
+    /// it analysed already), nothing after it is written; a second run annotates the rest,
+    /// and the notes are those of one thread.
     func testStoppingMidRunKeepsWholeBatchesAndResumes() throws {
         let reference = try GitFixture(self, bare: true)
         _ = try reference.git(["fast-import", "--quiet"], stdin: Self.history)
@@ -65,7 +69,7 @@ final class ParallelAnalysisTests: XCTestCase {
         var reported = 0
         let first = try annotator.annotate(try annotator.pending(tips: tips), shouldStop: { reported > 0 }) { reported += $0.count }
         XCTAssertEqual(first.notesWritten, reported)
-        XCTAssertEqual(first.notesWritten, 7, "the first batch, then stop")
+        XCTAssertTrue(first.notesWritten >= 7 && first.notesWritten % 7 == 0, "whole batches, then stop: \(first.notesWritten)")
         let rest = try annotator.pending(tips: tips)
         XCTAssertEqual(rest.count, 70 - first.notesWritten)
         XCTAssertEqual(try annotator.annotate(rest).notesWritten, rest.count)
