@@ -24,7 +24,7 @@ struct Options {
     var stops = 200
     /// Runs of each subprocess measurement (backfill, git log); in-process
     /// micro-measurements take the median of at least `microRuns`.
-    var runs = 3
+    var runs = 5
     var seed: UInt64 = 20_240_601
     var out = "/tmp/axdiff-bench"
     var only: Set<String> = Set(Options.groups)
