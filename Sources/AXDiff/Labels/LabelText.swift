@@ -93,6 +93,9 @@ enum LabelText {
         let compared: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in
                 let (p, q) = (UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
+                // One storage: a label the scan took unchanged from the version before
+                // shares its bytes with the old stop's (most pairs a diff compares).
+                if p.baseAddress == q.baseAddress { return true }
                 var i = 0
                 while i + 8 <= p.count {
                     guard p.loadUnaligned(fromByteOffset: i, as: UInt64.self) == q.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
