@@ -1,0 +1,34 @@
+import AXDiff
+import AXGit
+import XCTest
+
+/// The tree walk picks candidate snapshot files with `PathGlob` (git's rules, and it skips
+/// whole folders with `mayMatch`); the configuration then keeps those its own `Glob`
+/// accepts. For the syntax the README gives (`*`, `**`, `?`), the walk must never drop a
+/// path the configuration would accept, or that snapshot would go unread without a word.
+final class GlobAgreementTests: XCTestCase {
+    func testTheTreeWalkNeverDropsAPathTheConfigurationAccepts() {
+        let patterns = ["Snapshots/**", "snapshots/**", "**/*.aria.yml", "Snapshots/*.json", "Snapshots/?ome.json",
+                        "**/Debug/**", "a/**/b/*.xml", "*.json", "**", "Snap*/**/*.yml", "x/?/y", "**/**/z.json"]
+        let names = ["Snapshots", "snapshots", "Debug", "a", "b", "x", "y", "Home.json", "home.json", "z.json",
+                     "s.aria.yml", "t.xml", "Snap", "q"]
+        // Every path of one to four segments over those names.
+        var paths: [[String]] = names.map { [$0] }
+        for _ in 0..<3 { paths += paths.filter { $0.count == paths.last?.count }.flatMap { p in names.map { p + [$0] } } }
+        var checked = 0
+        for pattern in patterns {
+            let config = Glob(pattern), walk = PathGlob(pattern)
+            for parts in paths {
+                let path = parts.joined(separator: "/")
+                guard config.matches(path) else { continue }
+                checked += 1
+                XCTAssertTrue(walk.matches(path), "\(pattern) accepts \(path), the tree walk does not")
+                for depth in 1..<parts.count {
+                    let folder = parts.prefix(depth).joined(separator: "/")
+                    XCTAssertTrue(walk.mayMatch(below: folder), "\(pattern): the walk skips \(folder), which holds \(path)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000, "the patterns accept enough paths to tell")
+    }
+}
