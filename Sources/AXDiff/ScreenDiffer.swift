@@ -43,7 +43,7 @@ public enum ScreenDiffer {
         let oldSnapshot = old ?? Snapshot.empty(screen: screen)
         // Each version is walked once: its stops and the nodes that hold them.
         let oldTree = old == nil ? oldSnapshot.stopTree() : oldTree ?? oldSnapshot.stopTree()
-        let newTree = newTree ?? new.stopTree()
+        let newTree = newTree ?? new.stopTree(expectedStops: oldTree.stops.count)
         let (oldStops, newStops) = (oldTree.stops, newTree.stops)
         let matching = Matcher.match(old: oldTree, new: newTree)
         let context = DiffContext(

@@ -63,7 +63,7 @@ public struct CommitAnalyzer {
                 if config.ignores(screen: screen, path: change.path) { continue }
                 // The new version's tree is kept for the path's next change,
                 // which diffs against this version.
-                let newTree = new.map { $0.stopTree() }
+                let newTree = new.map { $0.stopTree(expectedStops: oldTree?.stops.count) }
                 if let newTree, let blob = change.newBlob { cache.store(newTree, path: change.path, blob: blob) }
                 screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path, config: config))
             } catch {

@@ -6,7 +6,7 @@ extension Snapshot {
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
     ///   stops (see `stopTree`); iterative, so the depth of the tree cannot
     ///   exhaust the stack.
-    public var stops: [Stop] { walkStops().stops }
+    public var stops: [Stop] { walkStops(expectedStops: nil).stops }
 
     /// The stops and the tree of shown nodes that lead to them, in one walk
     /// (see `StopTree`). The diff builds both versions' trees once and reads
@@ -23,8 +23,13 @@ extension Snapshot {
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
     ///   stops (each stop's frame is united into its ancestors' boxes),
     ///   plus O(n log n) for `StopTree.Derived`.
-    package func stopTree() -> StopTree {
-        var tree = walkStops()
+    ///
+    /// `expectedStops`: about how many stops the screen has — the previous version's count,
+    /// when the caller has it. The tree's arrays are sized from it (a little over, as a
+    /// version usually gains or loses a few stops) instead of from a counting walk, which at
+    /// 100,000 stops read every node from memory once more.
+    package func stopTree(expectedStops: Int? = nil) -> StopTree {
+        var tree = walkStops(expectedStops: expectedStops)
         // Computed here, once per version, because the tree is kept for the
         // version's next diff (see `StopTree.Derived`).
         tree.derived = StopTree.Derived(tree, direction: layoutDirection)
@@ -33,7 +38,7 @@ extension Snapshot {
 
     /// The tree `stopTree` returns, without its derived facts (`stops`
     /// needs none).
-    private func walkStops() -> StopTree {
+    private func walkStops(expectedStops: Int?) -> StopTree {
         struct Level {
             /// The siblings being walked and the next position among them.
             var nodes: [Node]
@@ -48,7 +53,7 @@ extension Snapshot {
         var tree = StopTree()
         // Sized first: growing the arrays moved every stop (a few hundred
         // bytes each) a couple of times over, more than a counting walk costs.
-        let count = countShown()
+        let count = expectedStops.map { n in (stops: n + n / 16 + 8, inner: n / 4 + 8) } ?? countShown()
         tree.stops.reserveCapacity(count.stops)
         tree.nodeOfStop.reserveCapacity(count.stops)
         tree.places.reserveCapacity(1 + count.stops + count.inner)
