@@ -91,11 +91,12 @@ public final class Annotator {
     ///
     /// With `jobs` > 1 and enough commits, an `AnalyzerPool` analyses the
     /// batches on threads of its own, each thread going on to its next batch
-    /// as soon as it is done, while this thread writes the notes batch by batch
-    /// in history order. The pool's handles live for one call, so a watcher
-    /// holds none between runs. When `shouldStop` says so, the batch being
-    /// written is finished and the batches still being analysed are dropped
-    /// (their commits have no note, so the next run does them).
+    /// as soon as it is done, while this thread writes the notes in history
+    /// order: the next batch, with the batches after it that are analysed
+    /// already, in one notes commit. The pool's handles live for one call, so a
+    /// watcher holds none between runs. When `shouldStop` says so, the notes
+    /// commit being written is finished and the batches still being analysed
+    /// are dropped (their commits have no note, so the next run does them).
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
@@ -127,16 +128,9 @@ public final class Annotator {
                 ready.append(next)
             }
             index += ready.count
-            // A failed batch stops the run after the batches before it are written.
-            var failure: Error?
-            var done: [[AnalyzerPool.Timed]] = []
-            for result in ready {
-                switch result {
-                case .success(let analyses): done.append(analyses)
-                case .failure(let error): failure = error
-                }
-                if failure != nil { break }
-            }
+            // A failed batch, the last one taken, stops the run after the batches before it
+            // are written.
+            let done = ready.compactMap { try? $0.get() }
             let written = try writer.write(done.joined().map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
             summary.notesWritten += written.written.count
             for analyses in done {
@@ -149,7 +143,7 @@ public final class Annotator {
                 }
                 perBatch(analyses.map { ($0.analysis, $0.seconds) })
             }
-            if let failure { throw failure }
+            if case .failure(let error)? = ready.last { throw error }
         }
         return summary
     }

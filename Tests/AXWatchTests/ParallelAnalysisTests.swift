@@ -78,6 +78,27 @@ final class ParallelAnalysisTests: XCTestCase {
                        try reference.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
     }
 
+    /// A batch that cannot be analysed (here a commit that is not in the repository) stops
+    /// the run with its error, after the notes of every batch before it are written and
+    /// before any after it is — on one thread and on three.
+    func testAFailedBatchStopsTheRunAfterTheBatchesBeforeIt() throws {
+        for jobs in [1, 3] {
+            let repo = try GitFixture(self, bare: true)
+            _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
+            let repository = try Repository.open(path: repo.path)
+            let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: jobs))
+            let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
+            let missing = try XCTUnwrap(ObjectID(hex: String(repeating: "ab", count: 20)))
+            // The fifth batch (commits 28–34) holds the missing commit.
+            let commits = Array(pending[..<30]) + [missing] + Array(pending[30...])
+            var reported = 0
+            XCTAssertThrowsError(try annotator.annotate(commits) { reported += $0.count }, "jobs \(jobs)")
+            XCTAssertEqual(reported, 28, "jobs \(jobs): the four batches before the failed one")
+            let annotated = try repository.annotatedCommits()
+            XCTAssertEqual(annotated, Set(pending[..<28]), "jobs \(jobs)")
+        }
+    }
+
     /// The review site, built on one thread and on three: the same files, byte for byte.
     func testSiteBuiltOnSeveralThreadsIsTheSameBytes() throws {
         let repo = try GitFixture(self, bare: true)
