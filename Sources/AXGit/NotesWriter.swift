@@ -85,7 +85,7 @@ public final class NotesWriter {
             guard tree != baseTree else { return (nil, outcome) }
             let commit = objects.add(GIT_OBJECT_COMMIT,
                                      try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
-            // Listed before its files are written: a kill from there on leaves it to the next run.
+            // Listed before its files are in place: a kill from there on leaves it to the next run.
             if let pack = try objects.write(to: repository, naming: list) { written.append(pack) }
             blobObjects = ObjectBatch()
             return (commit, outcome)

@@ -7,7 +7,7 @@ import Foundation
 
 /// The packs of notes that axdiff's writers wrote and have not merged yet, one per line
 /// (`pack-<hash> <pid of the writer>`) in `<common dir>/axdiff-notes-packs`; a pack is
-/// listed before its files are written. A run killed before its end leaves its batches'
+/// listed before its files are put in place. A run killed before its end leaves its batches'
 /// packs listed, and the next run's merge (`NotesWriter.consolidatePacks`) takes them in:
 /// without it every killed backfill left a pack per batch behind until `git gc`, and every
 /// note read searched one more index for each.

@@ -12,28 +12,31 @@ import Foundation
 /// that still finds an old index and no pack looks in the other packs.
 enum PackMerger {
     /// Merges `names` (`pack-<hash>`, in `objects/pack/`) and returns the new pack's name
-    /// (`naming` hears it before it is written); nil when fewer than two of them could be
+    /// (`naming` hears it before the pack is put in place); nil when fewer than two of them could be
     /// merged (nothing is changed then).
     ///
     /// - Complexity: O(total bytes of the packs).
     static func merge(_ names: [String], in repository: Repository, naming: ((String) -> Void)? = nil) throws -> String? {
         let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
-        var entries: [PackWriter.Entry] = []
+        // Mapped, not read: the entries are written out of the mappings as they are.
+        var files: [MappedFile] = []
+        var pieces: [PackWriter.Piece] = []
         var seen = Set<ObjectID>()
         var merged: [String] = []
         for name in names {
             let base = (directory as NSString).appendingPathComponent(name)
-            guard let pack = FileManager.default.contents(atPath: base + ".pack"),
-                  let index = FileManager.default.contents(atPath: base + ".idx"),
-                  let objects = wholeObjects(pack: [UInt8](pack), index: [UInt8](index)) else { continue }
+            guard let pack = MappedFile(path: base + ".pack"), let index = MappedFile(path: base + ".idx"),
+                  let objects = wholeObjects(pack: UnsafeRawBufferPointer(start: pack.base, count: pack.count),
+                                             index: UnsafeRawBufferPointer(start: index.base, count: index.count)) else { continue }
             // An object in two packs (the same note for two commits in two batches) is kept once.
             for object in objects where seen.insert(object.id).inserted {
-                entries.append(PackWriter.Entry(id: object.id, bytes: object.entry, crc: object.crc))
+                pieces.append(PackWriter.Piece(id: object.id, bytes: UnsafeRawBufferPointer(rebasing: object.entry), crc: object.crc))
             }
+            files.append(pack)
             merged.append(base)
         }
         guard merged.count >= 2 else { return nil }
-        let name = try PackWriter.write(entries: entries, to: repository, naming: naming)
+        let name = try withExtendedLifetime(files) { try PackWriter.write(pieces: pieces, to: repository, naming: naming) }
         for base in merged where (base as NSString).lastPathComponent != name {
             for suffix in [".idx", ".rev", ".pack"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }
@@ -43,7 +46,8 @@ enum PackMerger {
     /// The raw entries of a pack, in pack order, when every one is a whole object (no delta)
     /// and the index (version 2) matches the pack; nil otherwise. Each entry is a slice of
     /// `pack` with the CRC-32 its index records (checked by `git verify-pack` after a merge).
-    static func wholeObjects(pack: [UInt8], index: [UInt8]) -> [(id: ObjectID, entry: ArraySlice<UInt8>, crc: UInt32)]? {
+    static func wholeObjects(pack: UnsafeRawBufferPointer, index: UnsafeRawBufferPointer)
+        -> [(id: ObjectID, entry: Slice<UnsafeRawBufferPointer>, crc: UInt32)]? {
         guard pack.count >= 32, pack.starts(with: Array("PACK".utf8)),
               index.count >= 8 + 1024, index[0..<8].elementsEqual([0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]) else { return nil }
         let count = Int(readBigEndian(index, at: 8 + 255 * 4))
@@ -60,7 +64,7 @@ enum PackMerger {
         }
         located.sort { $0.offset < $1.offset }
         let end = pack.count - 20
-        var entries: [(id: ObjectID, entry: ArraySlice<UInt8>, crc: UInt32)] = []
+        var entries: [(id: ObjectID, entry: Slice<UnsafeRawBufferPointer>, crc: UInt32)] = []
         entries.reserveCapacity(count)
         for (i, object) in located.enumerated() {
             let start = object.offset
@@ -73,7 +77,7 @@ enum PackMerger {
         return entries
     }
 
-    private static func readBigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    private static func readBigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 }

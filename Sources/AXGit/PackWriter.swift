@@ -68,6 +68,127 @@ enum PackWriter {
         return name
     }
 
+    /// A piece of a pack written from memory that stays valid while it is written: an entry
+    /// of a mapped pack (`PackMerger`), with its id and the CRC-32 its old index records.
+    struct Piece {
+        let id: ObjectID
+        let bytes: UnsafeRawBufferPointer
+        let crc: UInt32
+    }
+
+    /// Writes a pack of `pieces`, in order, and its index, like `write(entries:)`, streaming
+    /// them through one small buffer into a temporary file (hashed on the way) instead of
+    /// building the pack in memory first: a merge of a backfill's packs copied every byte
+    /// twice more that way and faulted in a buffer the size of the pack. The pack is renamed
+    /// into place once its name is known (`naming` hears it just before), the index after it.
+    ///
+    /// - Complexity: O(total bytes), plus O(n log n) to sort the index.
+    static func write(pieces: [Piece], to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String {
+        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
+        if !FileManager.default.fileExists(atPath: directory) {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let temporary = (directory as NSString).appendingPathComponent(PackLedger.temporaryPrefix + "\(getpid())_merge_\(UUID().uuidString.prefix(8)).pack")
+        var stream = try FileStream(path: temporary)
+        var header: [UInt8] = Array("PACK".utf8)
+        appendBigEndian(2, to: &header)
+        appendBigEndian(UInt32(pieces.count), to: &header)
+        var index: [PackIndex.Entry] = []
+        index.reserveCapacity(pieces.count)
+        var offset = header.count
+        do {
+            try header.withUnsafeBytes { try stream.write($0) }
+            for piece in pieces {
+                guard offset <= PackIndex.maxOffset else {
+                    throw GitError(.tooLarge, "pack", "a pack of notes over 2 GB is not written")
+                }
+                index.append(PackIndex.Entry(id: piece.id, crc: piece.crc, offset: offset))
+                try stream.write(piece.bytes)
+                offset += piece.bytes.count
+            }
+            let checksum = try stream.finish()
+            let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
+            let base = (directory as NSString).appendingPathComponent(name)
+            naming?(name)
+            guard rename(temporary, base + ".pack") == 0 else {
+                throw GitError(.other(-1), "pack", "cannot rename \(temporary) to \(base).pack: \(String(cString: strerror(errno)))")
+            }
+            try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
+            var odb: OpaquePointer?
+            try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+            defer { git_odb_free(odb) }
+            try check(git_odb_refresh(odb), "git_odb_refresh")
+            return name
+        } catch {
+            stream.abandon()
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// A file written through a buffer of 1 MB, hashed as it goes, with the SHA-1 of all it
+    /// holds appended by `finish`.
+    private struct FileStream {
+        let path: String
+        private var fd: Int32
+        private var buffer: [UInt8] = []
+        private var sha = SHA1()
+        private static let capacity = 1 << 20
+
+        init(path: String) throws {
+            self.path = path
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o444)
+            guard fd >= 0 else {
+                throw GitError(.other(-1), "pack", "cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+            buffer.reserveCapacity(Self.capacity)
+        }
+
+        mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let room = Self.capacity - buffer.count
+                let part = rest.prefix(room)
+                buffer += part
+                rest = rest.dropFirst(part.count)
+                if buffer.count == Self.capacity { try flush() }
+            }
+        }
+
+        /// Writes the checksum after everything else, closes the file and returns the checksum.
+        mutating func finish() throws -> [UInt8] {
+            try flush()
+            let checksum = sha.finish()
+            buffer = checksum
+            try drain()
+            let code = close(fd)
+            fd = -1
+            guard code == 0 else { throw GitError(.other(-1), "pack", "cannot close \(path): \(String(cString: strerror(errno)))") }
+            return checksum
+        }
+
+        mutating func abandon() {
+            if fd >= 0 { close(fd) }
+            fd = -1
+        }
+
+        private mutating func flush() throws {
+            buffer.withUnsafeBytes { sha.update($0) }
+            try drain()
+        }
+
+        /// Writes the buffer out as it is and empties it.
+        private mutating func drain() throws {
+            var written = 0
+            while written < buffer.count {
+                let n = buffer.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
+                guard n > 0 else { throw GitError(.other(-1), "pack", "cannot write \(path): \(String(cString: strerror(errno)))") }
+                written += n
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Writes `bytes` to a temporary file beside `path`, read-only as git's pack files are, and
     /// renames it into place, so no reader ever sees a partial file. Not synced to disk, like
     /// the loose objects libgit2 writes (`FileManager` synced each file: a tenth of the time).

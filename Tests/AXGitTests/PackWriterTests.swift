@@ -206,8 +206,13 @@ final class PackWriterTests: XCTestCase {
         let index = try XCTUnwrap(FileManager.default.contents(atPath: base + ".idx"))
         let verify = try fixture.git(["verify-pack", "-v", base + ".pack"])
         XCTAssertTrue(verify.contains("chain length"), "git stored deltas: \(verify)")
-        XCTAssertNil(PackMerger.wholeObjects(pack: [UInt8](pack), index: [UInt8](index)))
-        XCTAssertNil(PackMerger.wholeObjects(pack: [UInt8](pack.prefix(40)), index: [UInt8](index)), "a cut pack")
+        let (whole, cut) = [UInt8](pack).withUnsafeBytes { p in
+            [UInt8](index).withUnsafeBytes { i in
+                (PackMerger.wholeObjects(pack: p, index: i), PackMerger.wholeObjects(pack: UnsafeRawBufferPointer(rebasing: p.prefix(40)), index: i))
+            }
+        }
+        XCTAssertNil(whole)
+        XCTAssertNil(cut, "a cut pack")
         XCTAssertNil(try PackMerger.merge([String(name.dropLast(5)), "pack-missing"], in: try fixture.open()))
         XCTAssertTrue(FileManager.default.fileExists(atPath: base + ".pack"))
     }
