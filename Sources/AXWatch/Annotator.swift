@@ -84,6 +84,20 @@ public final class Annotator {
 
     static let directLookupLimit = 64
 
+    /// How many analysed commits are written in one notes commit once `written` are: a
+    /// batch, and once a run has written four batches, a quarter of what it has written
+    /// (analyses that keep their stops, for the review site, stay at a batch: they are big).
+    ///
+    /// Why: every version of a fan-out tree stays in the notes history, and each notes
+    /// commit rewrites most of the 256, each holding N/256 notes, so a commit per batch
+    /// made the notes' size grow with the square of their number (3.9 MB of packs for a
+    /// 5,000-commit backfill, 25 MB for 20,000). Units growing with what is written keep
+    /// the notes commits of a run to a few dozen and their trees in proportion to the
+    /// notes. A kill loses at most the unit in flight, which the next run redoes.
+    package func writeUnit(after written: Int) -> Int {
+        options.keepsStops ? options.batchSize : max(options.batchSize, written / 4)
+    }
+
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
     /// order. `perBatch` is told about each batch (with each commit's analysis
     /// time) once its notes are written; `shouldStop` is asked between rounds
@@ -116,24 +130,13 @@ public final class Annotator {
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }
-        var index = 0
-        while index < batches.count {
-            if shouldStop() { break }
-            // The next batch, and those after it that a thread has finished already (one that
-            // went through a later part of the history): written in one notes commit, which
-            // rewrites each fan-out directory once for all of them, not once per batch.
-            var ready = [run.take(index)]
-            while index + ready.count < batches.count, (try? ready.last?.get()) != nil,
-                  let next = run.takeIfDone(index + ready.count) {
-                ready.append(next)
-            }
-            index += ready.count
-            // A failed batch, the last one taken, stops the run after the batches before it
-            // are written.
-            let done = ready.compactMap { try? $0.get() }
-            let written = try writer.write(done.joined().map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
+        // Analysed batches not written yet, in order.
+        var pending: [[AnalyzerPool.Timed]] = []
+        func writePending() throws {
+            guard !pending.isEmpty else { return }
+            let written = try writer.write(pending.joined().map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
             summary.notesWritten += written.written.count
-            for analyses in done {
+            for analyses in pending {
                 for (analysis, _) in analyses {
                     summary.commits += 1
                     summary.errors += analysis.report.errors
@@ -143,8 +146,32 @@ public final class Annotator {
                 }
                 perBatch(analyses.map { ($0.analysis, $0.seconds) })
             }
-            if case .failure(let error)? = ready.last { throw error }
+            pending = []
         }
+        var index = 0
+        while index < batches.count {
+            if shouldStop() { break }
+            // The next batch, and those after it that a thread has finished already (one that
+            // went through a later part of the history).
+            var ready = [run.take(index)]
+            while index + ready.count < batches.count, (try? ready.last?.get()) != nil,
+                  let next = run.takeIfDone(index + ready.count) {
+                ready.append(next)
+            }
+            index += ready.count
+            pending += ready.compactMap { try? $0.get() }
+            // A failed batch, the last one taken, stops the run after the batches before it
+            // are written.
+            if case .failure(let error)? = ready.last {
+                try writePending()
+                throw error
+            }
+            if index == batches.count || pending.reduce(0, { $0 + $1.count }) >= writeUnit(after: summary.commits) {
+                try writePending()
+            }
+        }
+        // Stopped: what is analysed already is written, not lost.
+        try writePending()
         return summary
     }
 }

@@ -24,8 +24,9 @@ final class ParallelAnalysisTests: XCTestCase {
     }()
 
     /// Several threads analyse contiguous batches: the notes are those of one thread, written
-    /// in history order — one notes commit per batch on one thread; on several, batches found
-    /// analysed already when the one before them is written share its commit.
+    /// in history order — one notes commit per batch on one thread (analyses that keep their
+    /// stops); on several, batches found analysed already when the one before them is written
+    /// share its commit.
     func testParallelAnalysisWritesTheSameNotesAsOneThread() throws {
         var logs: [String] = []
         for jobs in [1, 3] {
@@ -48,6 +49,36 @@ final class ParallelAnalysisTests: XCTestCase {
         }
         XCTAssertEqual(logs[0].components(separatedBy: "Axdiff-Errors:").count, 71)
         XCTAssertEqual(logs[0], logs[1])
+    }
+
+    /// Without stops in the analyses (a backfill), a run writes a batch per notes commit until
+    /// it has written four, then a quarter of what it has written (`Annotator.writeUnit`):
+    /// batches of 7 are written 7, 7, 7, 7, 7, 14 (a quarter of 35 is 8), 14 (of 49: 12) and
+    /// the last 7 — the same notes as a commit per batch, in fewer notes commits.
+    func testALongRunWritesGrowingGroupsOfBatches() throws {
+        let reference = try GitFixture(self, bare: true)
+        _ = try reference.git(["fast-import", "--quiet"], stdin: Self.history)
+        let single = try Repository.open(path: reference.path)
+        let perBatch = Annotator(repository: single, options: .init(batchSize: 7, jobs: 1))
+        try perBatch.annotate(try perBatch.pending(tips: try single.references(matching: ["refs/heads/*"]).map(\.commit)))
+
+        let repo = try GitFixture(self, bare: true)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
+        let repository = try Repository.open(path: repo.path)
+        let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: 1, keepsStops: false))
+        XCTAssertEqual([0, 28, 35, 49, 63, 400].map(annotator.writeUnit(after:)), [7, 7, 8, 12, 15, 100])
+        var written: [Int] = []
+        var reported = 0
+        let summary = try annotator.annotate(try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))) {
+            reported += $0.count
+            written.append(reported)
+        }
+        XCTAssertEqual(summary.notesWritten, 70)
+        XCTAssertEqual(written, Array(stride(from: 7, through: 70, by: 7)), "every batch reported, in order")
+        XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]), "8\n")
+        XCTAssertEqual(try repo.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]),
+                       try reference.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
+        _ = try repo.git(["fsck", "--strict"])
     }
 
     /// Asked to stop while notes are being written and later batches are being analysed:
