@@ -95,7 +95,11 @@ public final class Annotator {
     /// the notes commits of a run to a few dozen and their trees in proportion to the
     /// notes. A kill loses at most the unit in flight, which the next run redoes.
     package func writeUnit(after written: Int) -> Int {
-        options.keepsStops ? options.batchSize : max(options.batchSize, written / 4)
+        Self.writeUnit(after: written, batchSize: options.batchSize, keepsStops: options.keepsStops)
+    }
+
+    package static func writeUnit(after written: Int, batchSize: Int, keepsStops: Bool) -> Int {
+        keepsStops ? batchSize : max(batchSize, written / 4)
     }
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in

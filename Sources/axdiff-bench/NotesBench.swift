@@ -1,8 +1,10 @@
 import AXGit
+import AXWatch
 import Foundation
 
-/// Writing notes (`NotesWriter`, in process, batches of 250 as the annotator
-/// writes them) for 5,000 commits against 500, and reading one note
+/// Writing notes (`NotesWriter`, in process, in notes commits of the sizes a
+/// backfill writes: 250 notes until 1,000 are written, then a quarter of what is
+/// written, `Annotator.writeUnit`) for 5,000 commits against 500, and reading one note
 /// (`Repository.note`, in process, on a freshly opened repository so no
 /// cache helps) from a 5,000-note ref against a 500-note ref.
 struct NotesBench {
@@ -34,7 +36,7 @@ struct NotesBench {
         let smallRepo = repo("small", runs), largeRepo = repo("large", runs)
         log(String(format: "notes: %d written in %.3f s, %d in %.3f s", small.count, Measure.median(writeSmall),
                    large.count, Measure.median(writeLarge)))
-        table.add(.init(key: "notes.write", what: "NotesWriter: \(large.count) notes vs \(small.count), batches of \(Self.batch) (linear: \(large.count / max(small.count, 1))×, median of \(runs))",
+        table.add(.init(key: "notes.write", what: "NotesWriter: \(large.count) notes vs \(small.count), as a backfill writes them (linear: \(large.count / max(small.count, 1))×, median of \(runs))",
                         unit: .seconds, value: Measure.median(writeLarge), reference: Measure.median(writeSmall),
                         referenceLabel: "\(small.count) notes", maxRatio: 1.2 * Double(large.count) / Double(max(small.count, 1))))
 
@@ -56,7 +58,8 @@ struct NotesBench {
         return try Measure.time {
             var start = 0
             while start < notes.count {
-                let end = min(start + Self.batch, notes.count)
+                let unit = Annotator.writeUnit(after: start, batchSize: Self.batch, keepsStops: false)
+                let end = min(start + unit, notes.count)
                 try writer.write(Array(notes[start..<end]))
                 start = end
             }
