@@ -113,7 +113,6 @@ public final class NotesWriter {
             packs.removeLast(run)
             guard let merged = try? PackMerger.merge(names, in: repository, naming: list) else { break }
             packs.append((merged, level + 1))
-            ledger?.add([merged])
         }
     }
 

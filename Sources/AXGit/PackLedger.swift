@@ -44,10 +44,12 @@ struct PackLedger {
         return listed().map(\.name).filter { seen.insert($0).inserted && exists($0) }
     }
 
-    /// Drops `names` from the list, and the packs that are gone (a live writer's pack whose
-    /// index is still being written stays); the file goes once it lists nothing else.
+    /// Drops `names` from the list, and the packs that are gone (another live writer's pack
+    /// whose index is still being written stays); the file goes once it lists nothing else.
     func remove(_ names: Set<String>) {
-        let keep = listed().filter { !names.contains($0.name) && (exists($0.name) || !Self.isGone($0.pid)) }
+        let keep = listed().filter { line in
+            !names.contains(line.name) && (exists(line.name) || (line.pid != getpid() && !Self.isGone(line.pid)))
+        }
         guard !keep.isEmpty else {
             unlink(path)
             return

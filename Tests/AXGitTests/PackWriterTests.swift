@@ -181,6 +181,8 @@ final class PackWriterTests: XCTestCase {
         try writer.consolidatePacks()
         let after = Set(try packs()).subtracting(before)
         XCTAssertEqual(after.count, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: (fixture.gitDir as NSString).appendingPathComponent("axdiff-notes-packs")),
+                       "no pack left to merge, so none listed (the 32 merged on the way neither)")
         XCTAssertTrue(Set(before).isSubset(of: try packs()), "packs axdiff did not write are left alone")
         try fixture.git(["fsck", "--strict", "--no-progress"])
         for commit in commits.shuffled().prefix(60) {
