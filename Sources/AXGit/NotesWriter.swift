@@ -120,22 +120,24 @@ public final class NotesWriter {
     /// ledger, into one. The annotator calls it at the end of a run, so a backfill leaves one
     /// pack of notes behind, and the next run after a killed one tidies up after it.
     public func consolidatePacks() throws {
-        ledger?.removeAbandonedFiles()
+        // A watcher's usual round writes loose objects and lists nothing: no directory read.
+        guard let ledger, !packs.isEmpty || ledger.hasEntries else { return }
+        ledger.removeAbandonedFiles()
         let own = packs.map(\.name)
-        let leftovers = (ledger?.existing() ?? []).filter { !own.contains($0) }
+        let leftovers = ledger.existing().filter { !own.contains($0) }
         let names = own + leftovers
         // The pack that remains is the run's result, not a batch to merge again; packs the
         // merger leaves alone (one holding deltas is not ours) are not offered to it again.
         // A merge that fails keeps them listed for the next run.
         guard names.count > 1 else {
-            ledger?.remove(Set(names))
+            ledger.remove(Set(names))
             return
         }
         let level = packs.map(\.level).max() ?? 0
         packs = []
         let merged = try PackMerger.merge(names, in: repository, naming: list)
         if let merged { packs = [(merged, level + 1)] }
-        ledger?.remove(Set(names + (merged.map { [$0] } ?? [])))
+        ledger.remove(Set(names + (merged.map { [$0] } ?? [])))
     }
 
     /// Lists a pack about to be written in the ledger.

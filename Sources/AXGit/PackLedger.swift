@@ -38,6 +38,9 @@ struct PackLedger {
         store(names.map { Line(name: $0, pid: getpid()) }, flags: O_APPEND)
     }
 
+    /// True when the file is there (a pack is listed, or was: the file goes once none is).
+    var hasEntries: Bool { access(path, F_OK) == 0 }
+
     /// The listed packs that are there (their index is), in the order they were listed, each once.
     func existing() -> [String] {
         var seen = Set<String>()

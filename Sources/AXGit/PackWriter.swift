@@ -35,7 +35,7 @@ enum PackWriter {
     ///
     /// - Complexity: O(total bytes), plus O(n log n) to sort the index.
     static func write(entries: [Entry], to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String {
-        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
+        let directory = try packDirectory(of: repository)
         var pack: [UInt8] = Array("PACK".utf8)
         pack.reserveCapacity(12 + entries.reduce(0) { $0 + $1.bytes.count } + 20)
         appendBigEndian(2, to: &pack)
@@ -54,18 +54,28 @@ enum PackWriter {
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
         let base = (directory as NSString).appendingPathComponent(name)
         naming?(name)
+        try writeFile(pack, to: base + ".pack")
+        try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
+        try announce(to: repository)
+        return name
+    }
+
+    /// `objects/pack/` of `repository`, made if it is missing.
+    private static func packDirectory(of repository: Repository) throws -> String {
+        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        try writeFile(pack, to: base + ".pack")
-        try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
-        // The handle lists packs once and looks again only when an object is missing:
-        // tell it about this one now.
+        return directory
+    }
+
+    /// The handle lists packs once and looks again only when an object is missing: tells it
+    /// about a pack just written.
+    private static func announce(to repository: Repository) throws {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
         defer { git_odb_free(odb) }
         try check(git_odb_refresh(odb), "git_odb_refresh")
-        return name
     }
 
     /// A piece of a pack written from memory that stays valid while it is written: an entry
@@ -84,10 +94,7 @@ enum PackWriter {
     ///
     /// - Complexity: O(total bytes), plus O(n log n) to sort the index.
     static func write(pieces: [Piece], to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String {
-        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
-        if !FileManager.default.fileExists(atPath: directory) {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
+        let directory = try packDirectory(of: repository)
         let temporary = (directory as NSString).appendingPathComponent(PackLedger.temporaryPrefix + "\(getpid())_merge_\(UUID().uuidString.prefix(8)).pack")
         var stream = try FileStream(path: temporary)
         var header: [UInt8] = Array("PACK".utf8)
@@ -114,10 +121,7 @@ enum PackWriter {
                 throw GitError(.other(-1), "pack", "cannot rename \(temporary) to \(base).pack: \(String(cString: strerror(errno)))")
             }
             try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
-            var odb: OpaquePointer?
-            try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
-            defer { git_odb_free(odb) }
-            try check(git_odb_refresh(odb), "git_odb_refresh")
+            try announce(to: repository)
             return name
         } catch {
             stream.abandon()

@@ -127,9 +127,7 @@ final class AnalyzerPool {
             condition.lock()
             defer { condition.unlock() }
             while results[index] == nil { condition.wait() }
-            taken = index + 1
-            condition.broadcast()
-            return results.removeValue(forKey: index) ?? .success([])
+            return handOver(index) ?? .success([])
         }
 
         /// The result of batch `index` if a thread has finished it already, else nil (always
@@ -138,6 +136,12 @@ final class AnalyzerPool {
             guard threaded else { return nil }
             condition.lock()
             defer { condition.unlock() }
+            return handOver(index)
+        }
+
+        /// Removes batch `index`'s result, if there is one, and lets the threads go further
+        /// ahead. The caller holds `condition`.
+        private func handOver(_ index: Int) -> BatchResult? {
             guard let result = results.removeValue(forKey: index) else { return nil }
             taken = index + 1
             condition.broadcast()

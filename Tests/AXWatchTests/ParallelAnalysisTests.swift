@@ -23,6 +23,22 @@ final class ParallelAnalysisTests: XCTestCase {
         return stream
     }()
 
+    /// A bare repository holding `history`, and a handle on it.
+    func imported() throws -> (GitFixture, Repository) {
+        let repo = try GitFixture(self, bare: true)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
+        return (repo, try Repository.open(path: repo.path))
+    }
+
+    /// The history annotated on one thread, a notes commit per batch of 7: what every other
+    /// way of annotating it must give.
+    func annotatedOnOneThread() throws -> GitFixture {
+        let (reference, single) = try imported()
+        let one = Annotator(repository: single, options: .init(batchSize: 7, jobs: 1))
+        try one.annotate(try one.pending(tips: try single.references(matching: ["refs/heads/*"]).map(\.commit)))
+        return reference
+    }
+
     /// Several threads analyse contiguous batches: the notes are those of one thread, written
     /// in history order — one notes commit per batch on one thread (analyses that keep their
     /// stops); on several, batches found analysed already when the one before them is written
@@ -30,9 +46,7 @@ final class ParallelAnalysisTests: XCTestCase {
     func testParallelAnalysisWritesTheSameNotesAsOneThread() throws {
         var logs: [String] = []
         for jobs in [1, 3] {
-            let repo = try GitFixture(self, bare: true)
-            _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
-            let repository = try Repository.open(path: repo.path)
+            let (repo, repository) = try imported()
             let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: jobs))
             let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
             XCTAssertEqual(pending.count, 70)
@@ -56,15 +70,9 @@ final class ParallelAnalysisTests: XCTestCase {
     /// batches of 7 are written 7, 7, 7, 7, 7, 14 (a quarter of 35 is 8), 14 (of 49: 12) and
     /// the last 7 — the same notes as a commit per batch, in fewer notes commits.
     func testALongRunWritesGrowingGroupsOfBatches() throws {
-        let reference = try GitFixture(self, bare: true)
-        _ = try reference.git(["fast-import", "--quiet"], stdin: Self.history)
-        let single = try Repository.open(path: reference.path)
-        let perBatch = Annotator(repository: single, options: .init(batchSize: 7, jobs: 1))
-        try perBatch.annotate(try perBatch.pending(tips: try single.references(matching: ["refs/heads/*"]).map(\.commit)))
+        let reference = try annotatedOnOneThread()
 
-        let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
-        let repository = try Repository.open(path: repo.path)
+        let (repo, repository) = try imported()
         let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: 1, keepsStops: false))
         XCTAssertEqual([0, 28, 35, 49, 63, 400].map(annotator.writeUnit(after:)), [7, 7, 8, 12, 15, 100])
         var written: [Int] = []
@@ -86,15 +94,9 @@ final class ParallelAnalysisTests: XCTestCase {
     /// it analysed already), nothing after it is written; a second run annotates the rest,
     /// and the notes are those of one thread.
     func testStoppingMidRunKeepsWholeBatchesAndResumes() throws {
-        let reference = try GitFixture(self, bare: true)
-        _ = try reference.git(["fast-import", "--quiet"], stdin: Self.history)
-        let single = try Repository.open(path: reference.path)
-        let one = Annotator(repository: single, options: .init(batchSize: 7, jobs: 1))
-        try one.annotate(try one.pending(tips: try single.references(matching: ["refs/heads/*"]).map(\.commit)))
+        let reference = try annotatedOnOneThread()
 
-        let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
-        let repository = try Repository.open(path: repo.path)
+        let (repo, repository) = try imported()
         let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: 3))
         let tips = try repository.references(matching: ["refs/heads/*"]).map(\.commit)
         var reported = 0
@@ -114,9 +116,7 @@ final class ParallelAnalysisTests: XCTestCase {
     /// before any after it is — on one thread and on three.
     func testAFailedBatchStopsTheRunAfterTheBatchesBeforeIt() throws {
         for jobs in [1, 3] {
-            let repo = try GitFixture(self, bare: true)
-            _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
-            let repository = try Repository.open(path: repo.path)
+            let (_, repository) = try imported()
             let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: jobs))
             let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
             let missing = try XCTUnwrap(ObjectID(hex: String(repeating: "ab", count: 20)))
