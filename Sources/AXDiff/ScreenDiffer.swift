@@ -63,7 +63,7 @@ public enum ScreenDiffer {
         }
         return ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
                           stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
-                          moves: analysis?.moves ?? [])
+                          moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
     }
 
     /// The smells of one snapshot: what a diff against an empty screen flags.

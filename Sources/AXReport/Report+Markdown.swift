@@ -52,7 +52,7 @@ extension Report {
             "| Severity | Kind | Message | WCAG |",
             "|---|---|---|---|",
         ]
-        for change in screen.changes {
+        for change in screen.listed {
             let wcag = change.wcag.map { number -> String in
                 guard let criterion = WCAGCriterion.numbered(number) else { return number.markdownEscaped }
                 return "[\(number)](\(criterion.understandingURL) \"\(criterion.name)\")"
@@ -60,8 +60,9 @@ extension Report {
             let message = change.message.markdownEscaped + (change.accepted ? " (accepted)" : "")
             lines.append("| \(markdownSeverity(change)) | `\(change.kind.rawValue)` | \(message) | \(wcag.joined(separator: " ")) |")
         }
+        if let more = screen.unlistedLine { lines += ["", more.markdownEscaped] }
         lines.append("")
-        let shifts = screen.changes.filter { $0.before != nil || $0.after != nil }
+        let shifts = screen.listed.filter { $0.before != nil || $0.after != nil }
         guard !shifts.isEmpty else { return lines }
         lines += ["<details>", "<summary>Before and after</summary>", ""]
         for change in shifts {

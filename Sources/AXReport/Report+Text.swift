@@ -29,9 +29,10 @@ extension Report {
         for screen in model.changedScreens {
             lines.append("")
             lines.append("\(screen.screen.oneLine) (\(screen.path.oneLine))")
-            for change in screen.changes {
+            for change in screen.listed {
                 lines += textLines(change)
             }
+            if let more = screen.unlistedLine { lines.append("  " + more) }
         }
         lines.append("Axdiff-Errors: \(model.errors)")
         lines.append("Axdiff-Warnings: \(model.warnings)")

@@ -81,6 +81,7 @@ public struct CommitAnalyzer {
                 report.screens[i].stopsAfter = []
                 report.screens[i].matchedOld = []
                 report.screens[i].moves = []
+                report.screens[i].visualMoves = []
             }
         }
         return CommitAnalysis(commit: info, report: report, note: note, unreadable: unreadable)

@@ -1,18 +1,15 @@
 import AXSnapshot
 
 extension Change {
-    /// `order.changed`: stops moved in one container without breaking a reference.
-    static func orderChanged(context c: DiffContext, moves: [Move]) -> Change {
-        let names = moves.prefix(3).map { ElementRef(c.newStops[$0.to]).display }
-        let more = moves.count > 3 ? " and \(moves.count - 3) more" : ""
-        let message = moves.count == 1
-            ? "\(names[0]) moved from stop \(moves[0].from + 1) to stop \(moves[0].to + 1)"
-            : "\(names.joined(separator: ", "))\(more) are read in another order"
-        return Change(
-            kind: .orderChanged, screen: c.screen,
-            elements: moves.map { ElementRef(c.newStops[$0.to]) },
-            before: OrderLine.render(c.oldTree, focus: moves.map(\.from)),
-            after: OrderLine.render(c.newTree, focus: moves.map(\.to)),
-            message: message)
+    /// `order.changed`: a moved stop breaks and repairs no reference —
+    /// `"Two" is now read before "One" (jumped 1 stop)`.
+    static func orderChanged(context c: DiffContext, _ stop: MovedStop, ranks: [Int], stopAtRank: [Int]) -> Change {
+        let message = stop.isVisual
+            ? "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, ranks: ranks, stopAtRank: stopAtRank, c)) and is still read \(MovedStop.ordinal(stop.new + 1))"
+            : stop.whereRead(c).text + stop.jump
+        return Change(kind: .orderChanged, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
+                      before: orderWindow(c, stop, old: true, ranks: ranks, stopAtRank: stopAtRank),
+                      after: orderWindow(c, stop, old: false, ranks: ranks, stopAtRank: stopAtRank),
+                      message: message)
     }
 }

@@ -1,18 +1,21 @@
 import AXSnapshot
 
 extension Change {
-    /// `order.improved`: a move repairs a reference the old order broke —
-    /// `"Payment failed" is now read before "Try again"`.
-    static func orderImproved(context c: DiffContext, lead: Int, follows: [Int]) -> Change {
-        var message = "\(ElementRef(c.newStops[lead]).display) is now read before \(ElementRef(c.newStops[follows[0]]).display)"
-        if follows.count > 1 { message += " and \(follows.count - 1) more" }
-        message += ", as it should be"
-        let oldFocus = ([lead] + follows).compactMap { c.matching.newToOld[$0] }
-        return Change(
-            kind: .orderImproved, screen: c.screen,
-            elements: ([lead] + follows).map { ElementRef(c.newStops[$0]) },
-            before: OrderLine.render(c.oldTree, focus: oldFocus),
-            after: OrderLine.render(c.newTree, focus: [lead] + follows),
-            message: message, improvement: true)
+    /// `order.improved`: a moved stop repairs a reference the old order broke
+    /// — `"Payment failed" is now read before "Card number" — the error is
+    /// heard before "Try again", as it should be`.
+    static func orderImproved(context c: DiffContext, _ stop: MovedStop, ranks: [Int], stopAtRank: [Int]) -> Change {
+        var message = stop.isVisual
+            ? "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, ranks: ranks, stopAtRank: stopAtRank, c)), where it is read (\(MovedStop.ordinal(stop.new + 1)))"
+            : stop.whereRead(c).text
+        // The place on screen first, as `order.regressed` words it.
+        let clauses = (stop.repairs.filter { $0.reference == .visual } + stop.repairs.filter { $0.reference != .visual })
+            .map { stop.repairing($0, c) }
+        if !clauses.isEmpty { message += " — " + clauses.joined(separator: "; ") + ", as it should be" }
+        if !stop.isVisual { message += stop.jump }
+        return Change(kind: .orderImproved, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
+                      before: orderWindow(c, stop, old: true, ranks: ranks, stopAtRank: stopAtRank),
+                      after: orderWindow(c, stop, old: false, ranks: ranks, stopAtRank: stopAtRank),
+                      message: message, improvement: true)
     }
 }

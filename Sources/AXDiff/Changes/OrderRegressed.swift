@@ -1,20 +1,62 @@
 import AXSnapshot
 
 extension Change {
-    /// `order.regressed`: the new order breaks a reference the old one kept —
-    /// `"Try again" is now read before "Payment failed"`.
-    static func orderRegressed(context c: DiffContext, follow: Int, leads: [Int], reason: OrderReference) -> Change {
-        let early = c.newStops[follow]
-        let first = c.newStops[leads[0]]
-        var message = "\(ElementRef(early).display) is now read before \(ElementRef(first).display)"
-        if leads.count > 1 { message += " and \(leads.count - 1) more" }
-        message += " — \(reason.reason)"
-        let oldFocus = ([follow] + leads).compactMap { c.matching.newToOld[$0] }
-        return Change(
-            kind: .orderRegressed, screen: c.screen,
-            elements: ([follow] + leads).map { ElementRef(c.newStops[$0]) },
-            before: OrderLine.render(c.oldTree, focus: oldFocus),
-            after: OrderLine.render(c.newTree, focus: [follow] + leads),
-            message: message)
+    /// `order.regressed`: a moved stop now breaks a reference the old order
+    /// kept — `"Setting 2" is now read after "Setting 25" — on screen it
+    /// comes between "Setting 1" and "Setting 3" (jumped 23 stops)`, or, for
+    /// a visual move, `"Setting 2" moved to the bottom of the screen but is
+    /// still read third`.
+    static func orderRegressed(context c: DiffContext, _ stop: MovedStop, ranks: [Int], stopAtRank: [Int]) -> Change {
+        var message: String
+        var named = -1
+        if stop.isVisual {
+            message = "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, ranks: ranks, stopAtRank: stopAtRank, c)) but is still read \(MovedStop.ordinal(stop.new + 1))"
+        } else {
+            let read = stop.whereRead(c)
+            message = read.text
+            named = read.named
+        }
+        var clauses: [String] = []
+        if !stop.isVisual, stop.breaks.contains(where: { $0.reference == .visual }), !ranks.isEmpty {
+            clauses.append("on screen it comes " + MovedStop.onScreen(c, new: stop.new, ranks: ranks, stopAtRank: stopAtRank))
+        }
+        for link in stop.breaks where link.reference != .visual {
+            clauses.append(stop.breaking(link, named: named, c))
+        }
+        if !clauses.isEmpty { message += " — " + clauses.joined(separator: "; ") }
+        message += stop.jump
+        return Change(kind: .orderRegressed, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
+                      before: orderWindow(c, stop, old: true, ranks: ranks, stopAtRank: stopAtRank),
+                      after: orderWindow(c, stop, old: false, ranks: ranks, stopAtRank: stopAtRank),
+                      message: message)
+    }
+
+    /// Where a visual move took the stop: `to the bottom of the screen`,
+    /// `to the top of the screen`, `on screen to between "A" and "B"`.
+    static func visualPlace(_ j: Int, ranks: [Int], stopAtRank: [Int], _ c: DiffContext) -> String {
+        guard !ranks.isEmpty else { return "on screen" }
+        if ranks[j] == ranks.count - 1 { return "to the bottom of the screen" }
+        if ranks[j] == 0 { return "to the top of the screen" }
+        return "on screen to " + MovedStop.onScreen(c, new: j, ranks: ranks, stopAtRank: stopAtRank)
+    }
+
+    /// The stops around the moved one: in the spoken order for a spoken
+    /// move, on screen for a visual move (its spoken place did not change).
+    static func orderWindow(_ c: DiffContext, _ stop: MovedStop, old: Bool, ranks: [Int], stopAtRank: [Int]) -> OrderWindow? {
+        let stops = old ? c.oldStops : c.newStops
+        let at = old ? stop.old : stop.new
+        guard stop.isVisual else {
+            return OrderWindow.around(at, count: stops.count) { stops[$0].displayName }
+        }
+        let r = old ? (c.oldTree.visualRanks(direction: c.old.layoutDirection) ?? []) : ranks
+        guard r.count == stops.count else { return nil }
+        // The old version's stops by rank, for the old window only (built
+        // for the few visual moves, not once per diff).
+        var byRank = stopAtRank
+        if old || byRank.count != r.count {
+            byRank = [Int](repeating: 0, count: r.count)
+            for (i, rank) in r.enumerated() { byRank[rank] = i }
+        }
+        return OrderWindow.around(r[at], count: stops.count, onScreen: true) { stops[byRank[$0]].displayName }
     }
 }

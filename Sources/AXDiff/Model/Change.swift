@@ -11,6 +11,10 @@ public struct Change: Sendable, Equatable {
     /// What it was and what it is, in words (a label, a spoken order, a count).
     public var before: String?
     public var after: String?
+    /// For an order change: the stops around the moved one, which `before`
+    /// and `after` spell out (reports may mark the moved stop).
+    public var beforeWindow: OrderWindow?
+    public var afterWindow: OrderWindow?
     /// One sentence in the user's words.
     public var message: String
     /// Whether the change fixes a smell.
@@ -29,6 +33,15 @@ public struct Change: Sendable, Equatable {
         self.message = message
         self.improvement = improvement
         self.accepted = false
+    }
+
+    /// An order change, whose `before`/`after` are the windows' lines.
+    init(kind: ChangeKind, screen: String, moved: ElementRef, before: OrderWindow?, after: OrderWindow?,
+         message: String, improvement: Bool = false) {
+        self.init(kind: kind, screen: screen, elements: [moved], before: before?.line, after: after?.line,
+                  message: message, improvement: improvement)
+        beforeWindow = before
+        afterWindow = after
     }
 
     public var wcag: [String] { kind.wcag }

@@ -25,6 +25,9 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
 
     public static func < (a: ChangeKind, b: ChangeKind) -> Bool { a.rawValue < b.rawValue }
 
+    /// One of the reading-order kinds, each about one moved stop.
+    public var isOrder: Bool { self == .orderRegressed || self == .orderChanged || self == .orderImproved }
+
     public var defaultSeverity: Severity {
         switch self {
         case .orderRegressed, .labelLost, .labelMissing, .groupControlMerged, .snapshotUnreadable, .roleChanged:

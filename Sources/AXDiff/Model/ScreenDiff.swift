@@ -13,9 +13,11 @@ public struct ScreenDiff: Sendable {
     public var matchedOld: [Int?]
     /// The fewest stops that moved in the reading order (n − LIS over matched stops).
     public var moves: [Move]
+    /// Stops read in the same place whose frame now puts them elsewhere on screen.
+    public var visualMoves: [Move]
 
     public init(screen: String, path: String, changes: [Change], stopsBefore: [Stop] = [],
-                stopsAfter: [Stop] = [], matchedOld: [Int?] = [], moves: [Move] = []) {
+                stopsAfter: [Stop] = [], matchedOld: [Int?] = [], moves: [Move] = [], visualMoves: [Move] = []) {
         self.screen = screen
         self.path = path
         self.changes = changes
@@ -23,6 +25,7 @@ public struct ScreenDiff: Sendable {
         self.stopsAfter = stopsAfter
         self.matchedOld = matchedOld
         self.moves = moves
+        self.visualMoves = visualMoves
     }
 
     public func count(_ severity: Severity) -> Int { changes.filter { $0.severity == severity && !$0.accepted }.count }

@@ -1,51 +1,129 @@
 import AXSnapshot
 
 /// Decides `order.regressed`, `order.changed` and `order.improved` together
-/// (DESIGN §6): which matched stops moved (n − LIS), which references the new
-/// order breaks that the old one kept, and which old violations it repairs.
+/// (DESIGN §6), one change per moved stop: which stops moved
+/// (`MovedStops`), and for each, which references it now breaks that the
+/// old order kept and which old violations it repairs. A stop that kept its
+/// place is never blamed: a reference between two kept stops cannot change.
 enum OrderAnalysis: ChangeRule {
-    /// Upper bound on pair checks for the visual reference, so a screen of
-    /// 100,000 shuffled stops stays bounded.
-    static let pairBudget = 4_000_000
-
     static func changes(in context: DiffContext) -> [Change] {
         guard !context.isNewScreen else { return [] }
         return analyse(context).changes
     }
 
     struct Result {
+        /// Spoken moves (n − LIS), for the review site and the property tests.
         var moves: [Move]
+        var visualMoves: [Move]
         var changes: [Change]
     }
 
-    /// The moves are the matched stops outside one longest increasing
-    /// subsequence of old positions taken in new order.
-    ///
-    /// - Complexity: O(n log n), where n is the number of matched pairs.
-    static func moves(_ pairs: [(old: Int, new: Int)]) -> [Move] {
-        // Old positions already increasing (most commits move nothing): no
-        // move, found in one pass without the subsequence and its marks.
-        if pairs.indices.dropFirst().allSatisfy({ pairs[$0 - 1].old < pairs[$0].old }) { return [] }
-        var kept = [Bool](repeating: false, count: pairs.count)
-        for p in LongestIncreasingSubsequence.positions(pairs.map(\.old)) { kept[p] = true }
-        return pairs.indices.filter { !kept[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
+    /// - Complexity: O(n log n) for the moves and the visual references,
+    ///   O(n) to find the clean containers, O(Σ k²) for the container
+    ///   references of the other containers (k capped per container), O(n)
+    ///   per contract — whatever the number or distance of the moves.
+    static func analyse(_ c: DiffContext) -> Result {
+        let moved = MovedStops(c)
+        guard !moved.spoken.isEmpty || !moved.visual.isEmpty else { return Result(moves: [], visualMoves: [], changes: []) }
+        let pairs = c.matchedPairs
+        var stops: [MovedStop] = []
+        var moverOfNew = [Int](repeating: -1, count: c.newStops.count)
+        for p in pairs.indices where !moved.isKept(p) {
+            moverOfNew[pairs[p].new] = stops.count
+            stops.append(MovedStop(old: pairs[p].old, new: pairs[p].new, isVisual: !moved.spokenMoved[p]))
+        }
+        measureJumps(c, moved, &stops)
+        noteVisual(c, moved, &stops)
+        noteContainerReferences(c, moverOfNew, &stops)
+
+        let ranks = moved.newRanks
+        var stopAtRank: [Int] = []
+        if let ranks, stops.contains(where: { $0.isVisual || $0.breaks.contains { $0.reference == .visual } }) {
+            stopAtRank = [Int](repeating: 0, count: ranks.count)
+            for (j, r) in ranks.enumerated() { stopAtRank[r] = j }
+        }
+        let changes = stops.map { stop -> Change in
+            switch stop.kind {
+            case .orderRegressed: return .orderRegressed(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
+            case .orderImproved: return .orderImproved(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
+            default: return .orderChanged(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
+            }
+        }
+        return Result(moves: moved.spoken, visualMoves: moved.visual, changes: changes)
     }
 
-    /// The changes of the three order kinds, and the moves.
+    /// How many stops that kept their spoken place each spoken move crossed.
     ///
-    /// - Complexity: O(n log n) for the moves, O(n) to find the clean
-    ///   containers, O(Σ k²) for the container references of the other
-    ///   containers (k capped per container), O(n log n) for the visual
-    ///   ranks, plus O(m · n) pair checks for the visual reference, where m
-    ///   is the number of stops that moved in the spoken or the visual order
-    ///   (capped by `pairBudget`).
-    static func analyse(_ c: DiffContext) -> Result {
-        let pairs = c.matchedPairs
-        let moves = moves(pairs)
-        let m = c.matching
+    /// - Complexity: O(n).
+    static func measureJumps(_ c: DiffContext, _ moved: MovedStops, _ stops: inout [MovedStop]) {
+        var keptBeforeNew = [Int](repeating: 0, count: c.newStops.count + 1)
+        var keptBeforeOld = [Int](repeating: 0, count: c.oldStops.count + 1)
+        for (p, pair) in c.matchedPairs.enumerated() where !moved.spokenMoved[p] {
+            keptBeforeNew[pair.new + 1] = 1
+            keptBeforeOld[pair.old + 1] = 1
+        }
+        runningSums(&keptBeforeNew)
+        runningSums(&keptBeforeOld)
+        for k in stops.indices where !stops[k].isVisual {
+            let now = keptBeforeNew[stops[k].new], then = keptBeforeOld[stops[k].old]
+            stops[k].jumped = abs(now - then)
+            stops[k].isLater = now > then
+        }
+    }
 
-        // Container references are checked only where a container changed;
-        // `settles` keeps what a skipped pair would have decided.
+    /// The visual reference of each moved stop framed in both versions,
+    /// against the kept stops framed in both (`VisualInversions`).
+    ///
+    /// - Complexity: O(n log n).
+    static func noteVisual(_ c: DiffContext, _ moved: MovedStops, _ stops: inout [MovedStop]) {
+        guard let rNew = moved.newRanks, let rOld = moved.oldRanks else { return }
+        let pairs = c.matchedPairs
+        // Marks of the kept framed stops at their place in each of the four
+        // orders, turned into "kept stops before" counts.
+        var byNewIndex = [Int](repeating: 0, count: c.newStops.count + 1)
+        var byOldIndex = [Int](repeating: 0, count: c.oldStops.count + 1)
+        var byNewRank = [Int](repeating: 0, count: rNew.count + 1)
+        var byOldRank = [Int](repeating: 0, count: rOld.count + 1)
+        for (p, pair) in pairs.enumerated() where moved.framed[p] && moved.isKept(p) {
+            byNewIndex[pair.new + 1] = 1
+            byOldIndex[pair.old + 1] = 1
+            byNewRank[rNew[pair.new] + 1] = 1
+            byOldRank[rOld[pair.old] + 1] = 1
+        }
+        runningSums(&byNewIndex)
+        runningSums(&byOldIndex)
+        runningSums(&byNewRank)
+        runningSums(&byOldRank)
+        var kept: [Int] = []
+        for (p, pair) in pairs.enumerated() where moved.framed[p] && moved.isKept(p) {
+            kept.append(byNewRank[rNew[pair.new]])
+        }
+        var framedMovers: [Int] = []
+        var slots: [(newSpoken: Int, newVisual: Int, oldSpoken: Int, oldVisual: Int)] = []
+        var pairOfNew = [Int](repeating: -1, count: c.newStops.count)
+        for (p, pair) in pairs.enumerated() { pairOfNew[pair.new] = p }
+        for k in stops.indices where moved.framed[pairOfNew[stops[k].new]] {
+            let (i, j) = (stops[k].old, stops[k].new)
+            framedMovers.append(k)
+            slots.append((byNewIndex[j], byNewRank[rNew[j]], byOldIndex[i], byOldRank[rOld[i]]))
+        }
+        guard !framedMovers.isEmpty else { return }
+        let counts = VisualInversions(kept: kept, moved: slots)
+        for (x, k) in framedMovers.enumerated() {
+            if counts.broken[x] > 0 { stops[k].note(.visual, partner: -1, isLead: true, broken: true) }
+            if counts.repaired[x] > 0 { stops[k].note(.visual, partner: -1, isLead: true, broken: false) }
+        }
+    }
+
+    /// Object before action, error before recovery and contracts: the
+    /// violations of each version (containers a commit left alone skipped,
+    /// `CleanContainers`), new ones charged to the moved stop among their
+    /// two, repaired ones likewise.
+    ///
+    /// - Complexity: O(n + Σ k²) over the containers checked (k capped), plus
+    ///   O(v log v) to order the v violations found.
+    static func noteContainerReferences(_ c: DiffContext, _ moverOfNew: [Int], _ stops: inout [MovedStop]) {
+        let m = c.matching
         let clean = CleanContainers(c)
         let newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
         let oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
@@ -60,86 +138,30 @@ enum OrderAnalysis: ChangeRule {
                 if !clean.settles(mapped, newRefs) { oldViolations[mapped] = r }
             }
         }
-        let (newVisual, oldVisual) = visualViolations(c, pairs: pairs, moved: moves.map(\.to))
-        for v in newVisual where newViolations[v] == nil && !clean.settles(v, newRefs) { newViolations[v] = .visual }
-        for v in oldVisual where oldViolations[v] == nil && !clean.settles(v, newRefs) { oldViolations[v] = .visual }
-
-        // Only matched stops carry references from one version to the other.
-        let regressions = newViolations.filter { m.newToOld[$0.key.lead] != nil && m.newToOld[$0.key.follow] != nil && oldViolations[$0.key] == nil }
-        let improvements = oldViolations.filter { newViolations[$0.key] == nil && $0.key.lead < $0.key.follow }
-
-        var changes: [Change] = []
-        var involved = Set<Int>()
-        for (follow, group) in Dictionary(grouping: regressions, by: { $0.key.follow }).sorted(by: { $0.key < $1.key }) {
-            let partners = group.sorted { $0.key.lead < $1.key.lead }
-            let leads = partners.map(\.key.lead)
-            involved.insert(follow)
-            involved.formUnion(leads)
-            let reason = partners.map(\.value).min() ?? .visual
-            changes.append(.orderRegressed(context: c, follow: follow, leads: leads, reason: reason))
+        // Sorted, so that the partner each moved stop names is the same every run.
+        let byPlace: ((key: Violation, value: OrderReference), (key: Violation, value: OrderReference)) -> Bool = {
+            ($0.key.lead, $0.key.follow) < ($1.key.lead, $1.key.follow)
         }
-        for (lead, group) in Dictionary(grouping: improvements, by: { $0.key.lead }).sorted(by: { $0.key < $1.key }) {
-            let follows = group.map(\.key.follow).sorted()
-            involved.insert(lead)
-            involved.formUnion(follows)
-            changes.append(.orderImproved(context: c, lead: lead, follows: follows))
-        }
-        let plainMoves = moves.filter { !involved.contains($0.to) }
-        for (_, group) in Dictionary(grouping: plainMoves, by: { c.newStops[$0.to].containerPath }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            changes.append(.orderChanged(context: c, moves: group.sorted { $0.to < $1.to }))
-        }
-        return Result(moves: moves, changes: changes)
-    }
-
-    /// Visual inversions in each version, as violations in new indices, for the
-    /// pairs whose status can differ: those with a stop that moved in the
-    /// spoken order or in the visual order. Pairs of stops that kept both
-    /// their relative spoken and visual order keep their status.
-    ///
-    /// - Complexity: O(n log n) for the ranks and the visual moves, plus
-    ///   O(m · n) pair checks for the m candidates (capped by `pairBudget`).
-    static func visualViolations(_ c: DiffContext, pairs: [(old: Int, new: Int)], moved: [Int]) -> (Set<Violation>, Set<Violation>) {
-        // Each version's ranks are computed once, with its tree
-        // (`StopTree.Derived`), not once per diff that reads the version.
-        guard let rNew = c.newTree.visualRanks(direction: c.new.layoutDirection),
-              let rOld = c.oldTree.visualRanks(direction: c.old.layoutDirection)
-        else { return ([], []) }
-        // The pairs in new visual order: the ranks are a permutation of the
-        // new stops, so placing each pair at its rank sorts them in O(n).
-        var atRank = [Int](repeating: -1, count: rNew.count)
-        for p in pairs.indices { atRank[rNew[pairs[p].new]] = p }
-        var byVisual: [(old: Int, new: Int)] = []
-        byVisual.reserveCapacity(pairs.count)
-        for p in atRank where p >= 0 { byVisual.append(pairs[p]) }
-        var isCandidate = [Bool](repeating: false, count: c.newStops.count)
-        for x in moved { isCandidate[x] = true }
-        var kept = [Bool](repeating: false, count: byVisual.count)
-        for p in LongestIncreasingSubsequence.positions(byVisual.map { rOld[$0.old] }) { kept[p] = true }
-        for p in byVisual.indices where !kept[p] { isCandidate[byVisual[p].new] = true }
-        var candidates = isCandidate.indices.filter { isCandidate[$0] }
-        let budget = max(1, pairBudget / max(pairs.count, 1))
-        if candidates.count > budget { candidates = Array(candidates.prefix(budget)) }
-        // Nothing moved in either order (most commits): no pair can change
-        // its status, so the frames below are not even read.
-        if candidates.isEmpty { return ([], []) }
-
-        // Whether each new stop has a frame, read once: the pair loop below
-        // would otherwise read it from a `Stop` (a strided load) per pair.
-        let framed = c.newTree.nodeOfStop.map { c.newTree.places[$0].frame != nil }
-        var inNew = Set<Violation>(), inOld = Set<Violation>()
-        let m = c.matching
-        for x in candidates {
-            guard let ox = m.newToOld[x], framed[x] else { continue }
-            for (oy, y) in pairs where y != x && framed[y] {
-                // In the new version: the stop read first must also be first on screen.
-                let (first, second) = x < y ? (x, y) : (y, x)
-                if rNew[first] > rNew[second] { inNew.insert(Violation(lead: second, follow: first)) }
-                let (oFirst, oSecond) = ox < oy ? (ox, oy) : (oy, ox)
-                if rOld[oFirst] > rOld[oSecond], let a = m.oldToNew[oSecond], let b = m.oldToNew[oFirst] {
-                    inOld.insert(Violation(lead: a, follow: b))
+        let regressions = newViolations
+            .filter { m.newToOld[$0.key.lead] != nil && m.newToOld[$0.key.follow] != nil && oldViolations[$0.key] == nil }
+            .sorted(by: byPlace)
+        let improvements = oldViolations
+            .filter { newViolations[$0.key] == nil && $0.key.lead < $0.key.follow }
+            .sorted(by: byPlace)
+        for (list, broken) in [(regressions, true), (improvements, false)] {
+            for (v, reference) in list {
+                if moverOfNew[v.lead] >= 0 {
+                    stops[moverOfNew[v.lead]].note(reference, partner: v.follow, isLead: true, broken: broken)
+                }
+                if moverOfNew[v.follow] >= 0 {
+                    stops[moverOfNew[v.follow]].note(reference, partner: v.lead, isLead: false, broken: broken)
                 }
             }
         }
-        return (inNew, inOld)
+    }
+
+    /// Marks turned into counts: `x[i]` becomes the number of marks at or before `i`.
+    static func runningSums(_ x: inout [Int]) {
+        for i in x.indices.dropFirst() { x[i] += x[i - 1] }
     }
 }

@@ -5,16 +5,6 @@ enum OrderReference: Int, Comparable {
     case contract, errorBeforeRecovery, objectBeforeAction, visual
 
     static func < (a: OrderReference, b: OrderReference) -> Bool { a.rawValue < b.rawValue }
-
-    /// Why the order matters, appended to messages.
-    var reason: String {
-        switch self {
-        case .contract: return "the screen's reading-order contract puts it first"
-        case .errorBeforeRecovery: return "the error must be heard before the controls that recover from it"
-        case .objectBeforeAction: return "the object must be heard before the action that names it"
-        case .visual: return "it comes first on screen"
-        }
-    }
 }
 
 /// A broken reference: `lead` must be read before `follow`, yet `follow` is read first.

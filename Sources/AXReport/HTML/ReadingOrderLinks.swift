@@ -6,7 +6,8 @@ import AXSnapshot
 /// which stops of the other column it links to.
 ///
 /// Built from what the diff engine recorded: `matchedOld` (new → old),
-/// `moves` (the fewest stops that moved), and the elements of `group.*`
+/// `moves` and `visualMoves` (the stops that moved, one order change
+/// each), and the elements of `group.*`
 /// changes (a merge names the combined new stop, then its old parts; a split
 /// names its new parts, and its old stop is the unmatched one whose spoken
 /// text the change quotes as `before`). Indices out of range are ignored, so
@@ -72,7 +73,7 @@ struct ReadingOrderLinks {
             }
             if let source { grouped.old.insert(source) }
         }
-        for move in screen.moves where move.from >= 0 && move.from < before.count && move.to >= 0 && move.to < after.count {
+        for move in screen.moves + screen.visualMoves where move.from >= 0 && move.from < before.count && move.to >= 0 && move.to < after.count {
             connect(old: move.from, new: move.to, .moved)
         }
         for (i, j) in oldToNew.enumerated() {

@@ -13,7 +13,34 @@ struct ReportModel {
         var path: String
         /// Changes to show, in report order.
         var changes: [Change]
+
+        /// The changes the note, text and Markdown list: every one but the
+        /// order changes past the first `maxOrderChanges` (regressions come
+        /// first in report order), so a note stays small however many
+        /// stops moved. JSON, SARIF and JUnit keep all of `changes`.
+        var listed: [Change] {
+            var orderSeen = 0
+            return changes.filter { change in
+                guard change.kind.isOrder else { return true }
+                orderSeen += 1
+                return orderSeen <= ReportModel.maxOrderChanges
+            }
+        }
+
+        /// How many order changes `listed` leaves out.
+        var unlistedMoves: Int {
+            max(0, changes.filter { $0.kind.isOrder }.count - ReportModel.maxOrderChanges)
+        }
+
+        /// `and 480 more stops moved`, or nil when every order change is listed.
+        var unlistedLine: String? {
+            let n = unlistedMoves
+            return n > 0 ? "and \(n) more stop\(n == 1 ? "" : "s") moved" : nil
+        }
     }
+
+    /// Order changes listed per screen in the note, text and Markdown.
+    static let maxOrderChanges = 20
 
     /// Every screen of the report, sorted by path, including screens left
     /// with nothing to show (JUnit still lists them as checked).

@@ -1,0 +1,128 @@
+import AXSnapshot
+
+/// One stop that moved, with what its move does to the references (DESIGN
+/// §6): the facts its one order change is written from.
+struct MovedStop {
+    /// Its index in the old and in the new reading order.
+    var old: Int
+    var new: Int
+    /// A visual move: read in the same place, shown elsewhere.
+    var isVisual: Bool
+    /// Kept stops it crossed in the spoken order, and in which direction.
+    var jumped = 0
+    var isLater = false
+    /// References it now breaks that the old order kept, strongest first.
+    var breaks: [Link] = []
+    /// References the old order broke that it no longer does.
+    var repairs: [Link] = []
+
+    /// A reference with the stop on its other side (-1 for the visual
+    /// order, which the message places by its neighbours on screen).
+    struct Link {
+        var reference: OrderReference
+        var partner: Int
+        /// The moved stop is the one that must be read first.
+        var isLead: Bool
+    }
+
+    var kind: ChangeKind {
+        if !breaks.isEmpty { return .orderRegressed }
+        return repairs.isEmpty ? .orderChanged : .orderImproved
+    }
+
+    /// Adds a reference, keeping one partner per reference, the first offered.
+    mutating func note(_ reference: OrderReference, partner: Int, isLead: Bool, broken: Bool) {
+        let link = Link(reference: reference, partner: partner, isLead: isLead)
+        if broken {
+            guard !breaks.contains(where: { $0.reference == reference }) else { return }
+            breaks.append(link)
+            breaks.sort { $0.reference < $1.reference }
+        } else {
+            guard !repairs.contains(where: { $0.reference == reference }) else { return }
+            repairs.append(link)
+            repairs.sort { $0.reference < $1.reference }
+        }
+    }
+}
+
+/// The words order changes are written in.
+extension MovedStop {
+    /// `"Setting 2" is now read after "Setting 25"`, or `… read before …`
+    /// for a stop that moved earlier; the stop it names is returned too.
+    func whereRead(_ c: DiffContext) -> (text: String, named: Int) {
+        let me = ElementRef(c.newStops[new]).display
+        if isLater, new > 0 {
+            return ("\(me) is now read after \(ElementRef(c.newStops[new - 1]).display)", new - 1)
+        }
+        if new + 1 < c.newStops.count {
+            return ("\(me) is now read before \(ElementRef(c.newStops[new + 1]).display)", new + 1)
+        }
+        return ("\(me) is now read last", -1)
+    }
+
+    /// ` (jumped 23 stops)`.
+    var jump: String { jumped > 0 ? " (jumped \(jumped) stop\(jumped == 1 ? "" : "s"))" : "" }
+
+    /// Where it is on screen among its new neighbours in the visual order:
+    /// `between "Setting 1" and "Setting 3"`, `first, before "Title"`.
+    static func onScreen(_ c: DiffContext, new j: Int, ranks: [Int], stopAtRank: [Int]) -> String {
+        let r = ranks[j]
+        let before = r > 0 ? ElementRef(c.newStops[stopAtRank[r - 1]]).display : nil
+        let after = r + 1 < stopAtRank.count ? ElementRef(c.newStops[stopAtRank[r + 1]]).display : nil
+        switch (before, after) {
+        case let (b?, a?): return "between \(b) and \(a)"
+        case let (nil, a?): return "first, before \(a)"
+        case let (b?, nil): return "last, after \(b)"
+        case (nil, nil): return "alone"
+        }
+    }
+
+    /// What a broken reference means for this stop, in a clause.
+    func breaking(_ link: Link, named: Int, _ c: DiffContext) -> String {
+        let other = link.partner == named || link.partner < 0 ? nil : ElementRef(c.newStops[link.partner]).display
+        switch (link.reference, link.isLead) {
+        case (.objectBeforeAction, true):
+            return other.map { "the object must be heard before \($0), which names it" } ?? "the object must be heard before the action that names it"
+        case (.objectBeforeAction, false):
+            return other.map { "the action must be heard after \($0), the object it names" } ?? "the action must be heard after the object it names"
+        case (.errorBeforeRecovery, true):
+            return other.map { "the error must be heard before \($0)" } ?? "the error must be heard before the controls that recover from it"
+        case (.errorBeforeRecovery, false):
+            return other.map { "the error \($0) must be heard before it" } ?? "the error must be heard before the controls that recover from it"
+        case (.contract, true):
+            return other.map { "the screen's reading-order contract puts it before \($0)" } ?? "the screen's reading-order contract puts it first"
+        case (.contract, false):
+            return other.map { "the screen's reading-order contract puts \($0) before it" } ?? "the screen's reading-order contract puts that stop first"
+        case (.visual, _):
+            return "it breaks the order on screen"
+        }
+    }
+
+    /// What a repaired reference means for this stop, in a clause.
+    func repairing(_ link: Link, _ c: DiffContext) -> String {
+        let other = link.partner >= 0 ? ElementRef(c.newStops[link.partner]).display : "the other stop"
+        switch (link.reference, link.isLead) {
+        case (.objectBeforeAction, true): return "it is heard before \(other), which names it"
+        case (.objectBeforeAction, false): return "it is heard after \(other), which it names"
+        case (.errorBeforeRecovery, true): return "the error is heard before \(other)"
+        case (.errorBeforeRecovery, false): return "the error \(other) is heard before it"
+        case (.contract, _): return "it follows the screen's reading-order contract"
+        case (.visual, _): return "it follows the order on screen again"
+        }
+    }
+
+    /// "first", "third", "26th".
+    static func ordinal(_ n: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        if n >= 1 && n <= words.count { return words[n - 1] }
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+}
