@@ -101,3 +101,18 @@ extension BenchScreen {
         relayout()
     }
 }
+
+extension BenchScreen {
+    /// Reads `fraction` of the stops at random far places: each is taken out
+    /// and put back anywhere in its section, keeping its frame, so the spoken
+    /// order no longer follows the screen.
+    mutating func scatter(fraction: Double, _ rng: inout SplitMix64) {
+        for s in sections.indices where sections[s].items.count > 2 {
+            let count = sections[s].items.count
+            for _ in 0..<max(1, Int(Double(count) * fraction)) {
+                let item = sections[s].items.remove(at: 1 + rng.below(count - 1))
+                sections[s].items.insert(item, at: 1 + rng.below(count - 1))
+            }
+        }
+    }
+}

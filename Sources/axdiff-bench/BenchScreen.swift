@@ -22,6 +22,8 @@ struct BenchScreen {
 
     var name: String
     var sections: [Section]
+    /// Stops side by side in a row: two (a product grid) or one (a settings list).
+    var columns = 2
     /// Next unused number for ids, so that ids stay unique as stops come and go.
     var nextNumber = 0
 
@@ -31,8 +33,9 @@ struct BenchScreen {
     var stopCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// A screen of about `stops` stops in sections of `perSection`.
-    init(name: String, stops: Int, perSection: Int = 10, rng: inout SplitMix64) {
+    init(name: String, stops: Int, perSection: Int = 10, columns: Int = 2, rng: inout SplitMix64) {
         self.name = name
+        self.columns = columns
         sections = []
         var left = stops
         while left > 0 {
@@ -78,21 +81,21 @@ struct BenchScreen {
         return item
     }
 
-    /// Frames from positions: sections stacked, items two to a row.
+    /// Frames from positions: sections stacked, items `columns` to a row.
     mutating func relayout() {
         var top = 0
         for s in sections.indices {
             sections[s].y = top
             for k in sections[s].items.indices {
-                sections[s].items[k].x = 16 + (k % 2) * 180
-                sections[s].items[k].y = top + Self.sectionHeader + (k / 2) * Self.rowHeight
+                sections[s].items[k].x = 16 + (k % columns) * 180
+                sections[s].items[k].y = top + Self.sectionHeader + (k / columns) * Self.rowHeight
             }
-            top += Self.sectionHeader + ((sections[s].items.count + 1) / 2) * Self.rowHeight + 16
+            top += sectionHeight(s) + 16
         }
     }
 
     func sectionHeight(_ s: Int) -> Int {
-        Self.sectionHeader + ((sections[s].items.count + 1) / 2) * Self.rowHeight
+        Self.sectionHeader + ((sections[s].items.count + columns - 1) / columns) * Self.rowHeight
     }
 }
 

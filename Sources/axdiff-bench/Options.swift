@@ -17,7 +17,7 @@ struct Options {
         """
 
     /// Benchmark groups, in the order they run.
-    static let groups = ["backfill", "notes", "diff", "parse", "watch"]
+    static let groups = ["backfill", "notes", "diff", "flat", "parse", "watch"]
 
     var commits = 5_000
     var screens = 50

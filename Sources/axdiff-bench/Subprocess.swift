@@ -7,14 +7,14 @@ enum Subprocess {
         var description: String
     }
 
-    /// Runs `executable` to completion; throws when it exits non-zero.
+    /// Runs `executable` to completion; throws when it exits with a code not in `accept`.
     /// `stdout` nil discards the output (it goes to /dev/null, as in `git log -p > /dev/null`).
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], cwd: String? = nil, stdout: String? = nil,
-                    environment: [String: String] = [:]) throws -> Int32 {
+                    environment: [String: String] = [:], accept: Set<Int32> = [0]) throws -> Int32 {
         let process = try start(executable, arguments, cwd: cwd, stdout: stdout, environment: environment)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard accept.contains(process.terminationStatus) else {
             throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)"
                           + (stdout.map { " (output in \($0))" } ?? ""))
         }
@@ -79,5 +79,29 @@ enum Subprocess {
     static func copy(_ from: String, to: String) throws {
         try? FileManager.default.removeItem(atPath: to)
         try run("cp", ["-a", from, to])
+    }
+}
+
+extension Subprocess {
+    /// The peak resident memory of `executable` run to completion, in bytes,
+    /// read by a small Python parent from `RUSAGE_CHILDREN`. (Spawned from
+    /// here, the child's `ru_maxrss` would start at this process's size:
+    /// posix_spawn shares our memory until the exec, and the kernel keeps
+    /// that high-water mark across it.) Exit codes in `accept` pass.
+    static func peakMemory(_ executable: String, _ arguments: [String], stdout: String, accept: Set<Int32> = [0]) throws -> Double {
+        let script = """
+            import resource, subprocess, sys
+            with open(sys.argv[1], "wb") as out:
+                code = subprocess.call(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL)
+            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let words = try output("python3", ["-c", script, stdout, try resolve(executable)] + arguments).split(separator: " ")
+        guard words.count == 2, let code = Int32(words[0]), let kb = Double(words[1]) else {
+            throw Failure(description: "could not read the peak memory of \(executable)")
+        }
+        guard accept.contains(code) else {
+            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(code)")
+        }
+        return kb * 1024
     }
 }

@@ -40,6 +40,7 @@ func runBench() -> Int32 {
                 if let repository { try BackfillBench(options: options, repository: repository, axdiff: axdiff, log: log).run(into: &table) }
             case "notes": try NotesBench(options: options, log: log).run(into: &table)
             case "diff": try DiffBench(options: options, log: log).run(into: &table)
+            case "flat": try FlatDiffBench(options: options, log: log).run(into: &table)
             case "parse": try ParseBench(options: options, log: log).run(into: &table)
             case "watch":
                 if let repository { try WatchBench(options: options, repository: repository, axdiff: axdiff, log: log).run(into: &table) }

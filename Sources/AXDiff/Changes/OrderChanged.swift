@@ -3,13 +3,12 @@ import AXSnapshot
 extension Change {
     /// `order.changed`: a moved stop breaks and repairs no reference —
     /// `"Two" is now read before "One" (jumped 1 stop)`.
-    static func orderChanged(context c: DiffContext, _ stop: MovedStop, ranks: [Int], stopAtRank: [Int]) -> Change {
+    static func orderChanged(context c: DiffContext, _ stop: MovedStop, _ places: ScreenPlaces) -> Change {
         let message = stop.isVisual
-            ? "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, ranks: ranks, stopAtRank: stopAtRank, c)) and is still read \(MovedStop.ordinal(stop.new + 1))"
+            ? "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, places, c)) and is still read \(MovedStop.ordinal(stop.new + 1))"
             : stop.whereRead(c).text + stop.jump
         return Change(kind: .orderChanged, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
-                      before: orderWindow(c, stop, old: true, ranks: ranks, stopAtRank: stopAtRank),
-                      after: orderWindow(c, stop, old: false, ranks: ranks, stopAtRank: stopAtRank),
+                      before: orderWindow(c, stop, old: true, places), after: orderWindow(c, stop, old: false, places),
                       message: message)
     }
 }

@@ -11,8 +11,9 @@ import AXSnapshot
 /// new stop are in the same gap when the matched stop before them
 /// corresponds.
 ///
-/// - Complexity: O(n + Σ g²) where g is a gap's size, with g capped at
-///   `maxBucket` for the all-pairs step (b); larger gaps use only (a) and (c).
+/// - Complexity: O(n + Σ g²) expected, where g is a gap's size, with g
+///   capped at `maxBucket` for the all-pairs step (b); larger gaps use only
+///   (a) and (c), which are linear.
 enum NeighbourMatcher {
     static let maxBucket = 64
 
@@ -25,21 +26,23 @@ enum NeighbourMatcher {
         // values has none left by now), there is nothing to walk.
         guard old.indices.contains(where: freeOld), new.indices.contains(where: freeNew) else { return }
 
-        // (a) same role and frame.
-        var byFrame: [FrameKey: [Int]] = [:]
+        // (a) same role and frame: each key's old stops in reading order, taken
+        // through a cursor (a copy of the bucket and `removeFirst` per new stop
+        // made a bucket of k stops cost k²).
+        var byFrame: [FrameKey: (stops: [Int], next: Int)] = [:]
         // Indices, not `enumerated()`, which copies every stop before testing it.
         for i in old.indices where freeOld(i) {
-            if let f = old[i].frame { byFrame[FrameKey(role: old[i].role, frame: f), default: []].append(i) }
+            if let f = old[i].frame { byFrame[FrameKey(role: old[i].role, frame: f), default: ([], 0)].stops.append(i) }
         }
         if !byFrame.isEmpty {
             for j in new.indices where freeNew(j) {
                 let s = new[j]
-                guard let f = s.frame, var queue = byFrame[FrameKey(role: s.role, frame: f)] else { continue }
-                while let i = queue.first, !freeOld(i) { queue.removeFirst() }
-                guard let i = queue.first else { continue }
-                queue.removeFirst()
-                byFrame[FrameKey(role: s.role, frame: f)] = queue
-                m.pair(old: i, new: j)
+                guard let f = s.frame, let slot = byFrame.index(forKey: FrameKey(role: s.role, frame: f)) else { continue }
+                var bucket = byFrame.values[slot]
+                while bucket.next < bucket.stops.count, !freeOld(bucket.stops[bucket.next]) { bucket.next += 1 }
+                guard bucket.next < bucket.stops.count else { continue }
+                m.pair(old: bucket.stops[bucket.next], new: j)
+                byFrame.values[slot].next = bucket.next + 1
             }
         }
 

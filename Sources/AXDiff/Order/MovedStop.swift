@@ -65,8 +65,9 @@ extension MovedStop {
 
     /// Where it is on screen among its new neighbours in the visual order:
     /// `between "Setting 1" and "Setting 3"`, `first, before "Title"`.
-    static func onScreen(_ c: DiffContext, new j: Int, ranks: [Int], stopAtRank: [Int]) -> String {
-        let r = ranks[j]
+    static func onScreen(_ c: DiffContext, new j: Int, _ places: ScreenPlaces) -> String {
+        let stopAtRank = places.newByRank
+        let r = places.newRanks[j]
         let before = r > 0 ? ElementRef(c.newStops[stopAtRank[r - 1]]).display : nil
         let after = r + 1 < stopAtRank.count ? ElementRef(c.newStops[stopAtRank[r + 1]]).display : nil
         switch (before, after) {

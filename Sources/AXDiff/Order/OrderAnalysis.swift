@@ -36,17 +36,13 @@ enum OrderAnalysis: ChangeRule {
         noteVisual(c, moved, &stops)
         noteContainerReferences(c, moverOfNew, &stops)
 
-        let ranks = moved.newRanks
-        var stopAtRank: [Int] = []
-        if let ranks, stops.contains(where: { $0.isVisual || $0.breaks.contains { $0.reference == .visual } }) {
-            stopAtRank = [Int](repeating: 0, count: ranks.count)
-            for (j, r) in ranks.enumerated() { stopAtRank[r] = j }
-        }
+        let places = ScreenPlaces(newRanks: moved.newRanks, oldRanks: moved.oldRanks,
+                                  inverses: stops.contains { $0.isVisual || $0.breaks.contains { $0.reference == .visual } })
         let changes = stops.map { stop -> Change in
             switch stop.kind {
-            case .orderRegressed: return .orderRegressed(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
-            case .orderImproved: return .orderImproved(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
-            default: return .orderChanged(context: c, stop, ranks: ranks ?? [], stopAtRank: stopAtRank)
+            case .orderRegressed: return .orderRegressed(context: c, stop, places)
+            case .orderImproved: return .orderImproved(context: c, stop, places)
+            default: return .orderChanged(context: c, stop, places)
             }
         }
         return Result(moves: moved.spoken, visualMoves: moved.visual, changes: changes)
