@@ -115,4 +115,16 @@ extension BenchScreen {
             }
         }
     }
+
+    /// Gives `fraction` of the stops other words, frames untouched.
+    mutating func relabel(fraction: Double, _ rng: inout SplitMix64) {
+        for s in sections.indices where sections[s].items.count > 1 {
+            let count = sections[s].items.count
+            for _ in 0..<max(1, Int(Double(count) * fraction)) {
+                let k = 1 + rng.below(count - 1)
+                sections[s].items[k].label = sections[s].items[k].role == "text"
+                    ? Vocabulary.product(&rng) : sections[s].items[k].label + " now"
+            }
+        }
+    }
 }

@@ -71,7 +71,7 @@ struct FlatDiffBench {
         var screen = BenchScreen(name: "Catalog", stops: stops, perSection: stops, columns: columns, rng: &rng)
         let oldBytes = screen.json()
         screen.scatter(fraction: 0.05, &rng)
-        for _ in 0..<max(1, stops / 100) { screen.apply(.relabel, &rng) }
+        screen.relabel(fraction: 0.01, &rng)
         let newBytes = screen.json()
         return Pair(oldBytes: oldBytes, newBytes: newBytes,
                     old: try SnapshotReader.read(oldBytes, file: "Snapshots/Catalog.json"),

@@ -6,7 +6,7 @@ extension Change {
     /// heard before "Try again", as it should be`.
     static func orderImproved(context c: DiffContext, _ stop: MovedStop, _ places: ScreenPlaces) -> Change {
         var message = stop.isVisual
-            ? "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, places, c)), where it is read (\(MovedStop.ordinal(stop.new + 1)))"
+            ? "\(MovedStop.name(c, stop.new)) moved \(visualPlace(stop.new, places, c)), where it is read (\(MovedStop.ordinal(stop.new + 1)))"
             : stop.whereRead(c).text
         // The place on screen first, as `order.regressed` words it.
         let clauses = (stop.repairs.filter { $0.reference == .visual } + stop.repairs.filter { $0.reference != .visual })

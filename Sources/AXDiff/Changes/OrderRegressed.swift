@@ -10,7 +10,7 @@ extension Change {
         var message: String
         var named = -1
         if stop.isVisual {
-            message = "\(ElementRef(c.newStops[stop.new]).display) moved \(visualPlace(stop.new, places, c)) but is still read \(MovedStop.ordinal(stop.new + 1))"
+            message = "\(MovedStop.name(c, stop.new)) moved \(visualPlace(stop.new, places, c)) but is still read \(MovedStop.ordinal(stop.new + 1))"
         } else {
             let read = stop.whereRead(c)
             message = read.text

@@ -47,15 +47,22 @@ struct MovedStop {
 
 /// The words order changes are written in.
 extension MovedStop {
+    /// How a message names new stop `j`: quoted, cut as window names are,
+    /// so that one long label cannot make a note large.
+    static func name(_ c: DiffContext, _ j: Int) -> String {
+        let ref = ElementRef(c.newStops[j])
+        return ref.label.isEmpty ? OrderWindow.short(ref.display) : "\"\(OrderWindow.short(ref.label))\""
+    }
+
     /// `"Setting 2" is now read after "Setting 25"`, or `… read before …`
     /// for a stop that moved earlier; the stop it names is returned too.
     func whereRead(_ c: DiffContext) -> (text: String, named: Int) {
-        let me = ElementRef(c.newStops[new]).display
+        let me = MovedStop.name(c, new)
         if isLater, new > 0 {
-            return ("\(me) is now read after \(ElementRef(c.newStops[new - 1]).display)", new - 1)
+            return ("\(me) is now read after \(MovedStop.name(c, new - 1))", new - 1)
         }
         if new + 1 < c.newStops.count {
-            return ("\(me) is now read before \(ElementRef(c.newStops[new + 1]).display)", new + 1)
+            return ("\(me) is now read before \(MovedStop.name(c, new + 1))", new + 1)
         }
         return ("\(me) is now read last", -1)
     }
@@ -80,7 +87,7 @@ extension MovedStop {
 
     /// What a broken reference means for this stop, in a clause.
     func breaking(_ link: Link, named: Int, _ c: DiffContext) -> String {
-        let other = link.partner == named || link.partner < 0 ? nil : ElementRef(c.newStops[link.partner]).display
+        let other = link.partner == named || link.partner < 0 ? nil : MovedStop.name(c, link.partner)
         switch (link.reference, link.isLead) {
         case (.objectBeforeAction, true):
             return other.map { "the object must be heard before \($0), which names it" } ?? "the object must be heard before the action that names it"
@@ -101,7 +108,7 @@ extension MovedStop {
 
     /// What a repaired reference means for this stop, in a clause.
     func repairing(_ link: Link, _ c: DiffContext) -> String {
-        let other = link.partner >= 0 ? ElementRef(c.newStops[link.partner]).display : "the other stop"
+        let other = link.partner >= 0 ? MovedStop.name(c, link.partner) : "the other stop"
         switch (link.reference, link.isLead) {
         case (.objectBeforeAction, true): return "it is heard before \(other), which names it"
         case (.objectBeforeAction, false): return "it is heard after \(other), which it names"
