@@ -27,7 +27,16 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
 
     /// `… › Setting 1 › Setting 2 › Setting 3 › …`, with `on screen: ` first for a visual order.
     public var line: String {
-        (onScreen ? "on screen: " : "") + (cutBefore ? "… › " : "") + names.joined(separator: " › ") + (cutAfter ? " › …" : "")
+        var text = ""
+        text.reserveCapacity(names.reduce(16) { $0 + $1.utf8.count + 5 })
+        if onScreen { text += "on screen: " }
+        if cutBefore { text += "… › " }
+        for (k, name) in names.enumerated() {
+            if k > 0 { text += " › " }
+            text += name
+        }
+        if cutAfter { text += " › …" }
+        return text
     }
 
     /// The window around position `focus` of an order of `count` stops, named by `name`.

@@ -50,8 +50,11 @@ extension MovedStop {
     /// How a message names new stop `j`: quoted, cut as window names are,
     /// so that one long label cannot make a note large.
     static func name(_ c: DiffContext, _ j: Int) -> String {
-        let ref = ElementRef(c.newStops[j])
-        return ref.label.isEmpty ? OrderWindow.short(ref.display) : "\"\(OrderWindow.short(ref.label))\""
+        // Read in place: an `ElementRef` made from the stop copies every field of it.
+        let label = c.newStops[j].label
+        if !label.isEmpty { return "\"" + OrderWindow.short(label) + "\"" }
+        if let id = c.newStops[j].id, !id.isEmpty { return "#" + OrderWindow.short(id) }
+        return "the unlabelled \(c.newStops[j].role.rawValue) at stop \(j + 1)"
     }
 
     /// `"Setting 2" is now read after "Setting 25"`, or `… read before …`
