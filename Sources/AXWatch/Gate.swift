@@ -108,7 +108,7 @@ public struct Gate {
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)
-                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, config: config))
+                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, error: error, config: config))
             }
         }
         return (screens, paths.count, unreadable)
