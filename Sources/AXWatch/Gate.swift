@@ -97,11 +97,13 @@ public struct Gate {
 
         let (screens, compared, unreadable, paths) = try netChange(from: mergeBase, to: revision, config: config)
         let changed = screens.filter { !$0.changes.isEmpty }
+        if let stray = try straySnapshotsRemark(from: mergeBase, to: revision, config: config) {
+            remarks.append(stray)
+        }
         let (report, unmatched) = DiffReport(screens: changed, snapshotsCompared: compared, remarks: remarks).acceptance(accepts)
-        let unused = unmatched.map { accepts[$0].unmatchedWarning(in: report) }
-        warnings += unused
+        // Said in the report (every format shows its remarks), not also on stderr.
         var shown = report
-        shown.remarks += unused
+        shown.remarks += unmatched.map { accepts[$0].unmatchedWarning(in: report) }
         return GateVerdict(revision: info, baseName: baseName, mergeBase: mergeBase, config: config,
                            report: shown, accepts: accepts, warnings: warnings, unreadable: unreadable,
                            repeatedScreens: Self.repeatedNames(changed, paths: paths))

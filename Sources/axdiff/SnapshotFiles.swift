@@ -32,8 +32,9 @@ enum SnapshotFiles {
         return [UInt8](data)
     }
 
-    /// Regular files under `root`, relative, sorted; hidden entries and
-    /// symbolic links are skipped so a link cannot lead outside the tree.
+    /// Regular files of a snapshot extension under `root`, relative, sorted
+    /// (a README or a screenshot beside the snapshots is not one); hidden
+    /// entries and symbolic links are skipped so a link cannot lead outside the tree.
     static func list(_ root: String) -> [String] {
         let base = URL(fileURLWithPath: root)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
@@ -42,7 +43,8 @@ enum SnapshotFiles {
         let prefix = base.standardizedFileURL.path + "/"
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isSymbolicLink != true, values?.isRegularFile == true else { continue }
+            guard values?.isSymbolicLink != true, values?.isRegularFile == true,
+                  Config.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let full = url.standardizedFileURL.path
             if full.hasPrefix(prefix) { result.append(String(full.dropFirst(prefix.count))) }
         }
