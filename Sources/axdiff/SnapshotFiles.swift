@@ -32,10 +32,11 @@ enum SnapshotFiles {
         return [UInt8](data)
     }
 
-    /// Regular files of a snapshot extension under `root`, relative, sorted
-    /// (a README or a screenshot beside the snapshots is not one); hidden
-    /// entries and symbolic links are skipped so a link cannot lead outside the tree.
-    static func list(_ root: String) -> [String] {
+    /// Regular files under `root`, relative, sorted — with `snapshotsOnly`, those
+    /// of a snapshot extension (a README or a screenshot beside the snapshots is
+    /// not one); hidden entries and symbolic links are skipped so a link cannot
+    /// lead outside the tree.
+    static func list(_ root: String, snapshotsOnly: Bool = true) -> [String] {
         let base = URL(fileURLWithPath: root)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
                                                           options: [.skipsHiddenFiles]) else { return [] }
@@ -44,7 +45,7 @@ enum SnapshotFiles {
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
             guard values?.isSymbolicLink != true, values?.isRegularFile == true,
-                  Config.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
+                  !snapshotsOnly || Config.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let full = url.standardizedFileURL.path
             if full.hasPrefix(prefix) { result.append(String(full.dropFirst(prefix.count))) }
         }
