@@ -30,6 +30,9 @@ public struct ReportContext: Sendable, Equatable {
     /// different snapshot sets of one repository do not replace each other's
     /// alerts: SARIF's `automationDetails.id` is `axdiff/CATEGORY/`.
     public var category: String?
+    /// The `Axdiff-Accept` trailers that would accept the failing changes, for
+    /// a failed check's Markdown comment to offer for pasting.
+    public var suggestedTrailers: [String] = []
 
     public init(commit: Commit? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 failOn: Severity? = nil, informationURI: String = ReportContext.defaultInformationURI,

@@ -53,7 +53,9 @@ struct CheckCommand: Command {
         }
         for warning in verdict.warnings { Console.err(warning) }
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
-        Console.out(report.render(verdict.report, ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)))
+        var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
+        if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
+        Console.out(report.render(verdict.report, context))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)
         if !verdict.unreadable.isEmpty {
