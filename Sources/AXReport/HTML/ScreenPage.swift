@@ -18,12 +18,12 @@ public enum ScreenPage {
         body += "<h2>Values per commit</h2>\n"
         let rows = trend.points.map { p -> String in
             let subject = subjects[p.sha].map { " " + $0.html } ?? ""
-            return "<tr><th scope=\"row\" class=\"user\"><a href=\"\(HTMLFormat.commitHref(p.sha, root: "../"))\"><code>\(HTMLFormat.shortSHA(p.sha).html)</code></a>\(subject)</th>"
-                + "<td>\(HTMLFormat.time(p.timestamp))</td><td class=\"num\">\(p.stops.map(String.init) ?? "unreadable")</td>"
+            return "<tr\(p.errors > 0 ? " class=\"fails\"" : "")><th scope=\"row\" class=\"user\"><a href=\"\(HTMLFormat.commitHref(p.sha, root: "../"))\"><code>\(HTMLFormat.shortSHA(p.sha).html)</code></a>\(subject)"
+                + "<br><span class=\"by\">\(HTMLFormat.time(p.timestamp))</span></th><td class=\"num\">\(p.stops.map(String.init) ?? "unreadable")</td>"
                 + "<td class=\"num\">\(p.errors)</td><td class=\"num\">\(p.warnings)</td></tr>"
         }
         body += HTMLFormat.table(id: "values", caption: "\(trend.screen.html): stops, errors and warnings per commit, oldest first",
-                                 head: ["Commit", "Date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [2, 3, 4])
+                                 head: ["Commit and date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [1, 2, 3])
         return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
     }
 }

@@ -47,9 +47,13 @@ public enum TrendPlot {
         out += "</g>\n<g fill=\"#1b1b1b\">\n"
         out += "<text x=\"\(left)\" y=\"\(stopsTop - 10)\">Stops (swipes)</text>\n"
         out += "<text x=\"\(left)\" y=\"\(issuesTop - 10)\">Errors and warnings</text>\n"
-        if let first = points.first, let last = points.last {
-            out += "<text x=\"\(left)\" y=\"\(issuesBottom + 26)\">\(HTMLFormat.day(first.timestamp))</text>\n"
-            out += "<text x=\"\(width - right)\" y=\"\(issuesBottom + 26)\" text-anchor=\"end\">\(HTMLFormat.day(last.timestamp))</text>\n"
+        if let (start, end) = axisLabels(points) {
+            if let end {
+                out += "<text x=\"\(left)\" y=\"\(issuesBottom + 26)\">\(start)</text>\n"
+                out += "<text x=\"\(width - right)\" y=\"\(issuesBottom + 26)\" text-anchor=\"end\">\(end)</text>\n"
+            } else {
+                out += "<text x=\"\(width / 2)\" y=\"\(issuesBottom + 26)\" text-anchor=\"middle\">\(start)</text>\n"
+            }
         }
         out += "<text x=\"\(width / 2)\" y=\"\(issuesBottom + 50)\" text-anchor=\"middle\">\(HTMLFormat.count(points.count, "commit")), oldest to newest</text>\n"
         out += "</g>\n"
@@ -92,6 +96,15 @@ public enum TrendPlot {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// The x axis's ends: days when they differ, else date and time; one label
+    /// in the middle when both ends are the same moment.
+    static func axisLabels(_ points: [TrendPoint]) -> (String, String?)? {
+        guard let first = points.first?.timestamp, let last = points.last?.timestamp else { return nil }
+        if HTMLFormat.day(first) != HTMLFormat.day(last) { return (HTMLFormat.day(first), HTMLFormat.day(last)) }
+        if HTMLFormat.date(first) != HTMLFormat.date(last) { return (HTMLFormat.date(first), HTMLFormat.date(last)) }
+        return (HTMLFormat.date(first), nil)
     }
 
     /// What the plot shows, in words: its `<desc>`.
