@@ -39,8 +39,10 @@ extension Fixtures {
         ], snapshotsCompared: 2)
     }
 
-    /// `changes` random changes over screens of about 40 changes each, from a seeded generator.
-    static func many(seed: UInt64, changes: Int) -> DiffReport {
+    /// `changes` random changes over screens of about 40 changes each, from a
+    /// seeded generator; with `openOnly`, every one an error or warning that is
+    /// neither accepted nor an improvement (what code scanning counts).
+    static func many(seed: UInt64, changes: Int, openOnly: Bool = false) -> DiffReport {
         var random = SeededRandom(seed: seed)
         let kinds = ChangeKind.allCases
         var screens: [ScreenDiff] = []
@@ -52,12 +54,12 @@ extension Fixtures {
             var list: [Change] = []
             for i in 0..<n {
                 let kind = kinds[Int(random.next() % UInt64(kinds.count))]
-                let severity: Severity = [.error, .warning, .note][Int(random.next() % 3)]
+                let severity: Severity = [.error, .warning, .note][Int(random.next() % (openOnly ? 2 : 3))]
                 let element = ElementRef(id: random.next() % 2 == 0 ? "id_\(i)" : nil, label: random.next() % 3 == 0 ? "" : "Label \(i)",
                                          role: .button, index: i, line: random.next() % 4 == 0 ? nil : Int(random.next() % 500) + 1)
                 var change = Change(kind: kind, screen: name, elements: random.next() % 5 == 0 ? [] : [element],
-                                    message: "change \(i)", improvement: random.next() % 7 == 0, severity: severity)
-                change.accepted = random.next() % 9 == 0
+                                    message: "change \(i)", improvement: !openOnly && random.next() % 7 == 0, severity: severity)
+                change.accepted = !openOnly && random.next() % 9 == 0
                 list.append(change)
             }
             screens.append(ScreenDiff(screen: name, path: path, changes: list))
