@@ -1,6 +1,6 @@
 import AXDiff
 import AXGit
-import AXWatch
+@testable import AXWatch
 import XCTest
 
 /// What the gate takes for a snapshot: files of a snapshot extension under the
@@ -61,5 +61,19 @@ final class GateSnapshotFilesTests: XCTestCase {
             "a11y/Card.json reads as a snapshot, but no glob of \"snapshots\" takes it: it was not checked "
                 + "(add e.g. \"a11y/**/*.json\" to \"snapshots\" in .axdiff.json)",
         ])
+    }
+
+    func testOnlyABoundedNumberOfStrayFilesIsRead() throws {
+        let git = try GitFixture(self)
+        try git.commit("Start", ["Snapshots/Checkout.json": screenJSON("Checkout", [("button", "Pay")])])
+        try git.git(["checkout", "-q", "-b", "feature"])
+        let count = Gate.strayLookLimit + 15
+        var files: [String: String] = [:]
+        for i in 0..<count { files[String(format: "a11y/Card%03d.json", i)] = card }
+        try git.commit("Many cards outside the globs", files)
+        let stray = try check(git).report.remarks.filter { $0.contains("no glob") }
+        XCTAssertEqual(stray.count, 1)
+        XCTAssertTrue(stray[0].hasPrefix("\(Gate.strayLookLimit) changed files of the first \(Gate.strayLookLimit) looked at read as snapshots"), stray[0])
+        XCTAssertTrue(stray[0].contains("a11y/Card000.json, a11y/Card001.json, a11y/Card002.json, …"), stray[0])
     }
 }
