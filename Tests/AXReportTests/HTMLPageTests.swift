@@ -1,5 +1,5 @@
 import AXDiff
-import AXReport
+@testable import AXReport
 import AXSnapshot
 import Foundation
 import XCTest
@@ -110,6 +110,25 @@ final class HTMLPageTests: XCTestCase {
                 XCTAssertTrue(back?.contains("href=\"#\(id)\"") == true, "\(target) links back to \(id)")
             }
         }
+    }
+
+    func testTwoBranchesAreTwoLinesAndOneDayShowsTimes() {
+        let points = (0..<5).map { i in
+            TrendPoint(sha: String(repeating: "\(i)", count: 40), timestamp: 1_767_225_600 + i * 600, stops: 3 + i, errors: 0, warnings: 0)
+        }
+        // 0 ← 1 ← 3 on main, 0 ← 2 ← 4 on a branch: two runs forking at point 0.
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, 0, 0, 1, 2]), [[0, 1, 3], [0, 2, 4]])
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, 0, 1, 2, 3]), [[0, 1, 2, 3, 4]])
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, nil, nil, nil, nil]), [[0], [1], [2], [3], [4]])
+        let trend = ScreenTrend(path: "Snapshots/A.json", screen: "A", points: points)
+        let forked = TrendPlot.svg(trend, continues: [nil, 0, 0, 1, 2])
+        XCTAssertEqual(HTMLChecks.count("<polyline", in: forked), 2)
+        XCTAssertEqual(HTMLChecks.count("stroke-dasharray", in: forked), 1, "the branch's line is dashed")
+        XCTAssertEqual(HTMLChecks.count("<polyline", in: TrendPlot.svg(trend)), 1, "without lineage, one line in time order")
+        // All five commits fall on one day: the axis says the times, not one date twice.
+        XCTAssertTrue(forked.contains(">2026-01-01 00:00 UTC</text>"), forked)
+        XCTAssertTrue(forked.contains(">2026-01-01 00:40 UTC</text>"), forked)
+        XCTAssertEqual(TrendPlot.axisLabels(Array(points.prefix(1)))?.1, nil, "one moment, one label")
     }
 
     func testScreenPageHasATextAlternativeAndADataTable() {
