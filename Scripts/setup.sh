@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what axdiff needs to build and test on Debian: libgit2, libdeflate,
 # jemalloc and pkg-config to build; git, Chromium and the Python clients (sarif-tools,
-# junitparser, jsonschema) to test. Safe to run again: installs only what is missing.
+# junitparser, jsonschema, markdown-it-py) to test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
 for pkg in libgit2-dev libdeflate-dev libjemalloc-dev pkg-config git chromium libxml2-utils; do
@@ -12,4 +12,4 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py

@@ -74,9 +74,14 @@ public enum ScreenDiffer {
     }
 
     /// A snapshot that could not be read: one error-level change that says why.
-    public static func unreadable(path: String, reason: String, config: Config = Config()) -> ScreenDiff {
+    /// `error`, when it is a `SnapshotError`, gives the place in the file.
+    public static func unreadable(path: String, reason: String, error: Error? = nil, config: Config = Config()) -> ScreenDiff {
         let screen = SnapshotReader.screenName(for: path)
-        let change = Change(kind: .snapshotUnreadable, screen: screen, message: "snapshot cannot be read: \(reason)")
+        var change = Change(kind: .snapshotUnreadable, screen: screen, message: "snapshot cannot be read: \(reason)")
+        if let place = error as? SnapshotError {
+            change.line = place.line
+            change.column = place.column
+        }
         return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]))
     }
 

@@ -1,64 +1,80 @@
 import AXDiff
 
 extension Report {
-    /// JUnit XML for CI test tabs: one `<testsuite>` per screen, one
-    /// `<testcase classname="axdiff.SCREEN" name="KIND">` per change kind
-    /// checked on it (every kind but `screen.*`).
+    /// JUnit XML for CI test tabs (GitLab's merge-request widget, Jenkins):
+    /// one `<testsuite>` per snapshot, named by its path.
     ///
-    /// A kind fails when it has a change not accepted at the failing severity
-    /// — `failOn` for a gate verdict, else `error` — with a `<failure>` that
-    /// lists those changes; its other changes (warnings, notes, accepted ones)
-    /// go to the test case's `<system-out>`, and `screen.*` changes to the
-    /// suite's. A report with no screen still has one passing test case, as
-    /// CI servers treat a report without tests as broken.
+    /// CI servers identify a test by `classname` and `name`, and GitLab keeps
+    /// only the first of two tests with the same pair, so `classname` is the
+    /// snapshot's path (two screens called `Orders` on two platforms stay
+    /// apart) and `name` the kind and the element (`label.lost #retry_button`),
+    /// numbered where they would repeat. Each test case also carries `file`,
+    /// which GitLab links.
+    ///
+    /// - every change that fails — not accepted, at the failing severity
+    ///   (`failOn` for a gate verdict, else `error`) — is a test case with a
+    ///   `<failure>`;
+    /// - every other warning or error (below the threshold, or accepted) is a
+    ///   skipped test case whose message says why it does not fail, so it
+    ///   stays visible;
+    /// - notes and improvements go to the suite's `<system-out>`;
+    /// - a snapshot with no failing or skipped case has one passing case,
+    ///   `accessibility check`, so every compared snapshot is seen as checked.
+    ///
+    /// A report with no snapshot still has one passing test case, as CI servers
+    /// treat a report without tests as broken.
     public static let junit = Report(name: "junit") { report, context in
         let model = ReportModel(report)
         let threshold = context.failOn ?? .error
-        let fails = { (change: Change) in !change.accepted && threshold != .off && change.severity >= threshold }
-        let kinds = ChangeKind.allCases.filter { !$0.rawValue.hasPrefix("screen.") }.sorted()
         var properties = [("tool", context.toolVersion)]
         if let commit = context.commit { properties.append(("commit", commit.sha)) }
 
         var suites: [String] = []
         var tests = 0, failures = 0
+        // Per path, not per suite: a report may hold one path twice (a rename).
+        var namesByPath: [String: JUnitNames] = [:]
         for screen in model.screens {
             var cases: [String] = []
-            var suiteFailures = 0
-            for kind in kinds {
-                let changes = screen.changes.filter { $0.kind == kind }
-                let failing = changes.filter(fails)
-                let others = changes.filter { !fails($0) }
-                let open = #"    <testcase classname="\#(("axdiff." + screen.screen).xmlEscaped(attribute: true))" name="\#(kind.rawValue)""#
-                guard !changes.isEmpty else {
-                    cases.append(open + "/>")
+            var names = namesByPath[screen.path] ?? JUnitNames()
+            defer { namesByPath[screen.path] = names }
+            var suiteFailures = 0, suiteSkipped = 0
+            var notes: [Change] = []
+            for change in screen.changes {
+                let fails = !change.accepted && threshold != .off && change.severity >= threshold
+                guard fails || change.severity >= .warning else {
+                    notes.append(change)
                     continue
                 }
-                var body = [open + ">"]
-                if let first = failing.first {
+                let open = junitOpen(screen.path, names.unique(junitName(change)))
+                let detail = junitDetail(change, path: screen.path).xmlEscaped(attribute: false)
+                let message = change.message.oneLine.xmlEscaped(attribute: true)
+                if fails {
                     suiteFailures += 1
-                    var message = first.message.oneLine
-                    if failing.count > 1 { message += " (and \(failing.count - 1) more)" }
-                    let text = failing.flatMap(junitLines).joined(separator: "\n")
-                    body.append(#"      <failure message="\#(message.xmlEscaped(attribute: true))" type="\#(kind.rawValue)">"#
-                                + text.xmlEscaped(attribute: false) + "</failure>")
+                    cases.append(open + "\n" + #"      <failure message="\#(message)" type="\#(change.kind.rawValue)">"#
+                                 + detail + "</failure>\n    </testcase>")
+                } else {
+                    suiteSkipped += 1
+                    let why = junitWhyNotFailing(change, threshold: threshold) + ": " + change.message.oneLine
+                    cases.append(open + "\n" + #"      <skipped message="\#(why.xmlEscaped(attribute: true))">"#
+                                 + detail + "</skipped>\n    </testcase>")
                 }
-                if !others.isEmpty {
-                    body.append(junitSystemOut(others, indent: "      "))
-                }
-                body.append("    </testcase>")
-                cases.append(body.joined(separator: "\n"))
             }
-            let screenChanges = screen.changes.filter { $0.kind.rawValue.hasPrefix("screen.") }
-            if !screenChanges.isEmpty { cases.append(junitSystemOut(screenChanges, indent: "    ")) }
-            tests += kinds.count
+            if cases.isEmpty {
+                cases.append(junitOpen(screen.path, names.unique("accessibility check")) + "\n    </testcase>")
+            }
+            if !notes.isEmpty {
+                cases.append("    <system-out>" + notes.flatMap(junitLines).joined(separator: "\n").xmlEscaped(attribute: false) + "</system-out>")
+            }
+            let count = suiteFailures + suiteSkipped == 0 ? 1 : suiteFailures + suiteSkipped
+            tests += count
             failures += suiteFailures
-            suites.append(junitSuite(name: screen.screen, tests: kinds.count, failures: suiteFailures,
-                                     properties: properties + [("path", screen.path)], cases: cases))
+            suites.append(junitSuite(name: screen.path, tests: count, failures: suiteFailures, skipped: suiteSkipped,
+                                     properties: properties + [("screen", screen.screen), ("path", screen.path)], cases: cases))
         }
         if suites.isEmpty {
             tests = 1
             let summary = "axdiff: " + model.headline
-            suites.append(junitSuite(name: "axdiff", tests: 1, failures: 0, properties: properties, cases: [
+            suites.append(junitSuite(name: "axdiff", tests: 1, failures: 0, skipped: 0, properties: properties, cases: [
                 #"    <testcase classname="axdiff" name="snapshots">"#,
                 "      <system-out>\(summary.xmlEscaped(attribute: false))</system-out>",
                 "    </testcase>",
@@ -73,9 +89,35 @@ extension Report {
             """
     }
 
-    private static func junitSuite(name: String, tests: Int, failures: Int,
+    private static func junitOpen(_ path: String, _ name: String) -> String {
+        let p = path.xmlEscaped(attribute: true)
+        return #"    <testcase classname="\#(p)" name="\#(name.xmlEscaped(attribute: true))" file="\#(p)">"#
+    }
+
+    /// `KIND ELEMENT`: the element by id (`#retry_button`), else its label, else nothing.
+    static func junitName(_ change: Change) -> String {
+        guard let element = change.elements.first else { return change.kind.rawValue }
+        if let id = element.id, !id.isEmpty { return "\(change.kind.rawValue) #\(id.oneLine)" }
+        return "\(change.kind.rawValue) \(element.display.oneLine)"
+    }
+
+    private static func junitWhyNotFailing(_ change: Change, threshold: Severity) -> String {
+        if change.accepted { return "accepted by an Axdiff-Accept trailer" }
+        if threshold == .off { return "\(change.severity.rawValue), the check fails on nothing" }
+        return "\(change.severity.rawValue), below \(threshold.rawValue)"
+    }
+
+    /// The change as the text format shows it, after the place in the file.
+    private static func junitDetail(_ change: Change, path: String) -> String {
+        let line = change.elements.first?.line ?? change.line
+        let place = path + (line.map { ":\($0)" } ?? "")
+        return ([place] + junitLines(change)).joined(separator: "\n")
+    }
+
+    private static func junitSuite(name: String, tests: Int, failures: Int, skipped: Int,
                                    properties: [(String, String)], cases: [String]) -> String {
-        var lines = [#"  <testsuite name="\#(name.xmlEscaped(attribute: true))" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="0">"#]
+        let n = name.xmlEscaped(attribute: true)
+        var lines = [#"  <testsuite name="\#(n)" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="\#(skipped)">"#]
         lines.append("    <properties>")
         for (key, value) in properties {
             lines.append(#"      <property name="\#(key)" value="\#(value.xmlEscaped(attribute: true))"/>"#)
@@ -86,13 +128,26 @@ extension Report {
         return lines.joined(separator: "\n")
     }
 
-    private static func junitSystemOut(_ changes: [Change], indent: String) -> String {
-        let text = changes.flatMap(junitLines).joined(separator: "\n")
-        return indent + "<system-out>" + text.xmlEscaped(attribute: false) + "</system-out>"
-    }
-
     /// A change as the text format shows it, without the text format's indent.
     private static func junitLines(_ change: Change) -> [String] {
         textLines(change).map { String($0.dropFirst(2)) }
+    }
+}
+
+/// Test-case names made unique within a suite: the second `label.lost "Card"` is `label.lost "Card" (2)`.
+struct JUnitNames {
+    private var seen: [String: Int] = [:]
+
+    mutating func unique(_ name: String) -> String {
+        var n = seen[name, default: 0] + 1
+        var candidate = n == 1 ? name : "\(name) (\(n))"
+        // A label may itself end in " (2)"; step on until the name is new.
+        while seen[candidate] != nil && candidate != name {
+            n += 1
+            candidate = "\(name) (\(n))"
+        }
+        seen[name] = n
+        if candidate != name { seen[candidate] = 1 }
+        return candidate
     }
 }

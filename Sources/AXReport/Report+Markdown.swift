@@ -1,13 +1,19 @@
 import AXDiff
 
 extension Report {
-    /// A pull-request comment: a heading with the verdict, a table per screen
-    /// (severity | kind | message | WCAG), and the before/after orders folded
-    /// into a `<details>` block.
+    /// A pull-request comment: the verdict, then one line per change grouped
+    /// by what the reviewer must do — errors first, then warnings, accepted
+    /// changes, notes, and improvements last — then, for a failed check, the
+    /// exact `Axdiff-Accept` trailers to paste.
+    ///
+    /// An order change's line carries its before/after windows with the moved
+    /// stop (the change's first element) in bold. A group longer than
+    /// `markdownShownPerGroup` shows that many lines and folds the rest into
+    /// a `<details>` block.
     ///
     /// Everything that comes from a snapshot or a commit — labels inside
     /// messages, screen names, paths, subjects — is escaped, so a label such
-    /// as `<script>` or `a | b` renders as itself and cannot break the table.
+    /// as `<script>` or `**x**` renders as itself and cannot add a line.
     public static let markdown = Report(name: "markdown") { report, context in
         let model = ReportModel(report)
         var lines = [markdownHeading(model, context, report), ""]
@@ -17,21 +23,43 @@ extension Report {
             lines += [line, ""]
         }
         if let failOn = context.failOn {
-            var line = "The check fails on unaccepted changes at \(failOn.rawValue) or above."
-            if model.accepted > 0 {
-                line += " \(ReportModel.count(model.accepted, "change")) accepted by an `Axdiff-Accept` trailer."
-            }
-            lines += [line, ""]
+            lines += ["The check fails on unaccepted changes at \(failOn.rawValue) or above.", ""]
         }
         if !model.remarks.isEmpty {
-            lines += model.remarks.map { "> " + $0.markdownEscaped } + [""]
+            lines += model.remarks.map { "> " + $0.markdownEscaped + "  " } + [""]
         }
-        for screen in model.changedScreens {
-            lines += markdownScreen(screen)
+        let repeated = repeatedNames(model)
+        let entries = model.screens.flatMap { screen in screen.listed.map { (screen, $0) } }
+        for group in MarkdownGroup.allCases {
+            let members = entries.filter { group.takes($0.1) }
+            guard !members.isEmpty else { continue }
+            lines += ["### \(group.title) (\(members.count))", ""]
+            let shown = members.prefix(markdownShownPerGroup).map { markdownLine($0.1, $0.0, nameRepeats: repeated.contains($0.0.screen)) }
+            lines += shown
+            if members.count > markdownShownPerGroup {
+                lines += ["", "<details>", "<summary>\(members.count - markdownShownPerGroup) more</summary>", ""]
+                lines += members.dropFirst(markdownShownPerGroup).map { markdownLine($0.1, $0.0, nameRepeats: repeated.contains($0.0.screen)) }
+                lines += ["", "</details>"]
+            }
+            lines.append("")
+        }
+        let unlisted = model.screens.compactMap { screen in
+            screen.unlistedLine.map { "- **\(screen.screen.markdownEscaped)** (\(screen.path.markdownEscaped)): \($0.markdownEscaped)" }
+        }
+        if !unlisted.isEmpty { lines += unlisted + [""] }
+        if !context.suggestedTrailers.isEmpty {
+            lines += ["To accept \(context.suggestedTrailers.count == 1 ? "this change" : "these changes") deliberately, "
+                      + "add \(context.suggestedTrailers.count == 1 ? "this trailer" : "these trailers") to a commit on the branch:", "",
+                      "```"]
+            lines += context.suggestedTrailers.map(\.oneLine)
+            lines += ["```", ""]
         }
         lines.append("<sub>\(context.toolVersion.markdownEscaped)</sub>")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Lines of a group shown before the rest is folded away.
+    static let markdownShownPerGroup = 20
 
     private static func markdownHeading(_ model: ReportModel, _ context: ReportContext, _ report: DiffReport) -> String {
         let icon: String
@@ -45,41 +73,76 @@ extension Report {
         return "## \(icon) \(title): \(model.headline.markdownEscaped)"
     }
 
-    private static func markdownScreen(_ screen: ReportModel.Screen) -> [String] {
-        var lines = [
-            "### \(screen.screen.markdownEscaped) (\(screen.path.markdownEscaped))",
-            "",
-            "| Severity | Kind | Message | WCAG |",
-            "|---|---|---|---|",
-        ]
-        for change in screen.listed {
-            let wcag = change.wcag.map { number -> String in
-                guard let criterion = WCAGCriterion.numbered(number) else { return number.markdownEscaped }
-                return "[\(number)](\(criterion.understandingURL) \"\(criterion.name)\")"
-            }
-            let message = change.message.markdownEscaped + (change.accepted ? " (accepted)" : "")
-            lines.append("| \(markdownSeverity(change)) | `\(change.kind.rawValue)` | \(message) | \(wcag.joined(separator: " ")) |")
-        }
-        if let more = screen.unlistedLine { lines += ["", more.markdownEscaped] }
-        lines.append("")
-        let shifts = screen.listed.filter { $0.before != nil || $0.after != nil }
-        guard !shifts.isEmpty else { return lines }
-        lines += ["<details>", "<summary>Before and after</summary>", ""]
-        for change in shifts {
-            lines.append("- `\(change.kind.rawValue)` \(change.message.markdownEscaped)")
-            if let before = change.before { lines.append("  - before: \(before.markdownEscaped)") }
-            if let after = change.after { lines.append("  - after: \(after.markdownEscaped)") }
-        }
-        lines += ["", "</details>", ""]
-        return lines
+    /// Screen names that more than one snapshot of the report has: those lines name the path.
+    private static func repeatedNames(_ model: ReportModel) -> Set<String> {
+        var paths: [String: Set<String>] = [:]
+        for screen in model.screens { paths[screen.screen, default: []].insert(screen.path) }
+        return Set(paths.filter { $0.value.count > 1 }.keys)
     }
 
-    private static func markdownSeverity(_ change: Change) -> String {
-        if change.improvement && change.severity != .error { return "✅ improvement" }
-        switch change.severity {
-        case .error: return "❌ error"
-        case .warning: return "⚠️ warning"
-        case .note, .off: return "ℹ️ note"
+    /// `- **Checkout** · `order.regressed` · message · WCAG 1.3.2 2.4.3`, and for
+    /// an order change its before and after with the moved stop in bold.
+    static func markdownLine(_ change: Change, _ screen: ReportModel.Screen, nameRepeats: Bool) -> String {
+        var place = "**\(screen.screen.markdownEscaped)**"
+        if nameRepeats || screen.screen.isEmpty { place += " (\(screen.path.markdownEscaped))" }
+        var line = "- \(place) · `\(change.kind.rawValue)` · \(change.message.markdownEscaped)"
+        if change.accepted { line += " (accepted)" }
+        let wcag = change.wcag.map { number -> String in
+            guard let criterion = WCAGCriterion.numbered(number) else { return number.markdownEscaped }
+            return "[\(number)](\(criterion.understandingURL) \"\(criterion.name)\")"
         }
+        if !wcag.isEmpty { line += " · WCAG " + wcag.joined(separator: " ") }
+        if let before = change.beforeWindow {
+            line += " · before: " + markdownOrder(before)
+        } else if change.kind.isOrder, let before = change.before {
+            line += " · before: " + before.markdownEscaped
+        }
+        if let after = change.afterWindow {
+            line += " · after: " + markdownOrder(after)
+        } else if change.kind.isOrder, let after = change.after {
+            line += " · after: " + after.markdownEscaped
+        }
+        return line
+    }
+
+    /// An order window as its `line` reads, with the moved stop in bold.
+    static func markdownOrder(_ window: OrderWindow) -> String {
+        var names = window.names.map(\.markdownEscaped)
+        if names.indices.contains(window.focus) { names[window.focus] = "**" + names[window.focus] + "**" }
+        return (window.onScreen ? "on screen: " : "") + (window.cutBefore ? "… › " : "")
+            + names.joined(separator: " › ") + (window.cutAfter ? " › …" : "")
+    }
+}
+
+/// The sections of a pull-request comment, in the order a reviewer acts on them.
+enum MarkdownGroup: CaseIterable {
+    case errors, warnings, accepted, notes, improvements
+
+    var title: String {
+        switch self {
+        case .errors: return "❌ Errors"
+        case .warnings: return "⚠️ Warnings"
+        case .accepted: return "☑️ Accepted"
+        case .notes: return "ℹ️ Notes"
+        case .improvements: return "✅ Improvements"
+        }
+    }
+
+    /// Every change is in exactly one group; an improvement that is still an
+    /// error (rare) stays with the errors.
+    func takes(_ change: Change) -> Bool {
+        let group: MarkdownGroup
+        if change.accepted {
+            group = .accepted
+        } else if change.severity == .error {
+            group = .errors
+        } else if change.improvement {
+            group = .improvements
+        } else if change.severity == .warning {
+            group = .warnings
+        } else {
+            group = .notes
+        }
+        return group == self
     }
 }

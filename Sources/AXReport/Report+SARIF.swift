@@ -1,31 +1,55 @@
 import AXDiff
 
 extension Report {
-    /// SARIF 2.1.0 for code-scanning dashboards: one run, one rule per change
-    /// kind (all kinds, so a rule keeps its `ruleIndex` from run to run), one
-    /// result per change, located at the snapshot file.
+    /// SARIF 2.1.0 as GitHub code scanning reads it: one run, one rule per
+    /// change kind (all kinds, so a rule keeps its `ruleIndex` from run to run),
+    /// one result per change that is a problem to fix.
     ///
-    /// Each result carries `partialFingerprints["axdiff/v1"]`, an FNV-1a hash
-    /// of kind, screen and the element's id (else its label), so a finding
-    /// keeps its identity while unrelated stops move around it. Accepted
-    /// changes carry an external suppression naming the `Axdiff-Accept` trailer.
+    /// Code scanning turns every result into an alert and ignores
+    /// `suppressions`, so only open errors and warnings are results:
+    /// improvements, notes and changes accepted by an `Axdiff-Accept` trailer
+    /// are left out (the run's properties count them). Every result points at
+    /// its snapshot by a path relative to the repository root with a region
+    /// whose `startLine` is at least 1: the element's line in the file as it is
+    /// now, the place an unreadable snapshot's error names, else line 1. A
+    /// removed snapshot no longer exists, so its result points at the
+    /// repository root.
+    ///
+    /// `partialFingerprints["axdiff/v1"]` hashes path, kind and element (id,
+    /// else label), so a re-run updates one alert however the stops around it
+    /// move. At most `sarifResultLimit` results are written, errors first, as
+    /// code scanning shows no more per run.
     public static let sarif = Report(name: "sarif") { report, context in
         let model = ReportModel(report)
-        var results: [JSONDocument] = []
+        var results: [(Change, JSONDocument)] = []
+        var leftOut: [String: Int] = [:]
         for screen in model.screens {
             for change in screen.changes {
-                results.append(sarifResult(change, path: screen.path))
+                if let reason = sarifLeftOut(change) {
+                    leftOut[reason, default: 0] += 1
+                    continue
+                }
+                results.append((change, sarifResult(change, screen: screen)))
             }
+        }
+        if results.count > sarifResultLimit {
+            // Stable, so the kept results stay in report order within a severity.
+            let ranked = results.enumerated().sorted {
+                $0.element.0.severity != $1.element.0.severity ? $0.element.0.severity > $1.element.0.severity : $0.offset < $1.offset
+            }
+            leftOut["overLimit"] = results.count - sarifResultLimit
+            results = ranked.prefix(sarifResultLimit).sorted { $0.offset < $1.offset }.map(\.element)
         }
         let driver: [String: JSONDocument] = [
             "name": .string("axdiff"),
             "version": .string(context.versionNumber),
             "informationUri": .string(context.informationURI),
-            "rules": .array(ChangeKind.allCases.map(sarifRule)),
+            "rules": .array(ChangeKind.allCases.map { sarifRule($0, context) }),
         ]
         var run: [String: JSONDocument] = [
             "tool": .object(["driver": .object(driver)]),
-            "results": .array(results),
+            "automationDetails": .object(["id": .string(sarifAutomationID(context.category))]),
+            "results": .array(results.map(\.1)),
         ]
         var properties: [String: JSONDocument] = [:]
         if let commit = context.commit {
@@ -37,6 +61,7 @@ extension Report {
             properties["passed"] = .bool(!fails)
         }
         if !model.remarks.isEmpty { properties["remarks"] = .array(model.remarks.map(JSONDocument.string)) }
+        if !leftOut.isEmpty { properties["leftOut"] = .object(leftOut.mapValues(JSONDocument.int)) }
         properties["snapshots"] = .int(model.snapshotsCompared)
         run["properties"] = .object(properties)
         return JSONDocument.object([
@@ -46,7 +71,25 @@ extension Report {
         ]).rendered
     }
 
-    private static func sarifLevel(_ severity: Severity) -> String {
+    /// GitHub keeps the 5,000 most severe results of a run and rejects a run of more than 25,000.
+    static let sarifResultLimit = 5000
+
+    /// Why a change is not a code-scanning alert (the key of the run's `leftOut` count), or nil.
+    private static func sarifLeftOut(_ change: Change) -> String? {
+        if change.accepted { return "accepted" }
+        if change.improvement { return "improvements" }
+        if change.severity < .warning { return "notes" }
+        return nil
+    }
+
+    /// `axdiff/CATEGORY/`: GitHub reads the part before the last `/` as the
+    /// run's category, and replaces alerts only within one category.
+    static func sarifAutomationID(_ category: String?) -> String {
+        let words = (category ?? "").split { $0 == "/" || $0.isWhitespace }.joined(separator: "-")
+        return words.isEmpty ? "axdiff/" : "axdiff/\(words)/"
+    }
+
+    static func sarifLevel(_ severity: Severity) -> String {
         switch severity {
         case .error: return "error"
         case .warning: return "warning"
@@ -55,80 +98,67 @@ extension Report {
         }
     }
 
-    private static func sarifRule(_ kind: ChangeKind) -> JSONDocument {
-        let criteria = kind.criteria
-        var helpText = kind.helpText
-        var helpMarkdown = kind.helpText.markdownEscaped
-        if !criteria.isEmpty {
-            helpText += "\n\nWCAG 2.2 success criteria:\n" + criteria.map {
-                "- \($0.number) \($0.name) (Level \($0.level)): \($0.understandingURL)"
-            }.joined(separator: "\n")
-            helpMarkdown += "\n\nWCAG 2.2 success criteria:\n\n" + criteria.map {
-                "- [\($0.number) \($0.name)](\($0.understandingURL)) (Level \($0.level))"
-            }.joined(separator: "\n")
+    private static func sarifResult(_ change: Change, screen: ReportModel.Screen) -> JSONDocument {
+        let removed = change.kind == .screenRemoved
+        var region: [String: JSONDocument] = ["startLine": .int(removed ? 1 : sarifLine(change, screen))]
+        if !removed, change.elements.isEmpty, change.line != nil, let column = change.column, column >= 1 {
+            region["startColumn"] = .int(column)
         }
-        var rule: [String: JSONDocument] = [
-            "id": .string(kind.rawValue),
-            "shortDescription": .object(["text": .string(kind.summary)]),
-            "fullDescription": .object(["text": .string(kind.helpText)]),
-            "help": .object(["text": .string(helpText), "markdown": .string(helpMarkdown)]),
-            "defaultConfiguration": .object(["level": .string(sarifLevel(kind.defaultSeverity))]),
-            "properties": .object(["tags": .array(
-                [JSONDocument.string("accessibility")] + criteria.map { .string("wcag-\($0.number)") }
-            )]),
+        let physical: [String: JSONDocument] = [
+            "artifactLocation": .object(["uri": .string(removed ? "." : screen.path.uriPathEncoded)]),
+            "region": .object(region),
         ]
-        if let first = criteria.first { rule["helpUri"] = .string(first.understandingURL) }
-        return .object(rule)
-    }
-
-    private static func sarifResult(_ change: Change, path: String) -> JSONDocument {
-        var physical: [String: JSONDocument] = ["artifactLocation": .object(["uri": .string(path.uriPathEncoded)])]
-        if let line = change.elements.first?.line, line >= 1 {
-            physical["region"] = .object(["startLine": .int(line)])
-        }
         var location: [String: JSONDocument] = ["physicalLocation": .object(physical)]
         if let element = change.elements.first {
             location["logicalLocations"] = .array([.object([
                 "name": .string(element.display),
-                "fullyQualifiedName": .string(change.screen + "/" + fingerprintKey(element)),
+                "fullyQualifiedName": .string(screen.path + "#" + fingerprintKey(element)),
             ])])
         }
         var properties: [String: JSONDocument] = [
+            "path": .string(screen.path),
             "screen": .string(change.screen),
             "wcag": .array(change.wcag.map(JSONDocument.string)),
-            "improvement": .bool(change.improvement),
         ]
         if let before = change.before { properties["before"] = .string(before) }
         if let after = change.after { properties["after"] = .string(after) }
-        var result: [String: JSONDocument] = [
+        return .object([
             "ruleId": .string(change.kind.rawValue),
             "ruleIndex": .int(ChangeKind.allCases.firstIndex(of: change.kind) ?? 0),
             "level": .string(sarifLevel(change.severity)),
             "message": .object(["text": .string(change.message)]),
             "locations": .array([.object(location)]),
-            "partialFingerprints": .object(["axdiff/v1": .string(fingerprint(change))]),
+            "partialFingerprints": .object(["axdiff/v1": .string(fingerprint(change, path: screen.path))]),
             "properties": .object(properties),
-        ]
-        if change.accepted {
-            result["suppressions"] = .array([.object([
-                "kind": .string("external"),
-                "status": .string("accepted"),
-                "justification": .string("Axdiff-Accept trailer"),
-            ])])
+        ])
+    }
+
+    /// The line of the change's first element in the snapshot as it is now. An
+    /// element of the old version (a removed or lost stop) is placed at the
+    /// new stop it matched, when there is one; otherwise line 1.
+    static func sarifLine(_ change: Change, _ screen: ReportModel.Screen) -> Int {
+        guard let element = change.elements.first else { return max(change.line ?? 1, 1) }
+        guard !screen.stopsAfter.isEmpty else { return max(element.line ?? 1, 1) }
+        let stops = screen.stopsAfter
+        if element.index < stops.count, stops[element.index].label == element.label, stops[element.index].id == element.id {
+            return max(stops[element.index].line ?? 1, 1)
         }
-        return .object(result)
+        if let now = screen.matchedOld.firstIndex(where: { $0 == element.index }), now < stops.count {
+            return max(stops[now].line ?? 1, 1)
+        }
+        return 1
     }
 
     /// The element as a fingerprint names it: its id, else its label, else
     /// its role and place (the only thing an unlabelled, id-less stop has).
-    private static func fingerprintKey(_ element: ElementRef) -> String {
+    static func fingerprintKey(_ element: ElementRef) -> String {
         if let id = element.id, !id.isEmpty { return id }
         if !element.label.isEmpty { return element.label }
         return "\(element.role.rawValue)@\(element.index)"
     }
 
-    static func fingerprint(_ change: Change) -> String {
+    static func fingerprint(_ change: Change, path: String) -> String {
         let element = change.elements.first.map(fingerprintKey) ?? ""
-        return FNV1a.hex([change.kind.rawValue, change.screen, element].joined(separator: "\u{1F}"))
+        return FNV1a.hex([path, change.kind.rawValue, element].joined(separator: "\u{1F}"))
     }
 }

@@ -26,13 +26,22 @@ public struct ReportContext: Sendable, Equatable {
     /// severity that fails the gate. Nil for notes and plain diffs.
     public var failOn: Severity?
     public var informationURI: String
+    /// What this run covers (`ios`, `android`), so that code-scanning uploads of
+    /// different snapshot sets of one repository do not replace each other's
+    /// alerts: SARIF's `automationDetails.id` is `axdiff/CATEGORY/`.
+    public var category: String?
+    /// The `Axdiff-Accept` trailers that would accept the failing changes, for
+    /// a failed check's Markdown comment to offer for pasting.
+    public var suggestedTrailers: [String] = []
 
     public init(commit: Commit? = nil, toolVersion: String = ReportContext.defaultToolVersion,
-                failOn: Severity? = nil, informationURI: String = ReportContext.defaultInformationURI) {
+                failOn: Severity? = nil, informationURI: String = ReportContext.defaultInformationURI,
+                category: String? = nil) {
         self.commit = commit
         self.toolVersion = toolVersion
         self.failOn = failOn
         self.informationURI = informationURI
+        self.category = category
     }
 
     /// The version number alone ("0.1.0" from "axdiff 0.1.0"), for SARIF's `driver.version`.

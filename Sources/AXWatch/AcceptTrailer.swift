@@ -2,31 +2,41 @@ import AXDiff
 import AXGit
 
 /// A reviewer's deliberate acceptance of a flagged change (DESIGN §11): the
-/// commit trailer `Axdiff-Accept: <kind> [<screen name or glob>]`, e.g.
+/// commit trailer `Axdiff-Accept: <kind> [<target>]`, e.g.
 /// `Axdiff-Accept: order.regressed Checkout`.
 ///
-/// The kind must equal the change's kind; the optional screen matches the
-/// change's screen name exactly or as a glob (`Checkout*`), or the snapshot's
-/// path as a glob (`Snapshots/Checkout/**`). Without a screen, the kind is
-/// accepted on every screen. One surrounding pair of quotes around the screen
-/// is dropped, so `"Product card"` and `Product card` are the same.
+/// The kind must equal the change's kind. The target narrows from a screen to
+/// a snapshot to one element:
+/// - a screen name, exactly or as a glob (`Checkout`, `Checkout*`);
+/// - a snapshot path, exactly or as a glob (`Snapshots/ios/Checkout.json`,
+///   `Snapshots/ios/**`);
+/// - either, then `#` and one element by id, else by exact label
+///   (`Checkout#retry_button`, `Snapshots/ios/Orders.json#Try again`); the
+///   screen part may be empty (`#retry_button`: that element on any screen).
+/// Without a target, the kind is accepted on every screen. One surrounding
+/// pair of quotes around the target, and around each part, is dropped, so
+/// `"Product card"` and `Product card` are the same. The target splits at its
+/// first `#`, so an element's label may hold `#` but a screen name may not.
 public struct AcceptTrailer: Sendable, Equatable {
     /// The trailer key; git compares trailer keys without regard to case, and so does axdiff.
     public static let key = "Axdiff-Accept"
 
     public var kind: ChangeKind
-    /// A screen name or glob; nil accepts the kind on every screen.
+    /// A screen name or glob, or a snapshot path or glob; nil accepts the kind on every screen.
     public var screen: String?
+    /// One element of the screen, by id else by label; nil accepts every element.
+    public var element: String?
     /// The commit whose message carries the trailer, when it came from one.
     public var commit: ObjectID?
 
-    public init(kind: ChangeKind, screen: String? = nil, commit: ObjectID? = nil) {
+    public init(kind: ChangeKind, screen: String? = nil, element: String? = nil, commit: ObjectID? = nil) {
         self.kind = kind
         self.screen = screen
+        self.element = element
         self.commit = commit
     }
 
-    /// Parses a trailer's value (`order.regressed Checkout`).
+    /// Parses a trailer's value (`order.regressed Checkout#retry_button`).
     ///
     /// - Returns: the trailer, or why it cannot be used (an unknown or missing kind).
     public static func parse(value: String) -> Result<AcceptTrailer, AcceptTrailerProblem> {
@@ -36,11 +46,29 @@ public struct AcceptTrailer: Sendable, Equatable {
         guard let kind = ChangeKind(rawValue: kindText) else {
             return .failure(.unknownKind(kindText, suggestion: closestKind(to: kindText)))
         }
-        var screen = String(text.dropFirst(kindText.count)).trimmingWhitespace
-        if screen.count >= 2, let first = screen.first, first == "\"" || first == "'", screen.last == first {
-            screen = String(screen.dropFirst().dropLast())
+        let target = String(text.dropFirst(kindText.count)).trimmingWhitespace
+        let (screen, element) = split(target)
+        return .success(AcceptTrailer(kind: kind, screen: screen.isEmpty ? nil : screen, element: element?.isEmpty == false ? element : nil))
+    }
+
+    /// The target's screen part and element part: a quoted screen is taken
+    /// whole (`"Product card"#Buy`), else the target splits at its first `#`.
+    private static func split(_ target: String) -> (screen: String, element: String?) {
+        if let quote = target.first, quote == "\"" || quote == "'",
+           let close = target.dropFirst().firstIndex(of: quote) {
+            let rest = String(target[target.index(after: close)...]).trimmingWhitespace
+            let screen = String(target[target.index(after: target.startIndex)..<close])
+            if rest.isEmpty { return (screen, nil) }
+            if rest.hasPrefix("#") { return (screen, unquoted(String(rest.dropFirst()).trimmingWhitespace)) }
         }
-        return .success(AcceptTrailer(kind: kind, screen: screen.isEmpty ? nil : screen))
+        guard let hash = target.firstIndex(of: "#") else { return (unquoted(target), nil) }
+        return (unquoted(String(target[..<hash]).trimmingWhitespace),
+                unquoted(String(target[target.index(after: hash)...]).trimmingWhitespace))
+    }
+
+    private static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else { return text }
+        return String(text.dropFirst().dropLast())
     }
 
     /// Every `Axdiff-Accept` trailer of a commit message (several are allowed),
@@ -75,16 +103,26 @@ public struct AcceptTrailer: Sendable, Equatable {
 
     /// Whether this trailer accepts `change`, found in the snapshot at `path`.
     public func accepts(_ change: Change, path: String) -> Bool {
-        guard change.kind == kind else { return false }
-        guard let screen else { return true }
-        if screen == change.screen { return true }
-        let glob = Glob(screen)
-        return glob.matches(change.screen) || glob.matches(path)
+        guard change.kind == kind, acceptsScreen(change.screen, path: path) else { return false }
+        guard let element else { return true }
+        guard let first = change.elements.first else { return false }
+        if let id = first.id, !id.isEmpty { return id == element || first.label == element }
+        return first.label == element
     }
 
-    /// The trailer as a user writes it; the screen is left out when nil.
+    /// Whether the target's screen part takes the screen `name` at `path`.
+    func acceptsScreen(_ name: String, path: String) -> Bool {
+        guard let screen else { return true }
+        if screen == name || screen == path { return true }
+        let glob = Glob(screen)
+        return glob.matches(name) || glob.matches(path)
+    }
+
+    /// The trailer as a user writes it; the parts that are nil are left out.
     public var text: String {
-        "\(AcceptTrailer.key): \(kind.rawValue)" + (screen.map { " " + $0 } ?? "")
+        var target = screen ?? ""
+        if let element { target += "#" + element }
+        return "\(AcceptTrailer.key): \(kind.rawValue)" + (target.isEmpty ? "" : " " + target)
     }
 
     /// The known kind nearest to a misspelt one (at most two edits away), for "did you mean".
@@ -128,15 +166,28 @@ extension DiffReport {
     ///
     /// - Complexity: O(c · t), where c is the number of changes and t the number of trailers.
     public func accepting(_ trailers: [AcceptTrailer]) -> DiffReport {
-        guard !trailers.isEmpty else { return self }
+        acceptance(trailers).report
+    }
+
+    /// The report with accepted changes marked, and the indices of the trailers
+    /// that accepted nothing (a misspelt screen or element accepts nothing, and
+    /// the user should hear so).
+    ///
+    /// - Complexity: O(c · t), where c is the number of changes and t the number of trailers.
+    public func acceptance(_ trailers: [AcceptTrailer]) -> (report: DiffReport, unmatched: [Int]) {
+        guard !trailers.isEmpty else { return (self, []) }
         var copy = self
+        var used = [Bool](repeating: false, count: trailers.count)
         for s in copy.screens.indices {
             let path = copy.screens[s].path
-            for c in copy.screens[s].changes.indices where trailers.contains(where: { $0.accepts(copy.screens[s].changes[c], path: path) }) {
-                copy.screens[s].changes[c].accepted = true
+            for c in copy.screens[s].changes.indices {
+                for (t, trailer) in trailers.enumerated() where trailer.accepts(copy.screens[s].changes[c], path: path) {
+                    copy.screens[s].changes[c].accepted = true
+                    used[t] = true
+                }
             }
         }
-        return copy
+        return (copy, used.indices.filter { !used[$0] })
     }
 }
 

@@ -69,7 +69,7 @@ public struct CommitAnalyzer {
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)
-                screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, config: config))
+                screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, error: error, config: config))
             }
         }
         var report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)

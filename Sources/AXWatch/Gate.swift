@@ -22,12 +22,19 @@ public struct Gate {
         /// When no `--base` is given and the base branch exists nowhere (the first
         /// push to an empty server), pass with nothing to compare instead of failing.
         public var allowMissingBase: Bool
+        /// `--remote NAME`: without `--base`, the base branch is that remote's
+        /// (`refs/remotes/NAME/main`), never a local branch, which may hold
+        /// commits the remote has not seen — the base the remote's own
+        /// pre-receive hook will judge against.
+        public var remote: String?
 
-        public init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil, allowMissingBase: Bool = false) {
+        public init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil,
+                    allowMissingBase: Bool = false, remote: String? = nil) {
             self.revision = revision
             self.base = base
             self.configOverride = configOverride
             self.allowMissingBase = allowMissingBase
+            self.remote = remote
         }
     }
 
@@ -51,12 +58,18 @@ public struct Gate {
         let baseName = options.base ?? config.baseBranch
         var remarks: [String] = []
 
-        guard let base = try resolveBase(baseName) else {
+        let remote = options.base == nil ? options.remote : nil
+        let found = try remote.map { try repository.referenceTarget("refs/remotes/\($0)/\(baseName)") } ?? resolveBase(baseName)
+        guard let base = found else {
             if options.base == nil && options.allowMissingBase {
-                remarks.append("base branch '\(baseName.oneLineForTerminal)' not found: nothing to compare with")
+                let place = remote.map { " on remote '\($0.oneLineForTerminal)'" } ?? ""
+                remarks.append("base branch '\(baseName.oneLineForTerminal)' not found\(place): nothing to compare with")
                 return GateVerdict(revision: info, baseName: baseName, mergeBase: nil, config: config,
                                    report: DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks),
-                                   accepts: [], warnings: [], unreadable: [])
+                                   accepts: [], warnings: [], unreadable: [], repeatedScreens: [])
+            }
+            if let remote {
+                throw GateError("base branch '\(baseName.oneLineForTerminal)' (baseBranch) not found on remote '\(remote.oneLineForTerminal)' (no refs/remotes/\(remote.oneLineForTerminal)/\(baseName.oneLineForTerminal)); fetch it, or pass --base REF")
             }
             throw options.base == nil
                 ? GateError("base branch '\(baseName.oneLineForTerminal)' (baseBranch) not found, locally or under refs/remotes/*/; pass --base REF")
@@ -82,15 +95,37 @@ public struct Gate {
             warnings += parsed.warnings
         }
 
-        let (screens, compared, unreadable) = try netChange(from: mergeBase, to: revision, config: config)
-        let report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: compared, remarks: remarks)
+        let (screens, compared, unreadable, paths) = try netChange(from: mergeBase, to: revision, config: config)
+        let changed = screens.filter { !$0.changes.isEmpty }
+        if let stray = try straySnapshotsRemark(from: mergeBase, to: revision, config: config) {
+            remarks.append(stray)
+        }
+        let (report, unmatched) = DiffReport(screens: changed, snapshotsCompared: compared, remarks: remarks).acceptance(accepts)
+        // Said in the report (every format shows its remarks), not also on stderr.
+        var shown = report
+        shown.remarks += unmatched.map { accepts[$0].unmatchedWarning(in: report) }
         return GateVerdict(revision: info, baseName: baseName, mergeBase: mergeBase, config: config,
-                           report: report.accepting(accepts), accepts: accepts, warnings: warnings, unreadable: unreadable)
+                           report: shown, accepts: accepts, warnings: warnings, unreadable: unreadable,
+                           repeatedScreens: Self.repeatedNames(changed, paths: paths))
+    }
+
+    /// Screen names that more than one snapshot at the revision has: the names
+    /// of the changed snapshots as read, the others' names from their file names
+    /// (reading every snapshot to learn its name would cost the gate its speed).
+    static func repeatedNames(_ screens: [ScreenDiff], paths: [String]) -> Set<String> {
+        var names: [String: String] = [:]
+        for path in paths { names[path] = SnapshotReader.screenName(for: path) }
+        for screen in screens { names[screen.path] = screen.screen }
+        var count: [String: Int] = [:]
+        for name in names.values { count[name, default: 0] += 1 }
+        return Set(count.filter { $0.value > 1 }.keys)
     }
 
     /// The changed snapshot pairs between two commits, paired by path; pairs
     /// with equal blob ids are not read.
-    func netChange(from old: ObjectID?, to new: ObjectID, config: Config) throws -> ([ScreenDiff], Int, [String]) {
+    /// - Returns: the screens, how many paths were compared, why snapshots were
+    ///   unreadable, and every snapshot path at `new`.
+    func netChange(from old: ObjectID?, to new: ObjectID, config: Config) throws -> ([ScreenDiff], Int, [String], [String]) {
         let before = try old.map { try snapshotFiles(at: $0, config: config) } ?? [:]
         let after = try snapshotFiles(at: new, config: config)
         let paths = Set(before.keys).union(after.keys).sorted()
@@ -108,10 +143,10 @@ public struct Gate {
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)
-                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, config: config))
+                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, error: error, config: config))
             }
         }
-        return (screens, paths.count, unreadable)
+        return (screens, paths.count, unreadable, after.keys.sorted())
     }
 
     private func snapshotFiles(at commit: ObjectID, config: Config) throws -> [String: ObjectID] {

@@ -19,6 +19,8 @@ public struct GateVerdict: Sendable {
     public var warnings: [String]
     /// Snapshots at the revision that cannot be read, one line each (`path: reason`).
     public var unreadable: [String]
+    /// Screen names that more than one snapshot at the revision has.
+    public var repeatedScreens: Set<String>
 
     /// Whether a change at or above `failOn` is left unaccepted.
     public var fails: Bool { report.fails(at: config.failOn) }
@@ -32,14 +34,15 @@ public struct GateVerdict: Sendable {
         }
     }
 
-    /// The trailers that would accept every failing change, one per kind and
-    /// screen, sorted: what to tell the user who means the change.
+    /// The trailers that would accept exactly the failing changes — each names
+    /// the kind, the screen (its path when another snapshot shares the name)
+    /// and the element — sorted and without repeats: what to tell the user who
+    /// means the change.
     public var suggestedTrailers: [AcceptTrailer] {
         var seen = Set<String>()
         var out: [AcceptTrailer] = []
-        for (_, change) in failing {
-            let screen = change.screen.oneLineForTerminal.trimmingWhitespace
-            let trailer = AcceptTrailer(kind: change.kind, screen: screen.isEmpty ? nil : screen)
+        for (path, change) in failing {
+            let trailer = AcceptTrailer.suggestion(for: change, path: path, nameRepeats: repeatedScreens.contains(change.screen))
             if seen.insert(trailer.text).inserted { out.append(trailer) }
         }
         return out.sorted { $0.text < $1.text }

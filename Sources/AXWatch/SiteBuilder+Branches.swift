@@ -41,3 +41,27 @@ extension SiteBuilder {
         return verdicts.sorted { $0.name < $1.name }
     }
 }
+
+extension SiteBuilder {
+    /// How far back a trend point looks for the point it follows.
+    static let lineageReach = 8
+
+    /// For each point of `trend` (oldest first), the nearest of the
+    /// `lineageReach` points before it whose commit is its ancestor, so that a
+    /// plot draws two branches as two lines, not one zigzag; nil where a line
+    /// starts. A commit that cannot be looked up follows nothing.
+    ///
+    /// - Complexity: at most `lineageReach` ancestry queries per point, each a
+    ///   walk of the history between the two commits.
+    func lineage(_ trend: ScreenTrend, _ repository: Repository) -> [Int?] {
+        let ids = trend.points.map { ObjectID(hex: $0.sha) }
+        return ids.indices.map { k -> Int? in
+            guard let commit = ids[k] else { return nil }
+            for j in stride(from: k - 1, through: max(0, k - Self.lineageReach), by: -1) {
+                guard let earlier = ids[j] else { continue }
+                if earlier == commit || (try? repository.isDescendant(commit, of: earlier)) == true { return j }
+            }
+            return nil
+        }
+    }
+}

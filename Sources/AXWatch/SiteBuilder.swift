@@ -202,7 +202,8 @@ public final class SiteBuilder {
             }
             trends.append(trend)
             if affected.contains(path) || fresh {
-                try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site), to: "screens/\(trend.slug).html"), &summary)
+                try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site, continues: lineage(trend, repository)),
+                                      to: "screens/\(trend.slug).html"), &summary)
             }
         }
 

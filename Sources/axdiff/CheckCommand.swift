@@ -13,24 +13,30 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "The gate: exit 1 when the branch's net change regresses what a screen reader says, unless accepted."
-    static let usage = "axdiff check [--repo PATH | --from-env] [--config FILE] [--base REF] [--allow-missing-base] "
-        + "[--format text|markdown|json|sarif|junit] [REV]"
+    static let usage = "axdiff check [--repo PATH | --from-env] [--config FILE] [--base REF | --remote NAME] [--allow-missing-base] "
+        + "[--format text|markdown|json|sarif|junit] [--category NAME] [REV]"
 
     let repo: RepositoryOption
     let fromEnvironment: Bool
     let options: Gate.Options
     let report: Report
+    let category: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["base", "format"]), flags: ["from-env", "allow-missing-base"])
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["base", "format", "category", "remote"]), flags: ["from-env", "allow-missing-base"])
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one REV") }
         repo = RepositoryOption(a)
         fromEnvironment = a.flag("from-env")
         if fromEnvironment && a.option("repo") != nil { throw UsageError("--from-env and --repo exclude each other") }
         if let base = a.option("base"), base.isEmpty { throw UsageError("--base needs a ref") }
+        if let remote = a.option("remote"), remote.isEmpty {
+            throw UsageError("--remote needs a remote's name, e.g. --remote origin")
+        }
         report = try ReportChoice.named(a.option("format"))
+        category = try ReportChoice.category(a)
         options = Gate.Options(revision: a.positionals.first ?? "HEAD", base: a.option("base"),
-                               configOverride: nil, allowMissingBase: a.flag("allow-missing-base"))
+                               configOverride: nil, allowMissingBase: a.flag("allow-missing-base"),
+                               remote: a.option("remote"))
     }
 
     func run() throws -> Int32 {
@@ -47,7 +53,9 @@ struct CheckCommand: Command {
         }
         for warning in verdict.warnings { Console.err(warning) }
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
-        Console.out(report.render(verdict.report, ReportChoice.context(commit: commit, failOn: verdict.config.failOn)))
+        var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
+        if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
+        Console.out(report.render(verdict.report, context))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)
         if !verdict.unreadable.isEmpty {

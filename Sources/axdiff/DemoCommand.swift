@@ -47,7 +47,7 @@ struct DemoCommand: Command {
         for (n, step) in steps.enumerated() {
             let dir = story + "/" + step
             let message = (try? String(contentsOfFile: dir + "/commit.txt", encoding: .utf8)) ?? step
-            for rel in SnapshotFiles.list(dir) where rel != "commit.txt" {
+            for rel in SnapshotFiles.list(dir, snapshotsOnly: false) where rel != "commit.txt" {
                 let target = repo + "/" + rel
                 try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }

@@ -7,18 +7,20 @@ import AXSnapshot
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Compare two snapshots (or two directories of them) and say what changed for a screen reader user."
-    static let usage = "axdiff diff OLD NEW [--format text|markdown|json|sarif|junit] [--config FILE]"
+    static let usage = "axdiff diff OLD NEW [--format text|markdown|json|sarif|junit] [--category NAME] [--config FILE]"
 
     let old: String, new: String
     let report: Report
     let configPath: String?
+    let category: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["format", "config"], flags: [])
+        let a = try Arguments(args, valued: ["format", "config", "category"], flags: [])
         guard a.positionals.count == 2 else { throw UsageError("expected OLD and NEW, got \(a.positionals.count) argument(s)") }
         (old, new) = (a.positionals[0], a.positionals[1])
         report = try ReportChoice.named(a.option("format"))
         configPath = a.option("config")
+        category = try ReportChoice.category(a)
     }
 
     func run() throws -> Int32 {
@@ -46,11 +48,11 @@ struct DiffCommand: Command {
                 screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, config: config))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
-                screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, config: config))
+                screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, error: e, config: config))
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: pairs.count)
-        Console.out(report.render(result, ReportChoice.context()))
+        Console.out(report.render(result, ReportChoice.context(category: category)))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean

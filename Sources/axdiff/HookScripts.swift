@@ -49,9 +49,14 @@ while read -r local_ref local_sha remote_ref remote_sha; do
         continue # a tag of a tree or a blob
     fi
     # An existing remote branch: check what this push adds to it. A new one (or a
-    # remote tip not fetched here): check the branch against the base branch.
+    # remote tip not fetched here): check the branch against the remote's base
+    # branch, as the server's pre-receive will, never against a local branch that
+    # holds commits not pushed yet. A push to a URL has no remote-tracking
+    # branches: the local base branch is all there is to judge by.
     if ! is_zero "$remote_sha" && git cat-file -e "$remote_sha^{commit}" </dev/null 2>/dev/null; then
         set -- --base "$remote_sha"
+    elif git config --get "remote.$remote_name.url" </dev/null >/dev/null 2>&1; then
+        set -- --remote "$remote_name" --allow-missing-base
     else
         set -- --allow-missing-base
     fi

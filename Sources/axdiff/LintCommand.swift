@@ -30,7 +30,7 @@ struct LintCommand: Command {
                 screens.append(ScreenDiffer.lint(try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes), path: file, config: config))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
-                screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, config: config))
+                screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, error: e, config: config))
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: files.count)

@@ -5,18 +5,27 @@ import AXWatch
 /// `axdiff log [RANGE]`: one line per commit with its note's counts.
 struct LogCommand: Command {
     static let name = "log"
-    static let abstract = "List commits, newest first, with the errors, warnings and improvements of their notes."
-    static let usage = "axdiff log [--repo PATH] [--config FILE] [--max-count N] [RANGE]"
+    static let abstract = "List commits, newest first, with the errors, warnings and improvements of their notes (--all: every watched branch)."
+    static let usage = "axdiff log [--repo PATH] [--config FILE] [--max-count N] [--format text|json] [--all | RANGE]"
 
     let repo: RepositoryOption
     let range: String
     let maxCount: Int?
+    let json: Bool
+    let all: Bool
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["max-count"]), flags: [])
+        let a = try Arguments(args, valued: RepositoryOption.valued.union(["max-count", "format"]), flags: ["all"])
         repo = RepositoryOption(a)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one RANGE") }
+        all = a.flag("all")
+        if all && !a.positionals.isEmpty { throw UsageError("--all and a RANGE exclude each other") }
         range = a.positionals.first ?? "HEAD"
+        switch a.option("format") {
+        case nil, "text": json = false
+        case "json": json = true
+        case let other?: throw UsageError("unknown format '\(other)' for log (choose from text, json)")
+        }
         if let n = a.option("max-count") {
             guard let v = Int(n), v > 0 else { throw UsageError("--max-count expects a positive number") }
             maxCount = v
@@ -29,23 +38,35 @@ struct LogCommand: Command {
         let repository = try repo.open()
         let settings = RepositorySettings.load(repository, override: try repo.configOverride())
         let commits: [ObjectID]
+        var branches: [ObjectID: [String]] = [:]
         do {
-            commits = range.contains("..")
-                ? try repository.commits(inRange: range)
-                : try repository.commits(from: [try repo.resolve(repository, range)])
+            if all {
+                // Every watched branch, each commit once; a branch names its tip.
+                let refs = try repository.references(matching: settings.watchRefs)
+                for ref in refs { branches[ref.commit, default: []].append(ref.name.hasPrefix("refs/heads/") ? String(ref.name.dropFirst(11)) : ref.name) }
+                commits = try repository.commits(from: refs.map(\.commit))
+            } else {
+                commits = range.contains("..")
+                    ? try repository.commits(inRange: range)
+                    : try repository.commits(from: [try repo.resolve(repository, range)])
+            }
         } catch let e as GitError {
             throw InputError(e.message)
         }
-        var lines: [String] = []
+        var entries: [LogEntry] = []
         for id in commits.reversed().prefix(maxCount ?? Int.max) {
             let info = try repository.commit(id)
-            let counts: String
-            if let note = try repository.note(for: id, notesRef: settings.notesRef), let s = NoteSummary.parse(note) {
-                counts = "\(s.errors)E \(s.warnings)W \(s.improvements)I"
-            } else {
-                counts = "not annotated"
-            }
-            lines.append("\(id.abbreviated())  \(counts.padding(13))\(info.summary)")
+            let summary = try repository.note(for: id, notesRef: settings.notesRef).flatMap(NoteSummary.parse)
+            entries.append(LogEntry(commit: id.hex, subject: info.summary, summary: summary, branches: branches[id]?.sorted() ?? []))
+        }
+        if json {
+            Console.out(LogEntry.json(entries))
+            return ExitCode.clean
+        }
+        let lines = entries.map { entry -> String in
+            let counts = entry.summary.map { "\($0.errors)E \($0.warnings)W \($0.improvements)I" } ?? "not annotated"
+            let names = entry.branches.isEmpty ? "" : " (" + entry.branches.joined(separator: ", ") + ")"
+            return "\(entry.commit.prefix(7))  \(counts.padding(13))\(entry.subject)\(names)"
         }
         if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
         return ExitCode.clean

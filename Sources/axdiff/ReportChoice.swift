@@ -12,7 +12,14 @@ enum ReportChoice {
     }
 
     /// The context of reports that are not a gate verdict (`failOn` set only by `check`).
-    static func context(commit: ReportContext.Commit? = nil, failOn: Severity? = nil) -> ReportContext {
-        ReportContext(commit: commit, toolVersion: "axdiff \(version)", failOn: failOn)
+    static func context(commit: ReportContext.Commit? = nil, failOn: Severity? = nil, category: String? = nil) -> ReportContext {
+        ReportContext(commit: commit, toolVersion: "axdiff \(version)", failOn: failOn, category: category)
+    }
+
+    /// `--category NAME`: what the run covers (`ios`), for SARIF's `automationDetails.id`.
+    static func category(_ a: Arguments) throws -> String? {
+        guard let name = a.option("category") else { return nil }
+        guard !name.isEmpty, !name.contains(where: { $0.isNewline }) else { throw UsageError("--category needs a name, e.g. --category ios") }
+        return name
     }
 }

@@ -32,9 +32,11 @@ enum SnapshotFiles {
         return [UInt8](data)
     }
 
-    /// Regular files under `root`, relative, sorted; hidden entries and
-    /// symbolic links are skipped so a link cannot lead outside the tree.
-    static func list(_ root: String) -> [String] {
+    /// Regular files under `root`, relative, sorted — with `snapshotsOnly`, those
+    /// of a snapshot extension (a README or a screenshot beside the snapshots is
+    /// not one); hidden entries and symbolic links are skipped so a link cannot
+    /// lead outside the tree.
+    static func list(_ root: String, snapshotsOnly: Bool = true) -> [String] {
         let base = URL(fileURLWithPath: root)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
                                                           options: [.skipsHiddenFiles]) else { return [] }
@@ -42,7 +44,8 @@ enum SnapshotFiles {
         let prefix = base.standardizedFileURL.path + "/"
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isSymbolicLink != true, values?.isRegularFile == true else { continue }
+            guard values?.isSymbolicLink != true, values?.isRegularFile == true,
+                  !snapshotsOnly || Config.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let full = url.standardizedFileURL.path
             if full.hasPrefix(prefix) { result.append(String(full.dropFirst(prefix.count))) }
         }

@@ -1,5 +1,5 @@
 import AXDiff
-import AXReport
+@testable import AXReport
 import AXSnapshot
 import Foundation
 import XCTest
@@ -43,19 +43,19 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(HTMLChecks.count("<li id=\"s1-old-", in: page), 7)
         XCTAssertEqual(HTMLChecks.count("<li id=\"s1-new-", in: page), 6)
         // Moved: old 3 ↔ new 1, marked in words on both sides.
-        XCTAssertTrue(page.contains(##"<li id="s1-old-3">Try again, button <span class="tag tag-moved">moved</span> now <a href="#s1-new-1">stop 1</a></li>"##))
-        XCTAssertTrue(page.contains(##"<li id="s1-new-1">Try again, button <span class="tag tag-moved">moved</span> was <a href="#s1-old-3">stop 3</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s1-old-3" class="moved">Try again, button <span class="tag tag-moved">moved</span> <span aria-hidden="true">→</span> now <a href="#s1-new-1">stop 1</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s1-new-1" class="moved">Try again, button <span class="tag tag-moved">moved</span> <span aria-hidden="true">←</span> was <a href="#s1-old-3">stop 3</a></li>"##))
         // Merged: old 5 and 6 → new 5.
-        XCTAssertTrue(page.contains(##"<li id="s1-new-5">Total, $24.80 <span class="tag tag-merged">merged</span> was <a href="#s1-old-5">stop 5</a>, <a href="#s1-old-6">stop 6</a></li>"##))
-        XCTAssertTrue(page.contains(##"<li id="s1-old-6">$24.80 <span class="tag tag-merged">merged</span> now <a href="#s1-new-5">stop 5</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s1-new-5">Total, $24.80 <span class="tag tag-merged">merged</span> <span aria-hidden="true">←</span> was <a href="#s1-old-5">stop 5</a>, <a href="#s1-old-6">stop 6</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s1-old-6">$24.80 <span class="tag tag-merged">merged</span> <span aria-hidden="true">→</span> now <a href="#s1-new-5">stop 5</a></li>"##))
         // Added and removed have no counterpart.
         XCTAssertTrue(page.contains(#"<li id="s1-new-6">&lt;img src=x onerror=alert(1)&gt;, button <span class="tag tag-added">added</span></li>"#))
         XCTAssertTrue(page.contains(#"<li id="s1-old-7">Close, button <span class="tag tag-removed">removed</span></li>"#))
         // Unchanged stops are neither marked nor linked.
         XCTAssertTrue(page.contains(#"<li id="s1-old-4">Support, button</li>"#))
         // Split: the second screen's old 2 → new 2 and 3.
-        XCTAssertTrue(page.contains(##"<li id="s2-old-2">Order 1042, Delivered <span class="tag tag-split">split</span> now <a href="#s2-new-2">stop 2</a>, <a href="#s2-new-3">stop 3</a></li>"##))
-        XCTAssertTrue(page.contains(##"<li id="s2-new-3">Delivered <span class="tag tag-split">split</span> was <a href="#s2-old-2">stop 2</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s2-old-2">Order 1042, Delivered <span class="tag tag-split">split</span> <span aria-hidden="true">→</span> now <a href="#s2-new-2">stop 2</a>, <a href="#s2-new-3">stop 3</a></li>"##))
+        XCTAssertTrue(page.contains(##"<li id="s2-new-3">Delivered <span class="tag tag-split">split</span> <span aria-hidden="true">←</span> was <a href="#s2-old-2">stop 2</a></li>"##))
         // The in-page navigation between screens.
         XCTAssertTrue(page.contains(#"<nav aria-label="Screens in this commit">"#))
         XCTAssertTrue(page.contains(#"<a href="../screens/\#(SiteSlug.screen(path: "Snapshots/Orders.json")).html">History of Orders</a>"#))
@@ -64,7 +64,7 @@ final class HTMLPageTests: XCTestCase {
     func testChangesTableHasHeadersCaptionAndWCAGLinks() throws {
         let page = CommitPage.render(HTMLFixtures.commit([try HTMLFixtures.checkout()]), site: HTMLFixtures.site)
         XCTAssertTrue(page.contains(#"<caption id="s1-changes">Changes on Checkout</caption>"#))
-        XCTAssertTrue(page.contains(#"<thead><tr><th scope="col">Severity</th><th scope="col">Kind</th><th scope="col">Message</th><th scope="col">WCAG</th></tr></thead>"#))
+        XCTAssertTrue(page.contains(#"<thead><tr><th scope="col">Change</th><th scope="col">Message and WCAG criteria</th></tr></thead>"#))
         XCTAssertTrue(page.contains(#"<a href="https://www.w3.org/WAI/WCAG22/Understanding/meaningful-sequence.html">1.3.2 Meaningful Sequence</a> (A)"#))
         XCTAssertTrue(page.contains(#"<a href="https://www.w3.org/WAI/WCAG22/Understanding/focus-order.html">2.4.3 Focus Order</a> (A)"#))
         // Severity in words (the symbol is hidden from screen readers), errors first.
@@ -101,15 +101,34 @@ final class HTMLPageTests: XCTestCase {
             XCTAssertTrue(page.contains("tag-\(mark)"), "\(mark) is marked")
         }
         // Each link is answered by a link back from its target.
-        let pairs = HTMLChecks.captures(#"<li id="(s1-(?:old|new)-\d+)">[^\n]*"#, in: page)
+        let pairs = HTMLChecks.captures(#"<li id="(s1-(?:old|new)-\d+)"[ >][^\n]*"#, in: page)
         XCTAssertEqual(pairs.count, diff.stopsBefore.count + diff.stopsAfter.count)
         for line in page.split(separator: "\n") where line.hasPrefix("<li id=\"s1-") {
             guard let id = HTMLChecks.captures(#"<li id="([^"]+)""#, in: String(line)).first else { continue }
             for target in HTMLChecks.captures(##"href="#([^"]+)""##, in: String(line)) {
-                let back = page.split(separator: "\n").first { $0.hasPrefix("<li id=\"\(target)\">") }
+                let back = page.split(separator: "\n").first { $0.hasPrefix("<li id=\"\(target)\">") || $0.hasPrefix("<li id=\"\(target)\" ") }
                 XCTAssertTrue(back?.contains("href=\"#\(id)\"") == true, "\(target) links back to \(id)")
             }
         }
+    }
+
+    func testTwoBranchesAreTwoLinesAndOneDayShowsTimes() {
+        let points = (0..<5).map { i in
+            TrendPoint(sha: String(repeating: "\(i)", count: 40), timestamp: 1_767_225_600 + i * 600, stops: 3 + i, errors: 0, warnings: 0)
+        }
+        // 0 ← 1 ← 3 on main, 0 ← 2 ← 4 on a branch: two runs forking at point 0.
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, 0, 0, 1, 2]), [[0, 1, 3], [0, 2, 4]])
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, 0, 1, 2, 3]), [[0, 1, 2, 3, 4]])
+        XCTAssertEqual(TrendPlot.chains(points, continues: [nil, nil, nil, nil, nil]), [[0], [1], [2], [3], [4]])
+        let trend = ScreenTrend(path: "Snapshots/A.json", screen: "A", points: points)
+        let forked = TrendPlot.svg(trend, continues: [nil, 0, 0, 1, 2])
+        XCTAssertEqual(HTMLChecks.count("<polyline", in: forked), 2)
+        XCTAssertEqual(HTMLChecks.count("stroke-dasharray", in: forked), 1, "the branch's line is dashed")
+        XCTAssertEqual(HTMLChecks.count("<polyline", in: TrendPlot.svg(trend)), 1, "without lineage, one line in time order")
+        // All five commits fall on one day: the axis says the times, not one date twice.
+        XCTAssertTrue(forked.contains(">2026-01-01 00:00 UTC</text>"), forked)
+        XCTAssertTrue(forked.contains(">2026-01-01 00:40 UTC</text>"), forked)
+        XCTAssertEqual(TrendPlot.axisLabels(Array(points.prefix(1)))?.1, nil, "one moment, one label")
     }
 
     func testScreenPageHasATextAlternativeAndADataTable() {
@@ -134,8 +153,9 @@ final class HTMLPageTests: XCTestCase {
         // The fallback table: captioned, column and row headers, every value.
         XCTAssertTrue(page.contains(#"<caption id="values">Check &lt;out&gt;: stops, errors and warnings per commit, oldest first</caption>"#))
         XCTAssertEqual(HTMLChecks.count("<th scope=\"row\" class=\"user\">", in: page), 3)
+        XCTAssertEqual(HTMLChecks.count("<tr class=\"fails\"><th scope=\"row\" class=\"user\">", in: page), 2, "the commits with errors are marked")
         XCTAssertTrue(page.contains(#"<td class="num">unreadable</td>"#))
-        XCTAssertTrue(page.contains("</code></a> &lt;script&gt;alert(2)&lt;/script&gt;</th>"))
+        XCTAssertTrue(page.contains("</code></a> &lt;script&gt;alert(2)&lt;/script&gt;<br><span class=\"by\"><time"))
         // The stop line breaks at the unreadable version instead of dropping to zero.
         XCTAssertEqual(HTMLChecks.count("<polyline", in: page), 2)
     }
@@ -150,7 +170,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertFalse(none.contains("<a "))
     }
 
-    func testIndexListsCommitsNewestFirstWithVerdicts() {
+    func testIndexListsCommitsNewestFirstWithVerdicts() throws {
         let commits = (1...3).map { n in
             SiteCommitSummary(sha: String(repeating: "\(n)", count: 40), subject: n == 3 ? HTMLFixtures.hostileSubject : "Commit \(n)",
                               author: "A", timestamp: 1_767_225_600 + n * 60, errors: n == 2 ? 1 : 0, warnings: 0,
@@ -169,13 +189,20 @@ final class HTMLPageTests: XCTestCase {
         let third = try? XCTUnwrap(page.range(of: "commits/3333333333333333333333333333333333333333.html"))
         let first = try? XCTUnwrap(page.range(of: "<a href=\"commits/1111111111111111111111111111111111111111.html\"><code>1111111"))
         XCTAssertLessThan(third?.lowerBound ?? page.endIndex, first?.lowerBound ?? page.startIndex, "newest first")
-        XCTAssertTrue(page.contains("<td class=\"user\">&lt;script&gt;alert(2)&lt;/script&gt;</td>"))
-        XCTAssertTrue(page.contains(#"<th scope="row" class="user">feature/<wbr>&lt;b&gt;x&lt;/<wbr>b&gt;</th><td><span class="verdict-fails"><span aria-hidden="true">✗ </span>fails</span></td><td>1 error, 0 warnings</td>"#))
+        XCTAssertTrue(page.contains("<td class=\"user\">&lt;script&gt;alert(2)&lt;/script&gt;<br>"))
+        XCTAssertTrue(page.contains(#"<tr class="fails"><th scope="row" class="user">feature/<wbr>&lt;b&gt;x&lt;/<wbr>b&gt;</th><td><span class="verdict-fails"><span aria-hidden="true">✗ </span>fails</span></td><td>1 error, 0 warnings</td>"#))
         XCTAssertTrue(page.contains(#"<th scope="row" class="user">main</th><td>base branch</td><td></td>"#))
         XCTAssertTrue(page.contains("none (no common history)"))
-        XCTAssertTrue(page.contains(#"<caption id="commits-caption">Commits, newest first</caption>"#))
+        XCTAssertTrue(page.contains(#"<caption id="commits-caption">Commits, newest first; commits with errors are marked</caption>"#))
+        // Failing branches come first, and what needs attention is said before any table.
+        let failing = try XCTUnwrap(page.range(of: "<tr class=\"fails\"><th scope=\"row\" class=\"user\">feature"))
+        let base = try XCTUnwrap(page.range(of: "<th scope=\"row\" class=\"user\">main</th>"))
+        XCTAssertLessThan(failing.lowerBound, base.lowerBound)
+        let attention = try XCTUnwrap(page.range(of: "<h2 id=\"attention\">Needs attention</h2>"))
+        XCTAssertLessThan(attention.lowerBound, try XCTUnwrap(page.range(of: "<h2 id=\"branches\">")).lowerBound)
+        XCTAssertTrue(page.contains("<p>1 branch fails the check:</p>"), page)
         XCTAssertTrue(page.contains(#"<a href="screens/\#(SiteSlug.screen(path: "Snapshots/Checkout.json")).html">Checkout</a>"#))
-        XCTAssertTrue(page.contains(#"<time datetime="2026-01-01T00:03:00Z">2026-01-01 00:03 UTC</time>"#))
+        XCTAssertTrue(page.contains(#"<time datetime="2026-01-01T00:03:00Z"><span class="nw">2026-01-01</span> <span class="nw">00:03 UTC</span></time>"#))
     }
 
     func testSlugsAreSafeAndDistinct() {

@@ -54,7 +54,7 @@ final class OrderReportSizeTests: XCTestCase {
         XCTAssertTrue(note.contains("Axdiff-Errors: \(d.changes.filter { $0.severity == .error }.count)\n"), note)
         let markdown = render(d, .markdown)
         XCTAssertTrue(markdown.contains("and \(order.count - 20) more stops moved"), markdown)
-        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("`order.") }.count, 20)
+        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.hasPrefix("- ") && $0.contains("`order.") }.count, 20)
         // JSON keeps them all.
         let json = render(d, .json)
         XCTAssertEqual(json.components(separatedBy: "\"order.").count - 1, order.count)

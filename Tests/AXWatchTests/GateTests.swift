@@ -40,7 +40,7 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(failingKinds(verdict), ["order.regressed@Checkout"])
         XCTAssertEqual(verdict.report.screens.map(\.path), ["Snapshots/Checkout.json"])
         XCTAssertEqual(verdict.report.snapshotsCompared, 2)
-        XCTAssertEqual(verdict.suggestedTrailers.map(\.text), ["Axdiff-Accept: order.regressed Checkout"])
+        XCTAssertEqual(verdict.suggestedTrailers.map(\.text), ["Axdiff-Accept: order.regressed Checkout#Try again"])
         XCTAssertTrue(verdict.report.remarks.contains { $0.contains("its merge base with main (3 commits)") }, "\(verdict.report.remarks)")
     }
 

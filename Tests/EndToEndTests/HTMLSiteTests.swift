@@ -46,22 +46,35 @@ final class HTMLSiteTests: XCTestCase {
                 XCTAssertTrue(dom.contains("<ol class=\"order\">"))
                 XCTAssertTrue(dom.contains("tag-moved"))
             }
-            for (name, args) in [("1280", ["--window-size=1280,1800"]),
-                                 ("zoom200", ["--window-size=640,1800", "--force-device-scale-factor=2"])] {
-                let png = shots.appendingPathComponent(page.replacingOccurrences(of: "/", with: "_") + "-\(name).png")
-                let shot = try chromium.run(["--hide-scrollbars", "--screenshot=\(png.path)"] + args + [url.absoluteString])
+            for (width, height) in [(390, 2400), (1280, 1800)] {
+                let png = shots.appendingPathComponent(page.replacingOccurrences(of: "/", with: "_") + "-\(width).png")
+                let shot = try chromium.screenshot(url, width: width, height: height, to: png, in: shots)
                 XCTAssertEqual(shot.code, 0, shot.err.suffix(2000).description)
                 XCTAssertEqual(Chromium.consoleMessages(shot.err), [], "\(page) logs to the console")
                 let bytes = try Data(contentsOf: png)
                 XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "\(png.path) is a PNG")
             }
-            // Reflow: at 640 CSS pixels (a 1280-pixel window at 200 % zoom) the page
-            // does not scroll sideways, and the two reading orders stack.
-            let layout = try chromium.layoutProbe(page: url, width: 640, in: shots)
-            XCTAssertEqual(layout["overflow"], "false", "\(page) scrolls sideways at 200 % zoom")
-            XCTAssertEqual(layout["tables"], "false", "\(page): a table is wider than the page at 200 % zoom")
+            // At 390 CSS pixels (a phone) and 640 (a 1280-pixel window at 200 % zoom) the
+            // page does not scroll sideways, no table scrolls, no word breaks inside
+            // itself, a change kind stays on one line, and the two reading orders stay
+            // side by side so a moved stop can be followed across.
+            for width in [390, 640] {
+                let layout = try chromium.layoutProbe(page: url, width: width, in: shots)
+                XCTAssertEqual(layout["overflow"], "false", "\(page) scrolls sideways at \(width) px")
+                XCTAssertEqual(layout["tables"], "false", "\(page): a table is wider than the page at \(width) px")
+                XCTAssertEqual(layout["midword"], "", "\(page): words broken inside at \(width) px")
+                XCTAssertEqual(layout["kindwraps"], "false", "\(page): a change kind wraps at \(width) px")
+                if page.hasPrefix("commits/") {
+                    XCTAssertEqual(layout["stacked"], "false", "the reading orders sit side by side at \(width) px")
+                    let top = Int(layout["ordertop"] ?? "") ?? .max
+                    XCTAssertLessThan(top, 1600, "the reading orders start \(top) px down at \(width) px")
+                }
+                if page == "index.html" {
+                    XCTAssertEqual(layout["failcolor"], "rgb(253, 236, 238)", "a commit with errors is marked in colour")
+                    XCTAssertEqual(layout["attentionfirst"], "true", "what needs attention comes before the tables")
+                }
+            }
             if page.hasPrefix("commits/") {
-                XCTAssertEqual(layout["stacked"], "true", "the columns wrap at 200 % zoom")
                 XCTAssertEqual(try chromium.layoutProbe(page: url, width: 1280, in: shots)["stacked"], "false",
                                "the columns sit side by side on a wide window")
             }
@@ -293,8 +306,12 @@ private struct Chromium {
     /// Loads a copy of `page` with a measuring script (the site's policy
     /// forbids scripts, so the copy drops it) at `width` CSS pixels and returns
     /// what it measured: `overflow` (the page scrolls sideways), `tables` (a
-    /// table scrolls inside its region) and `stacked` (the second reading-order
-    /// column sits below the first).
+    /// table scrolls inside its region), `stacked` (the second reading-order
+    /// column sits below the first), `midword` (words broken inside
+    /// themselves), `kindwraps` (a change kind on two lines), `ordertop` (where
+    /// the first reading order starts), `failcolor` (a failing commit row's
+    /// background) and `attentionfirst` (the summary of what needs attention
+    /// comes before the first table).
     func layoutProbe(page: URL, width: Int, in folder: URL) throws -> [String: String] {
         var html = try String(contentsOf: page, encoding: .utf8)
         html = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy""#, with: #"<meta name="csp-removed-for-probe""#)
@@ -302,23 +319,74 @@ private struct Chromium {
         <script>
         const root = document.documentElement;
         const columns = document.querySelectorAll('.columns > section');
-        document.body.setAttribute('data-overflow', String(root.scrollWidth > root.clientWidth));
-        document.body.setAttribute('data-tables', String([...document.querySelectorAll('.table-scroll')].some(t => t.scrollWidth > t.clientWidth)));
-        document.body.setAttribute('data-stacked', String(columns.length > 1 && columns[1].getBoundingClientRect().top > columns[0].getBoundingClientRect().top + 1));
+        const found = {};
+        const set = (k, v) => { found[k] = String(v); };
+        set('overflow', root.scrollWidth > root.clientWidth);
+        set('tables', [...document.querySelectorAll('.table-scroll')].some(t => t.scrollWidth > t.clientWidth));
+        set('stacked', columns.length > 1 && columns[1].getBoundingClientRect().top > columns[0].getBoundingClientRect().top + 1);
+        // A run of letters and digits that spans two line boxes was broken inside
+        // a word (a break after "/" or "-" is the browser's to make).
+        const broken = [];
+        const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement.closest('svg, code.sha')) continue;
+            const re = /[\\p{L}\\p{N}]+/gu;
+            for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+                const range = document.createRange();
+                range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                if (tops.size > 1) broken.push(m[0]);
+            }
+        }
+        set('midword', broken.slice(0, 5).join(' '));
+        set('kindwraps', [...document.querySelectorAll('code.kind')].some(k => k.getClientRects().length > 1));
+        const order = document.querySelector('ol.order');
+        set('ordertop', order ? Math.round(order.getBoundingClientRect().top + window.scrollY) : -1);
+        const fails = document.querySelector('tr.fails > td');
+        set('failcolor', fails ? getComputedStyle(fails).backgroundColor : '');
+        const attention = document.querySelector('.attention, .all-clear'), firstTable = document.querySelector('table');
+        set('attentionfirst', !!attention && !!firstTable && (attention.compareDocumentPosition(firstTable) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+        parent.postMessage(found, '*');
         </script>
         """
         html = html.replacingOccurrences(of: "</body>", with: script + "</body>")
         let probe = folder.appendingPathComponent("probe-\(UUID().uuidString).html")
         try Data(html.utf8).write(to: probe)
         defer { try? FileManager.default.removeItem(at: probe) }
-        let r = try run(["--window-size=\(width),900", "--dump-dom", probe.absoluteString])
+        // The page runs in a frame of `width` CSS pixels (headless windows are at
+        // least 500 wide) and posts what it measured to this wrapper.
+        let wrapper = try frame(probe, width: width, height: 900, in: folder, script: """
+            <script>window.addEventListener('message', e => { for (const [k, v] of Object.entries(e.data)) document.body.setAttribute('data-' + k, v); });</script>
+            """)
+        defer { try? FileManager.default.removeItem(at: wrapper) }
+        // Phones draw scrollbars over the page: hidden, the frame is `width` wide for the page.
+        let r = try run(["--hide-scrollbars", "--window-size=\(max(width, 500) + 40),900", "--virtual-time-budget=5000", "--dump-dom", wrapper.absoluteString])
         var found: [String: String] = [:]
-        for key in ["overflow", "stacked", "tables"] {
+        for key in ["overflow", "stacked", "tables", "midword", "kindwraps", "ordertop", "failcolor", "attentionfirst"] {
             if let range = r.out.range(of: "data-\(key)=\""), let end = r.out[range.upperBound...].firstIndex(of: "\"") {
                 found[key] = String(r.out[range.upperBound..<end])
             }
         }
         return found
+    }
+
+    /// A page that shows `page` in a frame `width` CSS pixels wide: how a
+    /// viewport narrower than a headless window (at least 500 wide) is had.
+    func frame(_ page: URL, width: Int, height: Int, in folder: URL, script: String = "") throws -> URL {
+        let html = #"<!DOCTYPE html><html><head><meta charset="utf-8"><title>frame</title></head><body style="margin:0">"#
+            + #"<iframe title="page" src="\#(page.absoluteString)" style="border:0;display:block;width:\#(width)px;height:\#(height)px"></iframe>"#
+            + script + "</body></html>"
+        let url = folder.appendingPathComponent("frame-\(UUID().uuidString).html")
+        try Data(html.utf8).write(to: url)
+        return url
+    }
+
+    /// A screenshot of `page` at `width` CSS pixels (in a frame when narrower than a headless window).
+    func screenshot(_ page: URL, width: Int, height: Int, to png: URL, in folder: URL) throws -> Result {
+        guard width < 500 else { return try run(["--hide-scrollbars", "--screenshot=\(png.path)", "--window-size=\(width),\(height)", page.absoluteString]) }
+        let wrapper = try frame(page, width: width, height: height, in: folder)
+        defer { try? FileManager.default.removeItem(at: wrapper) }
+        return try run(["--hide-scrollbars", "--virtual-time-budget=3000", "--screenshot=\(png.path)", "--window-size=500,\(height)", wrapper.absoluteString])
     }
 
     private final class Output: @unchecked Sendable {

@@ -1,6 +1,6 @@
 /// axdiff's configuration (DESIGN §8): every key optional, defaults here.
 public struct Config: Sendable, Equatable {
-    public var snapshots: [String] = ["Snapshots/**", "snapshots/**", "**/*.aria.yml"]
+    public var snapshots: [String] = Config.defaultSnapshots
     public var notesRef = "refs/notes/axdiff"
     public var watchRefs: [String] = ["refs/heads/*"]
     public var baseBranch = "main"
@@ -11,6 +11,20 @@ public struct Config: Sendable, Equatable {
     public var maxSnapshotBytes = 16 * 1024 * 1024
 
     public init() {}
+
+    /// The file extensions snapshot formats use: axsnapshot JSON, XCUITest
+    /// debug descriptions, uiautomator dumps, ARIA snapshots.
+    public static let snapshotExtensions = ["json", "txt", "xml", "yml", "yaml"]
+
+    /// Files of a snapshot extension under `Snapshots/` or `snapshots/`, and
+    /// ARIA snapshots anywhere: a README or a screenshot beside the snapshots
+    /// is not one.
+    public static let defaultSnapshots: [String] =
+        ["Snapshots", "snapshots"].flatMap { dir in snapshotExtensions.map { "\(dir)/**/*.\($0)" } } + ["**/*.aria.yml"]
+
+    /// Every file of a snapshot extension, wherever it is: where the gate looks
+    /// for snapshots that no glob of `snapshots` takes.
+    public static let snapshotLikeFiles: [String] = snapshotExtensions.map { "**/*.\($0)" }
 
     /// The severity a change of `kind` gets under this configuration.
     public func severity(of kind: ChangeKind, default value: Severity) -> Severity {

@@ -21,6 +21,10 @@ public struct Change: Sendable, Equatable {
     public var improvement: Bool
     /// Set by the gate when a commit trailer accepted it.
     public var accepted: Bool
+    /// Where in the snapshot file the change is when no element says so (an
+    /// unreadable snapshot's error): 1-based line and column.
+    public var line: Int?
+    public var column: Int?
 
     public init(kind: ChangeKind, screen: String, elements: [ElementRef] = [], before: String? = nil,
                 after: String? = nil, message: String, improvement: Bool = false, severity: Severity? = nil) {

@@ -16,7 +16,7 @@ public enum CommitPage {
         let timestamp = Int(commit.date.timeIntervalSince1970.rounded(.down))
         var body = """
         <dl class="meta">
-        <dt>Commit</dt><dd><code>\(commit.sha.html)</code></dd>
+        <dt>Commit</dt><dd><code class="sha">\(commit.sha.html)</code></dd>
         <dt>Author</dt><dd>\(commit.author.html)</dd>
         <dt>Date</dt><dd>\(HTMLFormat.time(timestamp))</dd>
         <dt>Result</dt><dd>\(model.headline.html)</dd>
@@ -42,6 +42,14 @@ public enum CommitPage {
         return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
     }
 
+    /// An order window as text, the moved stop in `<strong>`.
+    private static func order(_ window: OrderWindow) -> String {
+        var names = window.names.map(\.html)
+        if names.indices.contains(window.focus) { names[window.focus] = "<strong>" + names[window.focus] + "</strong>" }
+        return (window.onScreen ? "on screen: " : "") + (window.cutBefore ? "… › " : "") + names.joined(separator: " › ")
+            + (window.cutAfter ? " › …" : "")
+    }
+
     private static func summary(_ screen: ScreenDiff) -> String {
         ReportModel(DiffReport(screens: [screen], snapshotsCompared: 1)).summaryLine
     }
@@ -51,7 +59,7 @@ public enum CommitPage {
         var out = """
         <section aria-labelledby="\(prefix)">
         <h2 id="\(prefix)">\(screen.screen.html) <span class="path">\(screen.path.html)</span></h2>
-        <p>\(summary(screen).html). <a href="\(HTMLFormat.screenHref(screen.path, root: "../"))">History of \(screen.screen.html)</a></p>
+        <p>\(summary(screen).html). <a href="#\(prefix)-order">Reading order</a> · <a href="\(HTMLFormat.screenHref(screen.path, root: "../"))">History of \(screen.screen.html)</a></p>
         <h3>Changes</h3>
 
         """
@@ -59,17 +67,18 @@ public enum CommitPage {
             var message = change.message.html
             if change.before != nil || change.after != nil {
                 var lines: [String] = []
-                if let before = change.before { lines.append("Before: " + before.html) }
-                if let after = change.after { lines.append("After: " + after.html) }
+                if let before = change.beforeWindow.map(order) ?? change.before?.html { lines.append("Before: " + before) }
+                if let after = change.afterWindow.map(order) ?? change.after?.html { lines.append("After: " + after) }
                 message += "<p class=\"ba\">" + lines.joined(separator: "<br>") + "</p>"
             }
-            return "<tr><td>\(HTMLFormat.severity(change))</td><td><code>\(HTMLFormat.breakable(change.kind.rawValue))</code></td>"
-                + "<td class=\"user\">\(message)</td><td>\(HTMLFormat.wcag(change.wcag))</td></tr>"
+            if !change.wcag.isEmpty { message += "<div class=\"ba\">WCAG: \(HTMLFormat.wcag(change.wcag))</div>" }
+            return "<tr><td>\(HTMLFormat.severity(change))<br><code class=\"kind\">\(change.kind.rawValue.html)</code></td>"
+                + "<td class=\"user\">\(message)</td></tr>"
         }
         out += HTMLFormat.table(id: "\(prefix)-changes", caption: "Changes on \(screen.screen.html)",
-                                head: ["Severity", "Kind", "Message", "WCAG"], rows: rows)
+                                head: ["Change", "Message and WCAG criteria"], rows: rows)
         out += """
-        <h3>Reading order</h3>
+        <h3 id="\(prefix)-order">Reading order</h3>
         <p class="legend">Each list is what VoiceOver says, one stop per swipe. Stops that <strong>moved</strong>, were <strong>added</strong>, <strong>removed</strong>, <strong>merged</strong>, <strong>split</strong> or <strong>changed</strong> are marked, and link to their counterparts in the other list.</p>
         <div class="columns">
 
@@ -100,7 +109,7 @@ public enum CommitPage {
             let entry = i < entries.count ? entries[i] : ReadingOrderLinks.Entry()
             out += itemStart
             out += String(i + 1)
-            out += "\">"
+            out += entry.marks.contains(.moved) ? "\" class=\"moved\">" : "\">"
             out += stop.html
             for mark in entry.marks {
                 out += " <span class=\"tag tag-"
@@ -110,7 +119,7 @@ public enum CommitPage {
                 out += "</span>"
             }
             if !entry.links.isEmpty {
-                out += " "
+                out += side == "old" ? " <span aria-hidden=\"true\">→</span> " : " <span aria-hidden=\"true\">←</span> "
                 out += verb
                 out += " "
                 for (k, link) in entry.links.enumerated() {

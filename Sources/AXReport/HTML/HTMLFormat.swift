@@ -21,8 +21,11 @@ enum HTMLFormat {
         return "\(pad(y, 4))-\(pad(m))-\(pad(d))"
     }
 
+    /// The date and the time each kept on one line, so a narrow cell breaks
+    /// between them, never inside the date.
     static func time(_ timestamp: Int) -> String {
-        "<time datetime=\"\(isoDate(timestamp))\">\(date(timestamp))</time>"
+        let (_, _, _, hh, mm, _) = civil(timestamp)
+        return "<time datetime=\"\(isoDate(timestamp))\"><span class=\"nw\">\(day(timestamp))</span> <span class=\"nw\">\(pad(hh)):\(pad(mm)) UTC</span></time>"
     }
 
     /// Days since 1970 to a proleptic Gregorian date (Howard Hinnant's

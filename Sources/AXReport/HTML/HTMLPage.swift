@@ -62,8 +62,11 @@ public struct HTMLPage: Sendable {
         return out
     }
 
-    /// Fluid layout (no fixed widths; columns wrap below each other when the
-    /// page is narrow or zoomed), contrast of at least 4.5:1 for text, a
+    /// Fluid layout (no fixed widths) that reads at 390 CSS pixels and at
+    /// 200 % zoom: words wrap between each other, never inside one (a long
+    /// path or id breaks after its `/` and `.`), a change kind stays on one
+    /// line, and the two reading orders stay side by side so that a moved
+    /// stop can be followed across. Contrast of at least 4.5:1 for text, a
     /// visible focus ring, and markers that never rely on colour alone.
     static let styleSheet = """
     :root { color: #1b1b1b; background: #ffffff; }
@@ -77,26 +80,34 @@ public struct HTMLPage: Sendable {
     header.site, footer.site { padding: 0.75rem 0; }
     header.site { border-bottom: 1px solid #8a8a8a; }
     footer.site { border-top: 1px solid #8a8a8a; margin-top: 2rem; color: #3d3d3d; }
-    h1 { font-size: 1.6rem; line-height: 1.25; overflow-wrap: anywhere; }
-    h2 { font-size: 1.3rem; margin-top: 2rem; overflow-wrap: anywhere; }
+    h1 { font-size: 1.6rem; line-height: 1.25; overflow-wrap: break-word; }
+    h2 { font-size: 1.3rem; margin-top: 2rem; overflow-wrap: break-word; }
     h3 { font-size: 1.1rem; margin-top: 1.5rem; }
     h4 { font-size: 1rem; margin: 0.5rem 0; }
     code, .path { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.92em; }
     .path { color: #3d3d3d; font-weight: normal; }
     dl.meta { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; }
     dl.meta dt { font-weight: bold; }
-    dl.meta dd { margin: 0; overflow-wrap: anywhere; }
+    dl.meta dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+    code.sha { word-break: break-all; }
     .table-scroll { overflow-x: auto; max-width: 100%; }
     table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
     caption { text-align: left; font-weight: bold; padding: 0.25rem 0; }
-    th, td { border: 1px solid #8a8a8a; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+    th, td { border: 1px solid #8a8a8a; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; hyphens: manual; }
     thead th { background: #eef1f5; }
-    .user { overflow-wrap: anywhere; }
+    .user { overflow-wrap: break-word; }
+    .kind, .nw { white-space: nowrap; }
+    tr.fails > * { background: #fdecee; }
+    tr.fails > th:first-child { box-shadow: inset 4px 0 0 #a3001a; }
+    .attention { border: 2px solid #a3001a; border-radius: 0.25rem; padding: 0.25rem 1rem; margin: 1rem 0; }
+    .attention h2 { margin-top: 0.5rem; color: #a3001a; }
+    .all-clear { border: 2px solid #14532d; border-radius: 0.25rem; padding: 0.5rem 1rem; margin: 1rem 0; }
     td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-    .columns { display: flex; flex-wrap: wrap; gap: 1rem 2rem; }
-    .columns > section { flex: 1 1 20rem; min-width: 0; }
-    ol.order { padding-left: 2.5rem; margin: 0.25rem 0; }
-    ol.order li { padding: 0.15rem 0.25rem; overflow-wrap: anywhere; }
+    .columns { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; }
+    .columns > section { min-width: 0; }
+    ol.order { padding-left: 2rem; margin: 0.25rem 0; }
+    ol.order li { padding: 0.15rem 0.25rem; overflow-wrap: break-word; }
+    ol.order li.moved { background: #fff4e0; box-shadow: inset 4px 0 0 #6b3f00; }
     ol.order li:target { background: #fff4c2; outline: 2px solid #6b4e00; }
     .tag { display: inline-block; border: 1px solid currentColor; border-radius: 0.25rem; padding: 0 0.3rem; font-size: 0.85em; font-weight: bold; margin-left: 0.25rem; }
     .tag-moved { color: #6b3f00; background: #fff4e0; }
@@ -113,11 +124,15 @@ public struct HTMLPage: Sendable {
     .ba { margin: 0.25rem 0 0; color: #2e2e2e; }
     .legend { color: #2e2e2e; }
     ul.wcag { list-style: none; margin: 0; padding: 0; }
+    .ba ul.wcag { display: inline; }
+    .ba ul.wcag li { display: inline; }
+    .ba ul.wcag li + li::before { content: " · "; }
+    .by { color: #3d3d3d; font-size: 0.92em; }
     figure { margin: 1rem 0; }
     figure svg { display: block; width: 100%; max-width: 56rem; height: auto; }
     svg a:focus-visible circle, svg a:hover circle { stroke: #b3001b; stroke-width: 4; }
     figcaption { color: #2e2e2e; margin-top: 0.25rem; }
-    @media (max-width: 45rem) { th, td { padding: 0.25rem 0.3rem; } table { font-size: 0.94rem; } }
+    @media (max-width: 45rem) { body { padding: 0 0.75rem 2rem; } th, td { padding: 0.25rem 0.3rem; } table { font-size: 0.94rem; } ol.order { padding-left: 1.6rem; } }
     @media (forced-colors: active) { .tag { border-color: CanvasText; } }
 
     """

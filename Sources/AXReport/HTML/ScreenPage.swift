@@ -4,7 +4,9 @@
 public enum ScreenPage {
     /// - Parameter subjects: commit subjects by full id, for the table.
     /// - Complexity: O(n), where n is the number of points.
-    public static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo) -> String {
+    /// - Parameter continues: for each point, the earlier point it follows in
+    ///   the history (see `TrendPlot.svg`); nil: each follows the one before.
+    public static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil) -> String {
         let heading = "Screen: \(trend.screen)"
         var body = "<dl class=\"meta\">\n<dt>Snapshot</dt><dd><code>\(trend.path.html)</code></dd>\n"
         if let last = trend.points.last {
@@ -13,17 +15,17 @@ public enum ScreenPage {
         }
         body += "<dt>Changed in</dt><dd>\(HTMLFormat.count(trend.points.count, "commit"))</dd>\n</dl>\n"
         body += "<h2>Trend</h2>\n<figure>\n"
-        body += TrendPlot.svg(trend, id: "trend", root: "../")
-        body += "<figcaption>The stop count after each commit that changed \(trend.screen.html) (the line; each point links to its commit), and that commit's errors (filled bars) and warnings (outlined bars) on this screen. The table below has the same values.</figcaption>\n</figure>\n"
+        body += TrendPlot.svg(trend, id: "trend", root: "../", continues: continues)
+        body += "<figcaption>The stop count after each commit that changed \(trend.screen.html) (the line, which forks where branches do, a branch's line dashed; each point links to its commit), and that commit's errors (filled bars) and warnings (outlined bars) on this screen. The table below has the same values.</figcaption>\n</figure>\n"
         body += "<h2>Values per commit</h2>\n"
         let rows = trend.points.map { p -> String in
             let subject = subjects[p.sha].map { " " + $0.html } ?? ""
-            return "<tr><th scope=\"row\" class=\"user\"><a href=\"\(HTMLFormat.commitHref(p.sha, root: "../"))\"><code>\(HTMLFormat.shortSHA(p.sha).html)</code></a>\(subject)</th>"
-                + "<td>\(HTMLFormat.time(p.timestamp))</td><td class=\"num\">\(p.stops.map(String.init) ?? "unreadable")</td>"
+            return "<tr\(p.errors > 0 ? " class=\"fails\"" : "")><th scope=\"row\" class=\"user\"><a href=\"\(HTMLFormat.commitHref(p.sha, root: "../"))\"><code>\(HTMLFormat.shortSHA(p.sha).html)</code></a>\(subject)"
+                + "<br><span class=\"by\">\(HTMLFormat.time(p.timestamp))</span></th><td class=\"num\">\(p.stops.map(String.init) ?? "unreadable")</td>"
                 + "<td class=\"num\">\(p.errors)</td><td class=\"num\">\(p.warnings)</td></tr>"
         }
         body += HTMLFormat.table(id: "values", caption: "\(trend.screen.html): stops, errors and warnings per commit, oldest first",
-                                 head: ["Commit", "Date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [2, 3, 4])
+                                 head: ["Commit and date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [1, 2, 3])
         return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
     }
 }

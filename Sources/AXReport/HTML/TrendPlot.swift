@@ -16,7 +16,11 @@ public enum TrendPlot {
     ///   - id: a prefix for the ids of the title and description.
     ///   - root: the way to the site root from the page (`"../"`).
     /// - Complexity: O(n), where n is the number of points.
-    public static func svg(_ trend: ScreenTrend, id: String = "trend", root: String = "../") -> String {
+    ///   - continues: for each point, the earlier point it follows in the
+    ///     history (its nearest ancestor among the points), nil where a line
+    ///     starts; commits of two branches are then two lines that fork where
+    ///     the branches do. Nil draws each point after the one before.
+    public static func svg(_ trend: ScreenTrend, id: String = "trend", root: String = "../", continues: [Int?]? = nil) -> String {
         let points = trend.points
         let readable = points.compactMap(\.stops)
         let maxStops = niceMax(readable.max() ?? 0)
@@ -47,9 +51,13 @@ public enum TrendPlot {
         out += "</g>\n<g fill=\"#1b1b1b\">\n"
         out += "<text x=\"\(left)\" y=\"\(stopsTop - 10)\">Stops (swipes)</text>\n"
         out += "<text x=\"\(left)\" y=\"\(issuesTop - 10)\">Errors and warnings</text>\n"
-        if let first = points.first, let last = points.last {
-            out += "<text x=\"\(left)\" y=\"\(issuesBottom + 26)\">\(HTMLFormat.day(first.timestamp))</text>\n"
-            out += "<text x=\"\(width - right)\" y=\"\(issuesBottom + 26)\" text-anchor=\"end\">\(HTMLFormat.day(last.timestamp))</text>\n"
+        if let (start, end) = axisLabels(points) {
+            if let end {
+                out += "<text x=\"\(left)\" y=\"\(issuesBottom + 26)\">\(start)</text>\n"
+                out += "<text x=\"\(width - right)\" y=\"\(issuesBottom + 26)\" text-anchor=\"end\">\(end)</text>\n"
+            } else {
+                out += "<text x=\"\(width / 2)\" y=\"\(issuesBottom + 26)\" text-anchor=\"middle\">\(start)</text>\n"
+            }
         }
         out += "<text x=\"\(width / 2)\" y=\"\(issuesBottom + 50)\" text-anchor=\"middle\">\(HTMLFormat.count(points.count, "commit")), oldest to newest</text>\n"
         out += "</g>\n"
@@ -66,19 +74,14 @@ public enum TrendPlot {
         }
         out += "</g>\n"
         // The stop count: a line through the readable points, broken at unreadable ones.
-        var segment: [String] = []
-        var lines: [String] = []
-        for (i, p) in points.enumerated() {
-            if let stops = p.stops {
-                segment.append("\(f(x(i))),\(f(yStops(stops)))")
-            } else if !segment.isEmpty {
-                lines.append(segment.joined(separator: " "))
-                segment = []
-            }
-        }
-        if !segment.isEmpty { lines.append(segment.joined(separator: " ")) }
-        for line in lines {
-            out += "<polyline points=\"\(line)\" fill=\"none\" stroke=\"#0b4fa8\" stroke-width=\"2\"/>\n"
+        // A run that forks off another (a second branch) is dashed, so that two
+        // branches with the same counts still read as two lines.
+        var drawn = Set<Int>()
+        for chain in chains(points, continues: continues ?? points.indices.map { $0 > 0 ? $0 - 1 : nil }) {
+            let line = chain.compactMap { i in points[i].stops.map { "\(f(x(i))),\(f(yStops($0)))" } }.joined(separator: " ")
+            let fork = chain.count > 1 && drawn.contains(chain[0])
+            out += "<polyline points=\"\(line)\" fill=\"none\" stroke=\"#0b4fa8\" stroke-width=\"2\"\(fork ? " stroke-dasharray=\"8 5\"" : "")/>\n"
+            drawn.formUnion(chain)
         }
         let radius = points.count > 200 ? 3 : 5
         for (i, p) in points.enumerated() {
@@ -92,6 +95,42 @@ public enum TrendPlot {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// The point runs the stop line is drawn through: a point joins the run
+    /// whose last point it continues; otherwise (a fork, or the first point
+    /// after an unreadable one) it starts a run, from the point it continues
+    /// when that one is readable.
+    ///
+    /// - Complexity: O(n), where n is the number of points.
+    static func chains(_ points: [TrendPoint], continues: [Int?]) -> [[Int]] {
+        var chains: [[Int]] = []
+        var chainEndingAt: [Int: Int] = [:]   // point → chain whose last point it is
+        for k in points.indices where points[k].stops != nil {
+            let from = k < continues.count ? continues[k] : nil
+            if let j = from, j >= 0, j < k, points[j].stops != nil {
+                if let c = chainEndingAt.removeValue(forKey: j) {
+                    chains[c].append(k)
+                    chainEndingAt[k] = c
+                } else {
+                    chains.append([j, k])
+                    chainEndingAt[k] = chains.count - 1
+                }
+            } else {
+                chains.append([k])
+                chainEndingAt[k] = chains.count - 1
+            }
+        }
+        return chains
+    }
+
+    /// The x axis's ends: days when they differ, else date and time; one label
+    /// in the middle when both ends are the same moment.
+    static func axisLabels(_ points: [TrendPoint]) -> (String, String?)? {
+        guard let first = points.first?.timestamp, let last = points.last?.timestamp else { return nil }
+        if HTMLFormat.day(first) != HTMLFormat.day(last) { return (HTMLFormat.day(first), HTMLFormat.day(last)) }
+        if HTMLFormat.date(first) != HTMLFormat.date(last) { return (HTMLFormat.date(first), HTMLFormat.date(last)) }
+        return (HTMLFormat.date(first), nil)
     }
 
     /// What the plot shows, in words: its `<desc>`.

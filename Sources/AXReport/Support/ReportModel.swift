@@ -1,4 +1,5 @@
 import AXDiff
+import AXSnapshot
 
 /// A `DiffReport` put in the order every format shows it, with its counts.
 ///
@@ -13,6 +14,10 @@ struct ReportModel {
         var path: String
         /// Changes to show, in report order.
         var changes: [Change]
+        /// The new version's stops and, for each, the old stop it matched: where
+        /// SARIF finds an element's line in the file as it is now.
+        var stopsAfter: [Stop] = []
+        var matchedOld: [Int?] = []
 
         /// The changes the note, text and Markdown list: every one but the
         /// order changes past the first `maxOrderChanges` (regressions come
@@ -60,7 +65,8 @@ struct ReportModel {
     init(_ report: DiffReport) {
         screens = report.screens
             .map { Screen(screen: $0.screen, path: $0.path,
-                          changes: $0.changes.filter { $0.severity != .off }.sorted(by: ReportModel.inReportOrder)) }
+                          changes: $0.changes.filter { $0.severity != .off }.sorted(by: ReportModel.inReportOrder),
+                          stopsAfter: $0.stopsAfter, matchedOld: $0.matchedOld) }
             .sorted { ($0.path, $0.screen) < ($1.path, $1.screen) }
         remarks = report.remarks
         snapshotsCompared = report.snapshotsCompared
