@@ -8,13 +8,18 @@ import Foundation
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Build a demo repository from the bundled example snapshots, annotate it, and print the log."
-    static let usage = "axdiff demo [--examples DIR] [--into DIR]"
+    static let options: [CommandOption] = [
+        .valued("examples", "DIR", default: "Config/examples/story beside the checkout or the binary",
+                "a story: one folder per commit, each with commit.txt and the files to commit"),
+        .valued("into", "DIR", default: "a new folder in the temporary directory", "where to build the repository"),
+    ]
+    static let examples = ["axdiff demo --into /tmp/axdiff-demo"]
 
     let examples: String?
     let into: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["examples", "into"], flags: [])
+        let a = try Self.parse(args)
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
         examples = a.option("examples")
         into = a.option("into")

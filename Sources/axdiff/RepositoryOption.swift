@@ -13,8 +13,6 @@ struct RepositoryOption {
         configPath = a.option("config")
     }
 
-    static let valued: Set<String> = ["repo", "config"]
-
     func open() throws -> Repository {
         do {
             return try Repository.open(path: path)
