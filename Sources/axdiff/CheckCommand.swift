@@ -56,6 +56,7 @@ struct CheckCommand: Command {
         do {
             verdict = try Gate(repository: repository).check(options)
         } catch let e as GateError {
+            if !fromEnvironment { try RepositoryOption.requireCommits(repository, repo.path) }
             throw InputError(e.description)
         } catch let e as GitError {
             throw InputError(e.message)

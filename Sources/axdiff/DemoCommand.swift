@@ -27,7 +27,7 @@ struct DemoCommand: Command {
 
     /// The story, found beside the working directory or the executable.
     func storyDirectory() throws -> String {
-        if let examples { return examples }
+        if let examples { return try Self.story(at: examples) }
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var candidates = [FileManager.default.currentDirectoryPath + "/Config/examples/story"]
         var dir = exe.deletingLastPathComponent()
@@ -39,6 +39,20 @@ struct DemoCommand: Command {
             throw InputError("cannot find Config/examples/story; run from the axdiff checkout or pass --examples DIR")
         }
         return found
+    }
+
+    /// `DIR` when it is a story — every folder in it holds a `commit.txt` — or
+    /// `DIR/story` when that is one (`--examples Config/examples`); else an error
+    /// naming the folder that is not a commit.
+    static func story(at dir: String) throws -> String {
+        let files = FileManager.default
+        guard SnapshotFiles.isDirectory(dir) else { throw InputError("\(dir): not a directory") }
+        let steps = ((try? files.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let notCommits = steps.filter { !files.fileExists(atPath: dir + "/" + $0 + "/commit.txt") }
+        if !steps.isEmpty && notCommits.isEmpty { return dir }
+        if dir != dir + "/story", SnapshotFiles.isDirectory(dir + "/story"), (try? story(at: dir + "/story")) != nil { return dir + "/story" }
+        let first = notCommits.first.map { "\(dir)/\($0) has no commit.txt" } ?? "\(dir) is empty"
+        throw InputError("\(dir): not a story (one folder per commit, each with commit.txt and the files to commit): \(first)")
     }
 
     func run() throws -> Int32 {
