@@ -31,6 +31,8 @@ struct DemoCommand: Command {
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var candidates = [FileManager.default.currentDirectoryPath + "/Config/examples/story"]
         var dir = exe.deletingLastPathComponent()
+        // An installed axdiff (Scripts/install.sh) finds it in PREFIX/share/axdiff.
+        candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/axdiff/examples/story").path)
         for _ in 0..<5 {
             candidates.append(dir.appendingPathComponent("Config/examples/story").path)
             dir = dir.deletingLastPathComponent()
