@@ -96,6 +96,16 @@ if [ -z "$binary" ]; then
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 2; }
 
+# The libraries the binary names itself (readelf's NEEDED; ldd also lists
+# theirs, which apt pulls in anyway), each as the file ldd resolves it to.
+libraries() {
+  local needed=""
+  if command -v readelf >/dev/null; then
+    needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+  fi
+  ldd "$binary" | awk -v needed=" $needed " '$2 == "=>" && $3 ~ /^\// && (needed == "  " || index(needed, " " $1 " ")) { print $3 }' | sort -u
+}
+
 if [ "$packages" -eq 1 ] && command -v dpkg >/dev/null; then
   # The Debian packages that own the libraries the binary loads (libgit2,
   # libdeflate, jemalloc, libxml2, ...): installed, hence kept when the -dev
@@ -108,7 +118,8 @@ if [ "$packages" -eq 1 ] && command -v dpkg >/dev/null; then
       owner="$(dpkg -S "$real" 2>/dev/null | head -n1 | cut -d: -f1)" || true
     fi
     case "$owner" in ""|libc6|libgcc-s1|libstdc++6) ;; *) runtime="$runtime $owner" ;; esac
-  done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
+  done < <(libraries)
+  runtime="$(printf '%s\n' $runtime | sort -u | tr '\n' ' ')"
   apt_install $runtime
   $SUDO apt-mark manual $runtime >/dev/null 2>&1 || true
   echo "runtime packages: $runtime"
