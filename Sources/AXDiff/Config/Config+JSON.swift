@@ -85,7 +85,8 @@ extension Config {
                 guard case .object(let s) = value.kind else { throw fail(value, "expected an object of kind → severity for \"severity\"") }
                 for (kindName, sv) in s {
                     guard let kind = ChangeKind(rawValue: kindName) else {
-                        throw fail(sv, "unknown change kind \"\(kindName)\" in \"severity\"")
+                        let hint = Suggestion.nearest(kindName, among: ChangeKind.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+                        throw fail(sv, "unknown change kind \"\(kindName)\" in \"severity\"\(hint)")
                     }
                     config.severity[kind] = try severity(sv, "severity.\(kindName)")
                 }
