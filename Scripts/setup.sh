@@ -14,4 +14,4 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml
