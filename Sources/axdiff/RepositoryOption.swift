@@ -19,8 +19,7 @@ struct RepositoryOption {
         do {
             return try Repository.open(path: path)
         } catch let e as GitError {
-            // libgit2's message names the path already.
-            throw InputError(e.message.contains(path) ? e.message : "\(path): \(e.message)")
+            throw InputError("\(path): \(e.message)")
         }
     }
 

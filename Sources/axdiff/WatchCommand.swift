@@ -44,6 +44,7 @@ struct WatchCommand: Command {
     }
 
     func run() throws -> Int32 {
+        _ = try repo.open()
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
             once: once, batchSize: batch, toolVersion: "axdiff \(version)", remote: remote)) { [jsonLog] line in

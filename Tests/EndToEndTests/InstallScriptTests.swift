@@ -60,7 +60,9 @@ final class InstallScriptTests: XCTestCase {
         // zsh (when installed: Scripts/setup.sh installs it) finds the function on its fpath.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
             let site = prefix.appendingPathComponent("share/zsh/site-functions").path
-            let zsh = try CLI.run(["-f", "-c", "fpath=('\(site)' $fpath); autoload -Uz compinit; compinit -u -d /dev/null; print -r -- ${_comps[axdiff]}"],
+            // compinit replaces its dump file (-d): it must be a file of the test's own.
+            let dump = try CLI.tempDir(self).appendingPathComponent("zcompdump").path
+            let zsh = try CLI.run(["-f", "-c", "fpath=('\(site)' $fpath); autoload -Uz compinit; compinit -u -d '\(dump)'; print -r -- ${_comps[axdiff]}"],
                                   executable: URL(fileURLWithPath: "/usr/bin/zsh"))
             XCTAssertEqual(zsh.out, "_axdiff\n", zsh.err)
             let syntax = try CLI.run(["-n", site + "/_axdiff"], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
