@@ -7,11 +7,15 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// Reading a name that is not declared is a programming error, caught in debug builds (and so by the tests).
+    private let declaredNames: Set<String>
 
     /// - Parameter declared: the command's options; anything else is a usage error
     ///   that suggests the nearest declared name.
     init(_ args: [String], _ declared: [CommandOption]) throws {
         let byName = Dictionary(declared.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        assert(byName.count == declared.count, "an option is declared twice")
+        declaredNames = Set(byName.keys)
         var i = 0
         var onlyPositionals = false
         while i < args.count {
@@ -51,9 +55,22 @@ struct Arguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func option(_ name: String) -> String? { options[name]?.last }
-    func options(_ name: String) -> [String] { options[name] ?? [] }
+    func declares(_ name: String) -> Bool { declaredNames.contains(name) }
+
+    func flag(_ name: String) -> Bool {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return flags.contains(name)
+    }
+
+    func option(_ name: String) -> String? {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return options[name]?.last
+    }
+
+    func options(_ name: String) -> [String] {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return options[name] ?? []
+    }
 }
 
 /// A mistake in how the command was called: printed with the usage, exit 2.

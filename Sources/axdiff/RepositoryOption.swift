@@ -11,7 +11,7 @@ struct RepositoryOption {
 
     init(_ a: Arguments) {
         path = a.option("repo") ?? "."
-        configPath = a.option("config")
+        configPath = a.declares("config") ? a.option("config") : nil
     }
 
     func open() throws -> Repository {
