@@ -19,8 +19,9 @@ final class SuggestionTests: XCTestCase {
 
     func testDistanceAgainstAPlainLevenshteinOnSeededWords() {
         // Without transpositions the two agree; the early stop never lowers a distance.
-        var rng = SplitMix(seed: 20)
-        func word() -> String { String((0..<Int(rng.next() % 7)).map { _ in "abc".randomElement(using: &rng)! }) }
+        var rng = MovesPropertyTests.SplitMix64(state: 20)
+        let letters: [Character] = ["a", "b", "c"]
+        func word() -> String { String((0..<Int(rng.next() % 7)).map { _ in letters[Int(rng.next() % 3)] }) }
         for _ in 0..<500 {
             let (a, b) = (word(), word())
             let full = Suggestion.distance(a, b, limit: 100)
@@ -44,17 +45,5 @@ final class SuggestionTests: XCTestCase {
             }
         }
         return d[y.count]
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
