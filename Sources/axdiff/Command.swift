@@ -38,7 +38,7 @@ extension Command {
 
     /// `axdiff diff OLD NEW [--format FORMAT] [--config FILE]`, from the declarations.
     static var usage: String {
-        (["axdiff", name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" }).joined(separator: " ")
+        (["axdiff", name] + arguments.map(\.synopsis) + options.map { $0.required ? $0.synopsis : "[\($0.synopsis)]" }).joined(separator: " ")
     }
 
     /// Parses `args` against `options`.

@@ -11,6 +11,8 @@ struct CommandOption: Sendable {
     let help: String
     /// The values it accepts, when they are a fixed list (offered by completion).
     let choices: [String]
+    /// The command refuses to run without it.
+    var required = false
 
     static func flag(_ name: String, _ help: String) -> CommandOption {
         CommandOption(name: name, value: nil, defaultValue: nil, help: help, choices: [])
@@ -22,6 +24,10 @@ struct CommandOption: Sendable {
     }
 
     var takesValue: Bool { value != nil }
+
+    static func required(_ name: String, _ value: String, _ help: String) -> CommandOption {
+        CommandOption(name: name, value: value, defaultValue: nil, help: help, choices: [], required: true)
+    }
 
     /// `--name VALUE` or `--name`.
     var synopsis: String { "--" + name + (value.map { " " + $0 } ?? "") }

@@ -27,7 +27,7 @@ enum Help {
 
     /// An option's help with its default: `report format … (default: text)`.
     static func line(_ o: CommandOption) -> String {
-        o.help + (o.defaultValue.map { " (default: \($0))" } ?? "")
+        o.help + (o.required ? " (required)" : "") + (o.defaultValue.map { " (default: \($0))" } ?? "")
     }
 }
 

@@ -7,7 +7,7 @@ struct HtmlCommand: Command {
     static let name = "html"
     static let abstract = "Write a static review site: commits, side-by-side reading orders, trend plots per screen."
     static let arguments = [CommandArgument(synopsis: "[RANGE]", help: "a revision or A..B (default: everything the watched refs reach)")]
-    static let options: [CommandOption] = [.repo, .config, .valued("out", "DIR", default: "none, required", "where to write the site")]
+    static let options: [CommandOption] = [.repo, .config, .required("out", "DIR", "where to write the site")]
     static let examples = ["axdiff html --out site && xdg-open site/index.html"]
 
     let repo: RepositoryOption

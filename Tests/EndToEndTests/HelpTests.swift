@@ -41,7 +41,7 @@ final class HelpTests: XCTestCase {
             // The usage line names each one, and so does the man page.
             let usage = help.out.split(separator: "\n").first { $0.hasPrefix("Usage: ") } ?? ""
             for option in declared {
-                XCTAssertTrue(usage.contains("[\(option)"), "\(name): usage lacks \(option)")
+                XCTAssertTrue(usage.contains(" \(option)") || usage.contains("[\(option)"), "\(name): usage lacks \(option)")
                 XCTAssertTrue(man.contains(".B \\-\\-" + option.dropFirst(2).replacingOccurrences(of: "-", with: "\\-")), "\(name): man page lacks \(option)")
                 // The parser accepts it: whatever else goes wrong, it is not an unknown option.
                 let r = try CLI.run([name, option, "x", "--zz-not-an-option"], cwd: try CLI.tempDir(self), timeout: 30)
