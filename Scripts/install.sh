@@ -39,10 +39,18 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$prefix" ] || { echo "install.sh: --prefix needs a directory" >&2; exit 2; }
 case "$prefix" in /*) ;; *) prefix="$(pwd)/$prefix" ;; esac
-prefix="${prefix%/}"
-[ -n "$prefix" ] || prefix=/
+# One spelling of the prefix (no "..", ".", "//" or trailing "/"), so every path
+# the manifest lists can be checked to lie under it.
+prefix="$(realpath -m -- "$prefix")"
 
 manifest="$prefix/share/axdiff/install-manifest"
+
+# Files under a prefix this user cannot write (/usr/local for most) are
+# written through sudo; the build itself runs as the user.
+existing="$prefix"
+while [ ! -e "$existing" ]; do existing="$(dirname "$existing")"; done
+AS=""
+if [ "$(id -u)" -ne 0 ] && [ ! -w "$existing" ]; then AS="sudo"; fi
 
 do_uninstall() {
   [ -f "$manifest" ] || { echo "install.sh: nothing to uninstall: $manifest does not exist" >&2; return 1; }
@@ -52,18 +60,19 @@ do_uninstall() {
   # each only when empty.
   while IFS=' ' read -r kind path; do
     case "$path" in
+      */../*|*/..|*/./*) echo "install.sh: $manifest lists $path, not a plain path; left alone" >&2; continue ;;
       "$prefix"/*) ;;
       *) echo "install.sh: $manifest lists $path, outside $prefix; left alone" >&2; continue ;;
     esac
     if [ "$kind" = file ] && { [ -e "$path" ] || [ -L "$path" ]; }; then
-      rm -f -- "$path"
+      $AS rm -f -- "$path"
       echo "removed $path"
     fi
   done < "$manifest"
-  rm -f -- "$manifest" "$manifest.dirs"
+  $AS rm -f -- "$manifest" "$manifest.dirs"
   while IFS=' ' read -r kind path; do
-    case "$path" in "$prefix"/*) ;; *) continue ;; esac
-    if [ "$kind" = dir ] && rmdir -- "$path" 2>/dev/null; then echo "removed $path/"; fi
+    case "$path" in */../*|*/..|*/./*) continue ;; "$prefix"|"$prefix"/*) ;; *) continue ;; esac
+    if [ "$kind" = dir ] && $AS rmdir -- "$path" 2>/dev/null; then echo "removed $path/"; fi
   done <<< "$dirs"
   return 0
 }
@@ -132,16 +141,18 @@ fi
 
 # Every folder on the way to a file that does not exist yet is recorded, so
 # --uninstall leaves the prefix as it found it.
-mkdir -p "$prefix"
 tmpdirs="$(mktemp)"
 trap 'rm -f "$tmpdirs"' EXIT
+walk="$prefix"
+while [ ! -d "$walk" ]; do echo "dir $walk" >> "$tmpdirs"; walk="$(dirname "$walk")"; done
+$AS mkdir -p "$prefix"
 files=()
 put() { # put MODE SOURCE DEST
   local mode="$1" source="$2" dest="$3" dir
   dir="$(dirname "$dest")"
   local walk="$dir"
   while [ ! -d "$walk" ]; do echo "dir $walk" >> "$tmpdirs"; walk="$(dirname "$walk")"; done
-  install -D -m "$mode" "$source" "$dest"
+  $AS install -D -m "$mode" "$source" "$dest"
   files+=("$dest")
 }
 
@@ -164,10 +175,14 @@ while IFS= read -r -d '' f; do
   put 0644 "$f" "$prefix/share/axdiff/examples/${f#Config/examples/}"
 done < <(find Config/examples/story -type f -print0 | sort -z)
 
-{ for f in "${files[@]}"; do echo "file $f"; done; } > "$manifest"
-echo "file $manifest" >> "$manifest"
-sort -u "$tmpdirs" > "$manifest.dirs"
-echo "file $manifest.dirs" >> "$manifest"
+{
+  for f in "${files[@]}"; do echo "file $f"; done
+  echo "file $manifest"
+  echo "file $manifest.dirs"
+} > "$staging/install-manifest"
+sort -u "$tmpdirs" > "$staging/install-manifest.dirs"
+$AS install -m 0644 "$staging/install-manifest" "$manifest"
+$AS install -m 0644 "$staging/install-manifest.dirs" "$manifest.dirs"
 
 echo "installed axdiff $("$prefix/bin/axdiff" --version | cut -d' ' -f2) into $prefix (${#files[@]} files, listed in $manifest)"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "note: $prefix/bin is not on PATH; the git hooks need axdiff there (or AXDIFF=$prefix/bin/axdiff)" ;; esac

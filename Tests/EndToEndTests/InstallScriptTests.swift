@@ -95,6 +95,25 @@ final class InstallScriptTests: XCTestCase {
         XCTAssertEqual(left, ".\n./bin\n./bin/other-tool\n./share\n./share/man\n./share/man/man1\n./share/man/man1/other.1\n")
     }
 
+    func testAPrefixTheInstallCreatedIsRemovedAndNothingOutsideItIsTouched() throws {
+        let parent = try CLI.tempDir(self)
+        let prefix = parent.appendingPathComponent("new/prefix")
+        XCTAssertEqual(try install(prefix).code, 0)
+        // A manifest edited to name a file outside the prefix: that file stays.
+        let outside = parent.appendingPathComponent("outside.txt")
+        try CLI.write("keep me\n", to: outside)
+        let manifest = prefix.appendingPathComponent("share/axdiff/install-manifest")
+        try (try String(contentsOf: manifest, encoding: .utf8) + "file \(outside.path)\nfile \(prefix.path)/../../outside.txt\n")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let r = try install(prefix, ["--uninstall"])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("lists \(outside.path), outside \(prefix.path); left alone"), r.err)
+        XCTAssertTrue(r.err.contains("lists \(prefix.path)/../../outside.txt, not a plain path; left alone"), r.err)
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep me\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.path), "the prefix the install made is gone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("new").path), "its parent, outside the prefix, stays")
+    }
+
     func testBadArgumentsAreExitTwo() throws {
         let r = try CLI.run(["--prefx", "/tmp"], executable: Self.root.appendingPathComponent("Scripts/install.sh"))
         XCTAssertEqual(r.code, 2)
