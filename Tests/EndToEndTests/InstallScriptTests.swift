@@ -67,6 +67,23 @@ final class InstallScriptTests: XCTestCase {
             XCTAssertEqual(zsh.out, "_axdiff\n", zsh.err)
             let syntax = try CLI.run(["-n", site + "/_axdiff"], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
             XCTAssertEqual(syntax.code, 0, syntax.err)
+            // An interactive zsh on a pseudo-terminal, asked to complete `axdiff check --form<TAB><TAB>`.
+            let driver = try CLI.tempDir(self)
+            try CLI.write("""
+                zmodload zsh/zpty
+                zpty z zsh -f -i
+                zpty -w z "fpath=('\(site)' \\$fpath); autoload -Uz compinit; compinit -u -d '\(driver.path)/dump'; PS1='> '"
+                zpty -w z $'axdiff check --form\\t\\t'
+                sleep 3
+                out=""
+                while zpty -r -t z chunk; do out+=$chunk; done
+                zpty -d z
+                print -r -- "$out"
+                """, to: driver.appendingPathComponent("drive.zsh"))
+            let typed = try CLI.run(["-f", driver.appendingPathComponent("drive.zsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"), timeout: 30)
+            let screen = typed.out.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            XCTAssertTrue(screen.contains("axdiff check --format"), screen.debugDescription)
+            for value in ["json", "junit", "markdown", "sarif", "text"] { XCTAssertTrue(screen.contains(value), "zsh offers \(value): \(screen.debugDescription)") }
         } else {
             print("InstallScriptTests: zsh is not installed; the zsh completion was not loaded (Scripts/setup.sh installs zsh)")
         }
