@@ -17,8 +17,8 @@ import XCTest
 ///
 /// What `debugDescription` cannot show, and axdiff therefore cannot compare:
 /// accessibility hints, custom actions (`accessibilityCustomActions`), Voice
-/// Control names (`accessibilityUserInputLabels`), traits other than selected
-/// and disabled, and the order VoiceOver itself computes (XCUITest lists
+/// Control names (`accessibilityUserInputLabels`), traits other than selected,
+/// disabled and focused, and the order VoiceOver itself computes (XCUITest lists
 /// elements in view order; axdiff judges the visual order from the frames).
 /// Where these matter, export an axsnapshot JSON file from the app instead.
 enum AccessibilitySnapshot {
