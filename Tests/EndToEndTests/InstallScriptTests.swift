@@ -74,13 +74,17 @@ final class InstallScriptTests: XCTestCase {
                 zpty z zsh -f -i
                 zpty -w z "fpath=('\(site)' \\$fpath); autoload -Uz compinit; compinit -u -d '\(driver.path)/dump'; PS1='> '"
                 zpty -w z $'axdiff check --form\\t\\t'
-                sleep 3
                 out=""
-                while zpty -r -t z chunk; do out+=$chunk; done
+                # Until the values are listed (a busy machine may take seconds), at most 30 s.
+                for i in {1..60}; do
+                  while zpty -r -t z chunk; do out+=$chunk; done
+                  [[ $out == *sarif* ]] && break
+                  sleep 0.5
+                done
                 zpty -d z
                 print -r -- "$out"
                 """, to: driver.appendingPathComponent("drive.zsh"))
-            let typed = try CLI.run(["-f", driver.appendingPathComponent("drive.zsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"), timeout: 30)
+            let typed = try CLI.run(["-f", driver.appendingPathComponent("drive.zsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"), timeout: 60)
             let screen = typed.out.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
             XCTAssertTrue(screen.contains("axdiff check --format"), screen.debugDescription)
             for value in ["json", "junit", "markdown", "sarif", "text"] { XCTAssertTrue(screen.contains(value), "zsh offers \(value): \(screen.debugDescription)") }
