@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what axdiff needs to build and test on Debian: libgit2, libdeflate,
-# jemalloc and pkg-config to build; git, Chromium and the Python clients (sarif-tools,
-# junitparser, jsonschema, markdown-it-py) to test. Safe to run again: installs only what is missing.
+# jemalloc and pkg-config to build; git, Chromium, man-db and zsh (the install
+# script's man page and completions) and the Python clients (sarif-tools,
+# junitparser, jsonschema, markdown-it-py, playwright for the web example) to
+# test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
-for pkg in libgit2-dev libdeflate-dev libjemalloc-dev pkg-config git chromium libxml2-utils; do
+for pkg in libgit2-dev libdeflate-dev libjemalloc-dev pkg-config git chromium libxml2-utils man-db zsh; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then
@@ -12,4 +14,4 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml

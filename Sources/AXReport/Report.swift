@@ -33,4 +33,10 @@ public struct Report: Sendable {
     public static func summaryLine(_ report: DiffReport) -> String {
         ReportModel(report).summaryLine
     }
+
+    /// The summary for a log line, where "3 notes" would read as three git notes
+    /// written: note-severity changes are "minor changes" there.
+    public static func logSummaryLine(_ report: DiffReport) -> String {
+        ReportModel(report).summaryLine(notes: "minor change")
+    }
 }

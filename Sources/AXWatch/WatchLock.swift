@@ -6,7 +6,9 @@ import Darwin
 import Foundation
 
 /// One watcher per repository: an exclusive `flock` on
-/// `<git-common-dir>/axdiff-watch.lock`, which holds the owner's pid.
+/// `<git-common-dir>/axdiff-watch.lock`, which holds the owner's pid, host and
+/// start time on its first line and the watcher's last error on its second
+/// (read by `axdiff status`).
 ///
 /// The kernel drops the lock when its holder dies, even by SIGKILL, so a dead
 /// holder never blocks the next start; a live one is respected and named.
@@ -32,12 +34,24 @@ public final class WatchLock {
             let n = pread(fd, &buffer, 31, 0)
             close(fd)
             let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
-            throw Held(path: path, pid: Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            throw Held(path: path, pid: Holder.parse(text)?.pid)
         }
         self.fd = fd
-        let pid = "\(getpid())\n"
+        holderLine = "\(getpid()) \(Holder.hostName()) \(ISO8601DateFormatter().string(from: Date()))\n"
+        rewrite(holderLine)
+    }
+
+    private var holderLine = ""
+
+    /// Keeps the watcher's last error beside the holder line, for `axdiff status`.
+    public func record(error message: String) {
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        rewrite(holderLine + ISO8601DateFormatter().string(from: Date()) + " " + oneLine + "\n")
+    }
+
+    private func rewrite(_ text: String) {
         _ = ftruncate(fd, 0)
-        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
     }
 
     deinit {

@@ -80,6 +80,7 @@ public final class Watcher {
             } catch {
                 failures += 1
                 log("error: \(error); retrying")
+                lock.record(error: "\(error)")
                 if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
                 processedTips = []
                 if options.once && failures >= 3 { throw error }
@@ -125,7 +126,7 @@ public final class Watcher {
     static func line(_ a: CommitAnalysis, seconds: TimeInterval) -> String {
         let when = ISO8601DateFormatter().string(from: Date())
         let ms = Int((seconds * 1000).rounded())
-        return "\(when) \(a.commit.id.abbreviated()) \(Report.summaryLine(a.report)) (\(ms) ms)  \(a.commit.summary)"
+        return "\(when) \(a.commit.id.abbreviated()) \(Report.logSummaryLine(a.report)) (\(ms) ms)  \(a.commit.summary)"
             + (a.unreadable.isEmpty ? "" : "  [unreadable: \(a.unreadable.joined(separator: "; "))]")
     }
 }

@@ -1,14 +1,21 @@
+import AXDiff
+
 /// A small command-line parser in the shape of swift-argument-parser: options
-/// (`--format json`, `--format=json`), flags (`--once`) and positionals.
+/// (`--format json`, `--format=json`), flags (`--once`) and positionals, all
+/// as a command declares them.
 struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// Reading a name that is not declared is a programming error, caught in debug builds (and so by the tests).
+    private let declaredNames: Set<String>
 
-    /// - Parameters:
-    ///   - valued: option names that take a value (without `--`).
-    ///   - flags: option names that take none.
-    init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws {
+    /// - Parameter declared: the command's options; anything else is a usage error
+    ///   that suggests the nearest declared name.
+    init(_ args: [String], _ declared: [CommandOption]) throws {
+        let byName = Dictionary(declared.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        assert(byName.count == declared.count, "an option is declared twice")
+        declaredNames = Set(byName.keys)
         var i = 0
         var onlyPositionals = false
         while i < args.count {
@@ -19,32 +26,51 @@ struct Arguments {
                 continue
             }
             if arg == "--" { onlyPositionals = true; continue }
-            guard arg.hasPrefix("--") else { throw UsageError("unknown option '\(arg)'") }
-            var name = String(arg.dropFirst(2))
+            var name = String(arg.drop { $0 == "-" })
             var value: String?
             if let eq = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            if known.contains(name) {
+            guard arg.hasPrefix("--"), let option = byName[name] else {
+                let shown = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+                throw UsageError("unknown option '\(shown)'" + Suggestion.didYouMean(name, among: declared.map(\.name), prefix: "--"))
+            }
+            guard option.takesValue else {
                 guard value == nil else { throw UsageError("option '--\(name)' takes no value") }
                 flags.insert(name)
-            } else if valued.contains(name) {
-                if value == nil {
-                    guard i < args.count else { throw UsageError("option '--\(name)' needs a value") }
-                    value = args[i]
-                    i += 1
-                }
-                options[name, default: []].append(value ?? "")
-            } else {
-                throw UsageError("unknown option '--\(name)'")
+                continue
             }
+            if value == nil {
+                guard i < args.count else { throw UsageError("option '--\(name)' needs a value (\(option.value ?? ""))") }
+                value = args[i]
+                i += 1
+            }
+            let given = value ?? ""
+            if !option.choices.isEmpty && !option.choices.contains(given) {
+                throw UsageError("--\(name) expects one of \(option.choices.joined(separator: ", ")), not '\(given)'"
+                    + Suggestion.didYouMean(given, among: option.choices))
+            }
+            options[name, default: []].append(given)
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func option(_ name: String) -> String? { options[name]?.last }
-    func options(_ name: String) -> [String] { options[name] ?? [] }
+    func declares(_ name: String) -> Bool { declaredNames.contains(name) }
+
+    func flag(_ name: String) -> Bool {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return flags.contains(name)
+    }
+
+    func option(_ name: String) -> String? {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return options[name]?.last
+    }
+
+    func options(_ name: String) -> [String] {
+        assert(declaredNames.contains(name), "--\(name) is read but not declared")
+        return options[name] ?? []
+    }
 }
 
 /// A mistake in how the command was called: printed with the usage, exit 2.

@@ -7,7 +7,12 @@ import AXWatch
 struct BackfillCommand: Command {
     static let name = "backfill"
     static let abstract = "Annotate every commit reachable from the watched refs that has no note yet."
-    static let usage = "axdiff backfill [--repo PATH] [--config FILE] [--batch N] [--jobs N] [RANGE]"
+    static let arguments = [CommandArgument(synopsis: "[RANGE]", help: "only these commits (a revision or A..B; default: everything the watched refs reach)")]
+    static let options: [CommandOption] = [
+        .repo, .config, .batch,
+        .valued("jobs", "N", default: "one per core", "threads that analyse commits (1 to \(Annotator.Options.maxJobs))"),
+    ]
+    static let examples = ["axdiff backfill --repo /srv/snapshots"]
 
     let repo: RepositoryOption
     let range: String?
@@ -15,7 +20,7 @@ struct BackfillCommand: Command {
     let jobs: Int
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["batch", "jobs"]), flags: [])
+        let a = try Self.parse(args)
         repo = RepositoryOption(a)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one RANGE") }
         range = a.positionals.first

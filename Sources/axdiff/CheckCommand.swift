@@ -13,17 +13,25 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "The gate: exit 1 when the branch's net change regresses what a screen reader says, unless accepted."
-    static let usage = "axdiff check [--repo PATH | --from-env] [--config FILE] [--base REF | --remote NAME] [--allow-missing-base] "
-        + "[--format text|markdown|json|sarif|junit] [--category NAME] [REV]"
+    static let arguments = [CommandArgument(synopsis: "[REV]", help: "the tip to judge (default: HEAD)")]
+    static let options: [CommandOption] = [
+        .repo, .flag("from-env", "open the repository from git's environment (in a server hook; excludes --repo)"), .config,
+        .valued("base", "REF", default: "baseBranch of the configuration, else main", "the branch to compare with, at the merge base"),
+        .valued("remote", "NAME", "take the base branch from this remote only, never a local branch (what the server will judge by)"),
+        .flag("allow-missing-base", "pass when the base branch exists nowhere (the first push)"), .format,
+        .category, .color,
+    ]
+    static let examples = ["axdiff check", "axdiff check --base develop --format sarif --category ios feature > axdiff.sarif"]
 
     let repo: RepositoryOption
     let fromEnvironment: Bool
     let options: Gate.Options
     let report: Report
     let category: String?
+    let color: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["base", "format", "category", "remote"]), flags: ["from-env", "allow-missing-base"])
+        let a = try Self.parse(args)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one REV") }
         repo = RepositoryOption(a)
         fromEnvironment = a.flag("from-env")
@@ -34,6 +42,7 @@ struct CheckCommand: Command {
         }
         report = try ReportChoice.named(a.option("format"))
         category = try ReportChoice.category(a)
+        color = a.option("color")
         options = Gate.Options(revision: a.positionals.first ?? "HEAD", base: a.option("base"),
                                configOverride: nil, allowMissingBase: a.flag("allow-missing-base"),
                                remote: a.option("remote"))
@@ -47,6 +56,7 @@ struct CheckCommand: Command {
         do {
             verdict = try Gate(repository: repository).check(options)
         } catch let e as GateError {
+            if !fromEnvironment { try RepositoryOption.requireCommits(repository, repo.path) }
             throw InputError(e.description)
         } catch let e as GitError {
             throw InputError(e.message)
@@ -55,7 +65,7 @@ struct CheckCommand: Command {
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
         var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
         if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
-        Console.out(report.render(verdict.report, context))
+        Console.out(Colour.output(report.render(verdict.report, context), format: report.name, choice: color))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)
         if !verdict.unreadable.isEmpty {

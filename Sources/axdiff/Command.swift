@@ -4,14 +4,45 @@ import Glibc
 import Darwin
 #endif
 
-/// One subcommand: parses its arguments in `init` (the validation phase) and
-/// does its work in `run`, returning the exit code.
+/// One subcommand: declares its arguments and options (from which parsing,
+/// usage, help, the man page and completions derive), parses them in `init`
+/// (the validation phase) and does its work in `run`, returning the exit code.
 protocol Command {
     static var name: String { get }
     static var abstract: String { get }
+    /// The positional arguments, in order.
+    static var arguments: [CommandArgument] { get }
+    static var options: [CommandOption] { get }
+    /// Command lines that show typical use; help ends with them.
+    static var examples: [String] { get }
+    /// Derived from the declarations (see the extension); not to be written by hand.
     static var usage: String { get }
     init(_ args: [String]) throws
     func run() throws -> Int32
+}
+
+/// A positional argument as help shows it: `OLD NEW`, `[REV]`, `FILE...`.
+struct CommandArgument: Sendable {
+    let synopsis: String
+    let help: String
+    /// Fixed words it accepts (`install`, `uninstall`), offered by completion;
+    /// empty when it is free text.
+    var choices: [String] = []
+    /// Completion offers file names.
+    var isPath = false
+}
+
+extension Command {
+    static var arguments: [CommandArgument] { [] }
+    static var examples: [String] { [] }
+
+    /// `axdiff diff OLD NEW [--format FORMAT] [--config FILE]`, from the declarations.
+    static var usage: String {
+        (["axdiff", name] + arguments.map(\.synopsis) + options.map { $0.required ? $0.synopsis : "[\($0.synopsis)]" }).joined(separator: " ")
+    }
+
+    /// Parses `args` against `options`.
+    static func parse(_ args: [String]) throws -> Arguments { try Arguments(args, options) }
 }
 
 /// Process exit codes (DESIGN §9).
@@ -21,7 +52,8 @@ enum ExitCode {
     static let badInput: Int32 = 2
 }
 
-/// Terse console output: reports to stdout, diagnostics to stderr.
+/// Terse console output: reports to stdout, diagnostics to stderr, each
+/// diagnostic line starting with `axdiff: `.
 enum Console {
     static func out(_ text: String) {
         var s = text
@@ -34,4 +66,5 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }

@@ -8,13 +8,18 @@ import Foundation
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Build a demo repository from the bundled example snapshots, annotate it, and print the log."
-    static let usage = "axdiff demo [--examples DIR] [--into DIR]"
+    static let options: [CommandOption] = [
+        .valued("examples", "DIR", default: "Config/examples/story beside the checkout or the binary",
+                "a story: one folder per commit, each with commit.txt and the files to commit"),
+        .valued("into", "DIR", default: "a new folder in the temporary directory", "where to build the repository"),
+    ]
+    static let examples = ["axdiff demo --into /tmp/axdiff-demo"]
 
     let examples: String?
     let into: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["examples", "into"], flags: [])
+        let a = try Self.parse(args)
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
         examples = a.option("examples")
         into = a.option("into")
@@ -22,10 +27,12 @@ struct DemoCommand: Command {
 
     /// The story, found beside the working directory or the executable.
     func storyDirectory() throws -> String {
-        if let examples { return examples }
+        if let examples { return try Self.story(at: examples) }
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var candidates = [FileManager.default.currentDirectoryPath + "/Config/examples/story"]
         var dir = exe.deletingLastPathComponent()
+        // An installed axdiff (Scripts/install.sh) finds it in PREFIX/share/axdiff.
+        candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/axdiff/examples/story").path)
         for _ in 0..<5 {
             candidates.append(dir.appendingPathComponent("Config/examples/story").path)
             dir = dir.deletingLastPathComponent()
@@ -34,6 +41,20 @@ struct DemoCommand: Command {
             throw InputError("cannot find Config/examples/story; run from the axdiff checkout or pass --examples DIR")
         }
         return found
+    }
+
+    /// `DIR` when it is a story — every folder in it holds a `commit.txt` — or
+    /// `DIR/story` when that is one (`--examples Config/examples`); else an error
+    /// naming the folder that is not a commit.
+    static func story(at dir: String) throws -> String {
+        let files = FileManager.default
+        guard SnapshotFiles.isDirectory(dir) else { throw InputError("\(dir): not a directory") }
+        let steps = ((try? files.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let notCommits = steps.filter { !files.fileExists(atPath: dir + "/" + $0 + "/commit.txt") }
+        if !steps.isEmpty && notCommits.isEmpty { return dir }
+        if dir != dir + "/story", SnapshotFiles.isDirectory(dir + "/story"), (try? story(at: dir + "/story")) != nil { return dir + "/story" }
+        let first = notCommits.first.map { "\(dir)/\($0) has no commit.txt" } ?? "\(dir) is empty"
+        throw InputError("\(dir): not a story (one folder per commit, each with commit.txt and the files to commit): \(first)")
     }
 
     func run() throws -> Int32 {

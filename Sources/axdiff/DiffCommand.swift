@@ -7,20 +7,26 @@ import AXSnapshot
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Compare two snapshots (or two directories of them) and say what changed for a screen reader user."
-    static let usage = "axdiff diff OLD NEW [--format text|markdown|json|sarif|junit] [--category NAME] [--config FILE]"
+    static let arguments = [CommandArgument(synopsis: "OLD NEW", help: "two snapshot files, or two directories of them paired by relative path",
+                                            isPath: true)]
+    static let options: [CommandOption] = [.format, .category, .snapshotConfig, .color]
+    static let examples = ["axdiff diff old/Checkout.json Snapshots/Checkout.json",
+                           "axdiff diff --format markdown before/ Snapshots/"]
 
     let old: String, new: String
     let report: Report
     let configPath: String?
     let category: String?
+    let color: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["format", "config", "category"], flags: [])
+        let a = try Self.parse(args)
         guard a.positionals.count == 2 else { throw UsageError("expected OLD and NEW, got \(a.positionals.count) argument(s)") }
         (old, new) = (a.positionals[0], a.positionals[1])
         report = try ReportChoice.named(a.option("format"))
         configPath = a.option("config")
         category = try ReportChoice.category(a)
+        color = a.option("color")
     }
 
     func run() throws -> Int32 {
@@ -52,7 +58,7 @@ struct DiffCommand: Command {
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: pairs.count)
-        Console.out(report.render(result, ReportChoice.context(category: category)))
+        Console.out(Colour.output(report.render(result, ReportChoice.context(category: category)), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean

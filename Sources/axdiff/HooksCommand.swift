@@ -1,26 +1,43 @@
+import AXDiff
 import AXGit
 import Foundation
 
-/// `axdiff hooks install`: writes the gate's git hooks (pre-push, pre-receive,
-/// post-receive; embedded in the binary) into a repository's hooks directory.
+/// `axdiff hooks install|uninstall`: writes the gate's git hooks (pre-push,
+/// pre-receive, post-receive; embedded in the binary) into a repository's hooks
+/// directory, or removes them and restores the hooks they replaced.
 struct HooksCommand: Command {
     static let name = "hooks"
-    static let abstract = "Install the gate's git hooks (pre-push, pre-receive, post-receive) into a repository."
-    static let usage = "axdiff hooks install [--repo PATH] [--force]"
+    static let abstract = "Install the gate's git hooks (pre-push, pre-receive, post-receive) into a repository, or uninstall them."
+    static let arguments = [CommandArgument(synopsis: "install|uninstall", help: "install the hooks, or remove axdiff's and restore what --force replaced",
+                                            choices: ["install", "uninstall"])]
+    static let options: [CommandOption] = [
+        .repo, .flag("force", "install: replace different hooks, keeping each as NAME.axdiff-old"),
+    ]
+    static let examples = ["axdiff hooks install", "axdiff hooks uninstall --repo /srv/git/app.git"]
 
     let repo: RepositoryOption
     let force: Bool
+    let uninstall: Bool
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["repo"], flags: ["force"])
-        guard let action = a.positionals.first else { throw UsageError("expected an action: install") }
-        guard action == "install" else { throw UsageError("unknown action '\(action)' (expected install)") }
+        let a = try Self.parse(args)
+        guard let action = a.positionals.first else { throw UsageError("expected an action: install or uninstall") }
+        guard action == "install" || action == "uninstall" else {
+            throw UsageError("unknown action '\(action)' (expected install or uninstall)"
+                + Suggestion.didYouMean(action, among: ["install", "uninstall"]))
+        }
         guard a.positionals.count == 1 else { throw UsageError("unexpected argument '\(a.positionals[1])'") }
         repo = RepositoryOption(a)
         force = a.flag("force")
+        uninstall = action == "uninstall"
+        if uninstall && force { throw UsageError("--force applies to install only") }
     }
 
     func run() throws -> Int32 {
+        try uninstall ? removeHooks() : installHooks()
+    }
+
+    func installHooks() throws -> Int32 {
         let repository = try repo.open()
         let directory = try hooksDirectory(repository)
         let files = FileManager.default
@@ -90,7 +107,7 @@ struct HooksCommand: Command {
         return path
     }
 
-    private func freeBackupPath(_ path: String) -> String {
+    func freeBackupPath(_ path: String) -> String {
         var candidate = path + ".axdiff-old"
         var n = 1
         while FileManager.default.fileExists(atPath: candidate) {

@@ -6,14 +6,16 @@ import AXWatch
 struct HtmlCommand: Command {
     static let name = "html"
     static let abstract = "Write a static review site: commits, side-by-side reading orders, trend plots per screen."
-    static let usage = "axdiff html [--repo PATH] [--config FILE] --out DIR [RANGE]"
+    static let arguments = [CommandArgument(synopsis: "[RANGE]", help: "a revision or A..B (default: everything the watched refs reach)")]
+    static let options: [CommandOption] = [.repo, .config, .required("out", "DIR", "where to write the site")]
+    static let examples = ["axdiff html --out site && xdg-open site/index.html"]
 
     let repo: RepositoryOption
     let out: String
     let range: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["out"]), flags: [])
+        let a = try Self.parse(args)
         repo = RepositoryOption(a)
         guard let out = a.option("out"), !out.isEmpty else { throw UsageError("--out DIR is required") }
         self.out = out

@@ -7,18 +7,22 @@ import AXSnapshot
 struct LintCommand: Command {
     static let name = "lint"
     static let abstract = "Report the smells in snapshots: mystery icons, decorative image stops, duplicate names, role words."
-    static let usage = "axdiff lint FILE... [--format text|markdown|json|sarif|junit] [--config FILE]"
+    static let arguments = [CommandArgument(synopsis: "FILE...", help: "one or more snapshots", isPath: true)]
+    static let options: [CommandOption] = [.format, .snapshotConfig, .color]
+    static let examples = ["axdiff lint Snapshots/*.json"]
 
     let files: [String]
     let report: Report
     let configPath: String?
+    let color: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["format", "config"], flags: [])
+        let a = try Self.parse(args)
         guard !a.positionals.isEmpty else { throw UsageError("expected at least one FILE") }
         files = a.positionals
         report = try ReportChoice.named(a.option("format"))
         configPath = a.option("config")
+        color = a.option("color")
     }
 
     func run() throws -> Int32 {
@@ -34,7 +38,7 @@ struct LintCommand: Command {
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: files.count)
-        Console.out(report.render(result, ReportChoice.context()))
+        Console.out(Colour.output(report.render(result, ReportChoice.context()), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean

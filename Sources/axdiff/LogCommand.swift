@@ -6,7 +6,13 @@ import AXWatch
 struct LogCommand: Command {
     static let name = "log"
     static let abstract = "List commits, newest first, with the errors, warnings and improvements of their notes (--all: every watched branch)."
-    static let usage = "axdiff log [--repo PATH] [--config FILE] [--max-count N] [--format text|json] [--all | RANGE]"
+    static let arguments = [CommandArgument(synopsis: "[RANGE]", help: "a revision or A..B (default: HEAD; not with --all)")]
+    static let options: [CommandOption] = [
+        .repo, .config, .valued("max-count", "N", default: "all", "show at most N commits"),
+        .valued("format", "FORMAT", default: "text", choices: ["text", "json"], "text, or json: {\"commits\": [...]}, counts null for a commit without a note"),
+        .flag("all", "every watched branch, each commit once, branch tips named"),
+    ]
+    static let examples = ["axdiff log --max-count 10", "axdiff log main..feature", "axdiff log --all --format json"]
 
     let repo: RepositoryOption
     let range: String
@@ -15,7 +21,7 @@ struct LogCommand: Command {
     let all: Bool
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["max-count", "format"]), flags: ["all"])
+        let a = try Self.parse(args)
         repo = RepositoryOption(a)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one RANGE") }
         all = a.flag("all")

@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
 import AXWatch
+import Foundation
 
 /// `--repo PATH` (default: the current directory) and `--config FILE`, shared
 /// by the commands that work on a repository.
@@ -10,12 +11,11 @@ struct RepositoryOption {
 
     init(_ a: Arguments) {
         path = a.option("repo") ?? "."
-        configPath = a.option("config")
+        configPath = a.declares("config") ? a.option("config") : nil
     }
 
-    static let valued: Set<String> = ["repo", "config"]
-
     func open() throws -> Repository {
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): does not exist") }
         do {
             return try Repository.open(path: path)
         } catch let e as GitError {
@@ -32,7 +32,15 @@ struct RepositoryOption {
         do {
             return try repository.revparse(revision)
         } catch let e as GitError {
-            throw InputError("unknown revision '\(revision)': \(e.message)")
+            try Self.requireCommits(repository, path)
+            throw InputError(e.message.hasPrefix("unknown revision") || e.message.hasPrefix("'") ? e.message : "unknown revision '\(revision)': \(e.message)")
+        }
+    }
+
+    /// "no commits yet" for a repository with no branch, rather than an unknown `HEAD`.
+    static func requireCommits(_ repository: Repository, _ path: String) throws {
+        if (try? repository.references(matching: ["refs/heads/*"]).isEmpty) == true, (try? repository.revparse("HEAD")) == nil {
+            throw InputError("\(path): no commits yet")
         }
     }
 }

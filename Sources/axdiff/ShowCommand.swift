@@ -6,20 +6,26 @@ import AXWatch
 struct ShowCommand: Command {
     static let name = "show"
     static let abstract = "Print the axdiff note of a commit (or compute it with --compute)."
-    static let usage = "axdiff show [--repo PATH] [--config FILE] [--compute] [--format text|markdown|json|sarif|junit] [REV]"
+    static let arguments = [CommandArgument(synopsis: "[REV]", help: "the commit (default: HEAD)")]
+    static let options: [CommandOption] = [
+        .repo, .config, .flag("compute", "analyse the commit now, whether or not it has a note"), .format, .color,
+    ]
+    static let examples = ["axdiff show HEAD~1", "axdiff show --compute --format markdown"]
 
     let repo: RepositoryOption
     let revision: String
     let compute: Bool
     let report: Report
+    let color: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["format"]), flags: ["compute"])
+        let a = try Self.parse(args)
         repo = RepositoryOption(a)
         guard a.positionals.count <= 1 else { throw UsageError("expected at most one REV") }
         revision = a.positionals.first ?? "HEAD"
         compute = a.flag("compute")
         report = try ReportChoice.named(a.option("format"))
+        color = a.option("color")
     }
 
     func run() throws -> Int32 {
@@ -29,14 +35,15 @@ struct ShowCommand: Command {
         let id = try repo.resolve(repository, revision)
         let note = try repository.note(for: id, notesRef: settings.notesRef)
         if let note, report.name == "text", !compute {
-            Console.out(note)
+            Console.out(Colour.output(note, format: "text", choice: color))
             return ExitCode.clean
         }
         guard note != nil || compute else {
             throw InputError("\(id.abbreviated()) has no note on \(settings.notesRef); run 'axdiff backfill' or pass --compute")
         }
         let analysis = try CommitAnalyzer(repository: repository, configOverride: override, toolVersion: "axdiff \(version)").analyze(id)
-        Console.out(report.render(analysis.report, ReportChoice.context(commit: .init(sha: id.hex, subject: analysis.commit.summary))))
+        let text = report.render(analysis.report, ReportChoice.context(commit: .init(sha: id.hex, subject: analysis.commit.summary)))
+        Console.out(Colour.output(text, format: report.name, choice: color))
         return ExitCode.clean
     }
 }

@@ -4,13 +4,15 @@ import AXSnapshot
 struct SpeakCommand: Command {
     static let name = "speak"
     static let abstract = "Print the stops of a snapshot in reading order, one per line, as VoiceOver says them."
-    static let usage = "axdiff speak FILE [--config FILE]"
+    static let arguments = [CommandArgument(synopsis: "FILE", help: "a snapshot (axsnapshot JSON, XCUITest text, ARIA YAML, uiautomator XML)", isPath: true)]
+    static let options: [CommandOption] = [.snapshotConfig]
+    static let examples = ["axdiff speak Snapshots/Checkout.json"]
 
     let file: String
     let configPath: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["config"], flags: [])
+        let a = try Self.parse(args)
         guard a.positionals.count == 1 else { throw UsageError("expected one FILE") }
         file = a.positionals[0]
         configPath = a.option("config")

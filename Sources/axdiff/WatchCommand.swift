@@ -6,7 +6,16 @@ import Foundation
 struct WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Watch a repository and annotate every new commit with a note (one watcher per repository)."
-    static let usage = "axdiff watch [--repo PATH] [--config FILE] [--once] [--poll SECONDS] [--batch N] [--remote NAME] [--html DIR]"
+    static let options: [CommandOption] = [
+        .repo, .config,
+        .flag("once", "annotate what is pending, then exit"),
+        .valued("poll", "SECONDS", default: "30", "check the refs at least this often (more than 0, at most 86400)"),
+        .batch,
+        .valued("remote", "NAME", "fetch from and push notes to this remote each round"),
+        .valued("html", "DIR", "keep the review site in DIR current"),
+        .valued("log-format", "FORMAT", default: "text", choices: ["text", "json"], "one line per event: text, or a JSON object per line"),
+    ]
+    static let examples = ["axdiff watch --repo /srv/snapshots --remote origin", "axdiff watch --once --html site"]
 
     let repo: RepositoryOption
     let once: Bool
@@ -15,13 +24,15 @@ struct WatchCommand: Command {
     let remote: String?
     /// `--html DIR`: keep the review site in DIR current after each batch.
     let html: String?
+    /// `--log-format json`: one JSON object per line, for log collectors.
+    let jsonLog: Bool
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: RepositoryOption.valued.union(["poll", "batch", "remote", "html"]), flags: ["once"])
+        let a = try Self.parse(args)
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
         repo = RepositoryOption(a)
         once = a.flag("once")
-        guard let p = Double(a.option("poll") ?? "30"), p > 0, p <= 86_400 else { throw UsageError("--poll expects seconds between 0 and 86400") }
+        guard let p = Double(a.option("poll") ?? "30"), p > 0, p <= 86_400 else { throw UsageError("--poll expects a number of seconds greater than 0 and at most 86400") }
         poll = p
         guard let n = Int(a.option("batch") ?? "250"), n > 0 else { throw UsageError("--batch expects a positive number") }
         batch = n
@@ -29,19 +40,21 @@ struct WatchCommand: Command {
         if let remote, remote.isEmpty || remote.hasPrefix("-") { throw UsageError("--remote expects a remote name") }
         html = a.option("html")
         if let html, html.isEmpty { throw UsageError("--html expects a directory") }
+        jsonLog = a.option("log-format") == "json"
     }
 
     func run() throws -> Int32 {
+        _ = try repo.open()
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
-            once: once, batchSize: batch, toolVersion: "axdiff \(version)", remote: remote)) { line in
-            Console.out(line)
+            once: once, batchSize: batch, toolVersion: "axdiff \(version)", remote: remote)) { [jsonLog] line in
+            Console.out(jsonLog ? LogLine.json(line) : line)
             fflush(stdout)
         }
         do {
             if let html {
                 try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: "axdiff \(version)"))
-                    .keepCurrent(watcher) { Console.out($0); fflush(stdout) }
+                    .keepCurrent(watcher) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0); fflush(stdout) }
             }
             try watcher.run()
         } catch let e as GitError {

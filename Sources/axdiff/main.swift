@@ -3,50 +3,63 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXDiff
 import AXWatch
 
 /// The subcommands, in the order `axdiff --help` lists them.
 let commands: [any Command.Type] = [
-    DiffCommand.self, SpeakCommand.self, LintCommand.self, ShowCommand.self, LogCommand.self, BackfillCommand.self, WatchCommand.self, CheckCommand.self, HooksCommand.self, HtmlCommand.self, DemoCommand.self,
+    DiffCommand.self, SpeakCommand.self, LintCommand.self, ShowCommand.self, LogCommand.self, StatusCommand.self,
+    BackfillCommand.self, WatchCommand.self, CheckCommand.self, HooksCommand.self, HtmlCommand.self, DemoCommand.self,
+    HelpCommand.self, CompletionCommand.self, ManPageCommand.self,
 ]
 
 let version = "0.1.0"
 
-func help() -> String {
-    var lines = ["axdiff \(version): what a screen reader will say, commit by commit.", "", "Usage: axdiff <command> [options]", "", "Commands:"]
-    for c in commands { lines.append("  " + c.name.padding(9) + c.abstract) }
-    lines.append("")
-    lines.append("See 'axdiff <command> --help' for a command's options.")
-    return lines.joined(separator: "\n")
-}
+func findCommand(_ name: String) -> (any Command.Type)? { commands.first { $0.name == name } }
 
-extension String {
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+/// A usage mistake: the message, the usage line and where to read more, exit 2.
+func usageFailure(_ message: String, _ command: (any Command.Type)?) -> Int32 {
+    var text = "axdiff: \(message)\n"
+    if let command { text += "Usage: \(command.usage)\nSee 'axdiff help \(command.name)'.\n" } else { text += "See 'axdiff help'.\n" }
+    fputs(text, stderr)
+    return ExitCode.badInput
 }
 
 func runMain() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let name = args.first else {
-        Console.out(help())
+        fputs(Help.overview() + "\n", stderr)
         return ExitCode.badInput
     }
     args.removeFirst()
-    if name == "--help" || name == "-h" || name == "help" { Console.out(help()); return ExitCode.clean }
+    if name == "--help" || name == "-h" { Console.out(Help.overview()); return ExitCode.clean }
     if name == "--version" { Console.out("axdiff \(version)"); return ExitCode.clean }
-    guard let command = commands.first(where: { $0.name == name }) else {
-        fputs("Error: unknown command '\(name)'\n\n\(help())\n", stderr)
-        return ExitCode.badInput
+    guard let command = findCommand(name) else {
+        return usageFailure("unknown command '\(name)'" + Suggestion.didYouMean(name, among: commands.map { $0.name }), nil)
     }
-    if args.contains("--help") || args.contains("-h") {
-        Console.out("\(command.abstract)\n\nUsage: \(command.usage)")
+    let beforeSeparator = args.prefix { $0 != "--" }
+    if beforeSeparator.contains("--help") || beforeSeparator.contains("-h") {
+        Console.out(Help.command(command))
         return ExitCode.clean
     }
+    return execute(command, args)
+}
+
+/// Runs one command: its validation phase, then its work.
+func execute(_ command: any Command.Type, _ args: [String]) -> Int32 {
+    let instance: any Command
     do {
-        let instance = try command.init(args)
+        instance = try command.init(args)
+    } catch let e as UsageError {
+        return usageFailure(e.description, command)
+    } catch {
+        Console.err("\(error)")
+        return ExitCode.badInput
+    }
+    do {
         return try instance.run()
     } catch let e as UsageError {
-        fputs("Error: \(e.description)\nUsage: \(command.usage)\nSee 'axdiff \(command.name) --help'\n", stderr)
-        return ExitCode.badInput
+        return usageFailure(e.description, command)
     } catch {
         Console.err("\(error)")
         return ExitCode.badInput

@@ -15,7 +15,7 @@ final class PolicyTests: XCTestCase {
         func message(_ json: String) -> String {
             do { _ = try Config.parse(Array(json.utf8), file: "Config/axdiff.json"); return "parsed" } catch { return "\(error)" }
         }
-        XCTAssertEqual(message(#"{"snapshot": []}"#).prefix(49), #"Config/axdiff.json:1:14: unknown key "snapshot" ("#)
+        XCTAssertEqual(message(#"{"snapshot": []}"#).prefix(76), #"Config/axdiff.json:1:14: unknown key "snapshot"; did you mean "snapshots"? ("#)
         XCTAssertTrue(message("{\n  \"failOn\": \"fatal\"}").hasPrefix("Config/axdiff.json:2:13: expected one of error, warning, note, off for \"failOn\""))
         XCTAssertTrue(message(#"{"severity": {"order.shuffled": "error"}}"#).contains("unknown change kind \"order.shuffled\""))
         XCTAssertTrue(message(#"{"contracts": [{"screen": "X"}]}"#).contains("\"order\""))

@@ -132,8 +132,8 @@ final class DiffCLITests: XCTestCase {
     func testUsageErrors() throws {
         let r = try CLI.run(["diff", "only-one.json"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.err.hasPrefix("Error: expected OLD and NEW"), r.err)
-        XCTAssertTrue(r.err.contains("See 'axdiff diff --help'"), r.err)
+        XCTAssertTrue(r.err.hasPrefix("axdiff: expected OLD and NEW"), r.err)
+        XCTAssertTrue(r.err.contains("See 'axdiff help diff'"), r.err)
         XCTAssertEqual(try CLI.run(["diff", "a", "b", "--format", "pdf"]).code, 2)
         XCTAssertEqual(try CLI.run(["frobnicate"]).code, 2)
         let help = try CLI.run(["diff", "--help"])

@@ -194,10 +194,10 @@ final class GateEndToEndTests: XCTestCase {
         XCTAssertTrue(bad.err.hasPrefix("axdiff: Snapshots/Checkout.json:"), bad.err)
         XCTAssertEqual(twoLines(bad), 1)
 
-        for args in [["check", "--from-env", "--repo", "."], ["check", "--format", "pdf"], ["check", "a", "b"], ["hooks"], ["hooks", "uninstall"]] {
+        for args in [["check", "--from-env", "--repo", "."], ["check", "--format", "pdf"], ["check", "a", "b"], ["hooks"], ["hooks", "reinstall"]] {
             let usage = try CLI.run(args, cwd: URL(fileURLWithPath: drift.path))
             XCTAssertEqual(usage.code, 2, "\(args)")
-            XCTAssertTrue(usage.err.hasPrefix("Error: "), "\(args): \(usage.err)")
+            XCTAssertTrue(usage.err.hasPrefix("axdiff: "), "\(args): \(usage.err)")
         }
         let notARepo = try CLI.run(["check", "--repo", try CLI.tempDir(self).path])
         XCTAssertEqual(notARepo.code, 2)

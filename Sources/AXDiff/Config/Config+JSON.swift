@@ -36,9 +36,11 @@ extension Config {
         func fail(_ v: JSONValue, _ message: String) -> ConfigError { ConfigError(file: file, line: v.line, column: v.column, message: message) }
         guard case .object(let members) = root.kind else { throw fail(root, "expected a JSON object") }
         var config = Config()
-        for (key, value) in members {
+        // `$schema` points an editor at Config/axdiff.schema.json; it carries no policy.
+        for (key, value) in members where key != "$schema" {
             guard knownKeys.contains(key) else {
-                throw fail(value, "unknown key \"\(key)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+                let hint = Suggestion.nearest(key, among: knownKeys.sorted()).map { "did you mean \"\($0)\"? " } ?? ""
+                throw fail(value, "unknown key \"\(key)\"; \(hint)(known: \(knownKeys.sorted().joined(separator: ", ")))")
             }
             func string() throws -> String {
                 guard case .string(let s) = value.kind, !s.isEmpty else { throw fail(value, "expected a non-empty string for \"\(key)\"") }
@@ -83,7 +85,8 @@ extension Config {
                 guard case .object(let s) = value.kind else { throw fail(value, "expected an object of kind → severity for \"severity\"") }
                 for (kindName, sv) in s {
                     guard let kind = ChangeKind(rawValue: kindName) else {
-                        throw fail(sv, "unknown change kind \"\(kindName)\" in \"severity\"")
+                        let hint = Suggestion.nearest(kindName, among: ChangeKind.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+                        throw fail(sv, "unknown change kind \"\(kindName)\" in \"severity\"\(hint)")
                     }
                     config.severity[kind] = try severity(sv, "severity.\(kindName)")
                 }

@@ -85,11 +85,14 @@ struct ReportModel {
 
     /// "1 error, 2 warnings, 1 improvement"; notes only when there is no
     /// error or warning to lead with; "no changes" when nothing is shown.
-    var summaryLine: String {
+    var summaryLine: String { summaryLine(notes: "note") }
+
+    /// `notes` names note-severity changes where "note" would read as a git note.
+    func summaryLine(notes noun: String) -> String {
         var parts: [String] = []
         if errors > 0 { parts.append(Self.count(errors, "error")) }
         if warnings > 0 { parts.append(Self.count(warnings, "warning")) }
-        if errors == 0 && warnings == 0 && plainNotes > 0 { parts.append(Self.count(plainNotes, "note")) }
+        if errors == 0 && warnings == 0 && plainNotes > 0 { parts.append(Self.count(plainNotes, noun)) }
         if improvements > 0 { parts.append(Self.count(improvements, "improvement")) }
         if accepted > 0 { parts.append("\(accepted) accepted") }
         return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AXDiff
+import Foundation
+
+/// `--color auto|always|never`: severities coloured in text reports on a
+/// terminal. `auto` colours only when stdout is a terminal and `NO_COLOR` is
+/// unset (no-color.org), so a pipe, a file or a git note never gets escapes.
+enum Colour {
+    static func enabled(_ choice: String?) -> Bool {
+        switch choice ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default:
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return !noColor && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        }
+    }
+
+    private static let kinds = Set(ChangeKind.allCases.map(\.rawValue))
+    private static let styles: [Character: String] = ["✗": "1;31", "!": "33", "·": "2", "✓": "32"]
+
+    /// Colours the marker and kind of each change line (`  ✗ order.regressed  …`)
+    /// and the headline; every other byte stays as it was.
+    static func apply(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for i in lines.indices {
+            let line = lines[i]
+            if i == 0, line.hasPrefix("axdiff: ") {
+                lines[i] = "\u{1B}[1m\(line)\u{1B}[0m"
+                continue
+            }
+            guard line.hasPrefix("  "), line.count > 4 else { continue }
+            let rest = line.dropFirst(2)
+            guard let marker = rest.first, let style = styles[marker], rest.dropFirst().first == " " else { continue }
+            let kind = rest.dropFirst(2).prefix { $0 != " " }
+            guard kinds.contains(String(kind)) else { continue }
+            let tail = rest.dropFirst(2 + kind.count)
+            lines[i] = "  \u{1B}[\(style)m\(marker) \(kind)\u{1B}[0m\(tail)"
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The text report as printed: coloured when `--color` says so.
+    static func output(_ text: String, format: String, choice: String?) -> String {
+        format == "text" && enabled(choice) ? apply(text) : text
+    }
+}
