@@ -1,0 +1,74 @@
+import AXSnapshot
+
+/// `action.lost`: a custom action a stop offered (VoiceOver's Actions rotor:
+/// a card's "Reorder") is offered by no stop of the screen any more —
+/// neither as a custom action nor as a control named for it. The action that
+/// moved from the card's rotor to a real "Reorder order 1042" button is not
+/// lost.
+enum ActionLost: KindRule {
+    static let kind = ChangeKind.actionLost
+    static let defaultSeverity = Severity.error
+    static let wcag = ["2.1.1", "4.1.2"]
+    static let summary = "A custom action is offered by no stop of the screen any more."
+    static let help = "A stop offered a custom action (in VoiceOver's Actions rotor, e.g. \"Reorder\" on an order card) that no stop of the screen offers now, neither as a custom action nor as a control named for it. VoiceOver and Switch Control users can no longer do it. Keep the action (accessibilityAction(named:)), or give the task a real button whose label names it (\"Reorder order 1042\")."
+
+    /// Only stops that continue an old one can lose an action: a removed
+    /// stop takes its actions with it (`stop.removed` says so).
+    ///
+    /// - Complexity: O(n) for the changed pairs and groups; the screen is
+    ///   searched for the lost names only when there are some.
+    static func changes(in c: DiffContext) -> [Change] {
+        // Lost names in the order first met, with the new stops that lost them.
+        var order: [String] = []
+        var lost: [String: (name: String, stops: [Int])] = [:]
+        func lose(_ actions: [String], from j: Int, keeping kept: [String]) {
+            let keep = Set(kept.map(LabelText.normalized))
+            for action in actions {
+                let key = LabelText.normalized(action)
+                guard !key.isEmpty, !keep.contains(key) else { continue }
+                if lost[key] == nil {
+                    order.append(key)
+                    lost[key] = (action, [])
+                }
+                if lost[key]?.stops.last != j { lost[key]?.stops.append(j) }
+            }
+        }
+        for pair in c.changedPairs where !c.oldStops[pair.old].actions.isEmpty {
+            guard !LabelText.identical(c.oldStops[pair.old].actions, c.newStops[pair.new].actions) else { continue }
+            lose(c.oldStops[pair.old].actions, from: pair.new, keeping: c.newStops[pair.new].actions)
+        }
+        for group in c.matching.merges {
+            for part in group.parts where !c.oldStops[part].actions.isEmpty {
+                lose(c.oldStops[part].actions, from: group.single, keeping: c.newStops[group.single].actions)
+            }
+        }
+        for group in c.matching.splits where !c.oldStops[group.single].actions.isEmpty {
+            lose(c.oldStops[group.single].actions, from: group.parts[0], keeping: group.parts.flatMap { c.newStops[$0].actions })
+        }
+        guard !order.isEmpty else { return [] }
+        let offered = Set(c.newStops.indices.flatMap { c.newStops[$0].actions.map(LabelText.normalized) })
+        return order.compactMap { key in
+            guard let entry = lost[key], !offered.contains(key), !named(key, in: c.newStops) else { return nil }
+            let stops = entry.stops.map { c.newStops[$0] }
+            let who = stops.count == 1 ? ElementRef(stops[0]).display : "\(stops.count) stops"
+            return Change(kind: kind, screen: c.screen, elements: stops.map(ElementRef.init),
+                          before: entry.name, after: stops.count == 1 ? stops[0].spoken : nil,
+                          message: "\(who) no longer offer\(stops.count == 1 ? "s" : "") the action \"\(entry.name)\", and no control on the screen is named for it: \(c.new.platform.screenReader) users cannot do it any more")
+        }
+    }
+
+    /// Whether a control's label or Voice Control name says the action's
+    /// words ("Reorder order 1042" names "Reorder"). An action of many words
+    /// must be said whole: comparing word runs costs their product.
+    static func named(_ action: String, in stops: [Stop]) -> Bool {
+        let phrase = LabelText.words(action)
+        guard !phrase.isEmpty else { return false }
+        func says(_ text: String) -> Bool {
+            if phrase.count > 16 { return LabelText.normalized(text) == action }
+            return LabelText.containsWords(LabelText.words(text), phrase)
+        }
+        return stops.indices.contains { j in
+            stops[j].role.isInteractive && (says(stops[j].label) || stops[j].inputLabels.contains(where: says))
+        }
+    }
+}
