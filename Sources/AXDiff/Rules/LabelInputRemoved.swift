@@ -25,7 +25,7 @@ enum LabelInputRemoved: KindRule {
             guard !gone.isEmpty else { return nil }
             let names = gone.map { "\"\($0)\"" }.joined(separator: ", ")
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
-                          before: o.inputLabels.joined(separator: ", "), after: n.inputLabels.joined(separator: ", "),
+                          before: o.inputLabels.joined(separator: ", "), after: n.inputLabels.isEmpty ? nil : n.inputLabels.joined(separator: ", "),
                           message: "\(ElementRef(n).display) lost the Voice Control name\(gone.count == 1 ? "" : "s") \(names): saying \"Tap \(gone[0])\" no longer works")
         }
     }
