@@ -36,24 +36,31 @@ enum LabelRepeated: KindRule {
     }
 
     /// The words said twice in a row, if any: two neighbouring parts of the
-    /// name (between commas) that read the same, or a name of two or more
-    /// words that is one run said twice ("Sign in Sign in"). One word said
+    /// name (between commas) that read the same, or a name that is one run
+    /// of two or more words said twice ("Sign in Sign in"). One word said
     /// twice without a comma is a name ("Bora Bora"), and parts without a
     /// letter (prices, counts) may well repeat.
     ///
     /// - Complexity: O(n) in the length of the name.
     static func repeated(_ name: String) -> String? {
-        guard name.contains(",") || name.contains(" ") else { return nil }
-        let parts = name.split(separator: ",").map { LabelText.normalized(String($0)) }
-        for k in parts.indices.dropFirst() where parts[k] == parts[k - 1] && parts[k].contains(where: \.isLetter) {
-            return String(name.split(separator: ",")[k]).trimmingSpaces
+        if name.utf8.contains(UInt8(ascii: ",")) {
+            let raw = name.split(separator: ",")
+            let parts = raw.map { LabelText.normalized(String($0)) }
+            for k in parts.indices.dropFirst() where parts[k] == parts[k - 1] && parts[k].contains(where: \.isLetter) {
+                return String(raw[k]).trimmingSpaces
+            }
         }
-        let words = LabelText.words(name)
-        if words.count >= 4, words.count % 2 == 0, words[..<(words.count / 2)].elementsEqual(words[(words.count / 2)...]),
-           words.contains(where: { $0.contains(where: \.isLetter) }) {
-            return words[..<(words.count / 2)].joined(separator: " ")
-        }
-        return nil
+        // "x y x y": the normal form is one half, a space, the same half again
+        // (compared as bytes; most names fail on the length or the middle byte).
+        let normal = LabelText.normalized(name).utf8
+        guard normal.count >= 7, normal.count % 2 == 1 else { return nil }
+        let half = normal.count / 2
+        let middle = normal.index(normal.startIndex, offsetBy: half)
+        guard normal[middle] == UInt8(ascii: " ") else { return nil }
+        let first = normal[..<middle], second = normal[normal.index(after: middle)...]
+        guard first.elementsEqual(second), first.contains(UInt8(ascii: " ")),
+              let text = String(first), text.contains(where: \.isLetter) else { return nil }
+        return text
     }
 }
 
