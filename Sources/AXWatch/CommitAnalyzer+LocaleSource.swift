@@ -20,18 +20,19 @@ extension CommitAnalyzer {
         guard !candidates.isEmpty else { return nil }
         // Paths this commit did not change are looked up in its tree, all at once.
         let unchanged = candidates.filter { changed[$0] == nil }
-        let found = unchanged.isEmpty ? [] : try repository.blobIDs(at: unchanged, in: commit)
-        let inTree = Dictionary(zip(unchanged, found).compactMap { p, b in b.map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
-        for candidate in candidates {
-            let (oldBlob, newBlob): (ObjectID?, ObjectID?) = changed[candidate].map { ($0.oldBlob, $0.newBlob) }
-                ?? (inTree[candidate], inTree[candidate])
-            guard let newBlob, let source = try peek(newBlob, path: candidate, config: config) else { continue }
-            if let theirs = source.locale, !LocaleSiblings.isSource(theirs, sourceLocale: config.sourceLocale) { continue }
-            // Unchanged by this commit: the old version is the same.
-            let old = oldBlob == newBlob ? nil : try oldBlob.flatMap { try peek($0, path: candidate, config: config) }
-            return LocaleSource(old: old, new: source)
+        let ids = unchanged.isEmpty ? [] : try repository.blobIDs(at: unchanged, in: commit)
+        let inTree = Dictionary(zip(unchanged, ids).compactMap { p, b in b.map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
+        func blobs(_ candidate: String) -> (old: ObjectID?, new: ObjectID?) {
+            changed[candidate].map { ($0.oldBlob, $0.newBlob) } ?? (inTree[candidate], inTree[candidate])
         }
-        return nil
+        guard let found = try LocaleSiblings.source(for: path, of: new, sourceLocale: config.sourceLocale, read: { candidate in
+            guard let blob = blobs(candidate).new else { return nil }
+            return try peek(blob, path: candidate, config: config)
+        }) else { return nil }
+        let (oldBlob, newBlob) = blobs(found.path)
+        // Unchanged by this commit: the old version is the same.
+        let old = oldBlob == newBlob ? nil : try oldBlob.flatMap { try peek($0, path: found.path, config: config) }
+        return LocaleSource(old: old, new: found.snapshot)
     }
 
     /// A snapshot read without keeping it: the cache holds one version per

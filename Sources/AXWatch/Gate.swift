@@ -156,16 +156,13 @@ public struct Gate {
     /// the check fails rather than passes without it.
     private func localeSource(for path: String, _ snapshot: Snapshot, _ before: [String: ObjectID], _ after: [String: ObjectID],
                               _ reader: CommitAnalyzer, _ config: Config) throws -> LocaleSource? {
-        guard let locale = snapshot.locale else { return nil }
         func read(_ blob: ObjectID, _ path: String) throws -> Snapshot? {
             do { return try reader.snapshot(blob, path: path, config: config) } catch is SnapshotError { return nil }
         }
-        for candidate in LocaleSiblings.sourcePaths(for: path, locale: locale, sourceLocale: config.sourceLocale) {
-            guard let blob = after[candidate], let source = try read(blob, candidate),
-                  source.locale.map({ LocaleSiblings.isSource($0, sourceLocale: config.sourceLocale) }) ?? true else { continue }
-            return LocaleSource(old: try before[candidate].flatMap { try read($0, candidate) }, new: source)
-        }
-        return nil
+        guard let found = try LocaleSiblings.source(for: path, of: snapshot, sourceLocale: config.sourceLocale, read: { candidate in
+            try after[candidate].flatMap { try read($0, candidate) }
+        }) else { return nil }
+        return LocaleSource(old: try before[found.path].flatMap { try read($0, found.path) }, new: found.snapshot)
     }
 
     private func snapshotFiles(at commit: ObjectID, config: Config) throws -> [String: ObjectID] {

@@ -22,13 +22,7 @@ final class LocaleSourceFinder {
     /// it is not a translation or none sits beside it. A sibling that cannot
     /// be read is left out here; its own comparison reports it.
     func source(for path: String, _ snapshot: Snapshot) -> Snapshot? {
-        guard let locale = snapshot.locale else { return nil }
-        for candidate in LocaleSiblings.sourcePaths(for: path, locale: locale, sourceLocale: sourceLocale) {
-            guard let file = files[candidate], let found = load(file) else { continue }
-            if let theirs = found.locale, !LocaleSiblings.isSource(theirs, sourceLocale: sourceLocale) { continue }
-            return found
-        }
-        return nil
+        LocaleSiblings.source(for: path, of: snapshot, sourceLocale: sourceLocale) { candidate in files[candidate].flatMap(load) }?.snapshot
     }
 
     private func load(_ file: String) -> Snapshot? {

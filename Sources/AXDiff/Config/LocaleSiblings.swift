@@ -1,3 +1,5 @@
+import AXSnapshot
+
 /// Where the source-locale snapshot of a translated screen sits: snapshots of
 /// one screen in several locales side by side, the locale as a directory
 /// (`Snapshots/es/SignIn.json` beside `Snapshots/en/SignIn.json`, also
@@ -35,6 +37,21 @@ public enum LocaleSiblings {
             result.append((segments + [parts.joined(separator: ".")]).joined(separator: "/"))
         }
         return result
+    }
+
+    /// The source-locale sibling of `snapshot` (at `path`): the first of
+    /// `sourcePaths` that `read` finds (nil: no snapshot there) whose locale,
+    /// if it says one, is the source locale. Nil when `snapshot` says no
+    /// locale or is not a translation.
+    public static func source(for path: String, of snapshot: Snapshot, sourceLocale: String,
+                              read: (String) throws -> Snapshot?) rethrows -> (path: String, snapshot: Snapshot)? {
+        guard let locale = snapshot.locale else { return nil }
+        for candidate in sourcePaths(for: path, locale: locale, sourceLocale: sourceLocale) {
+            guard let found = try read(candidate) else { continue }
+            if let theirs = found.locale, !isSource(theirs, sourceLocale: sourceLocale) { continue }
+            return (candidate, found)
+        }
+        return nil
     }
 
     /// Lower case, `_` as `-`: `es_MX` and `es-mx` are one locale.
