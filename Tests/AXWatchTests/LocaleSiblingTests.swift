@@ -81,4 +81,21 @@ final class LocaleSiblingTests: XCTestCase {
         XCTAssertEqual(count("label.untranslated", in: repo.note(commit)), 0, repo.note(commit) ?? "")
         XCTAssertEqual(count("label.changed", in: repo.note(commit)), 1, repo.note(commit) ?? "")
     }
+
+    func testTheGateFailsABranchThatLosesATranslationWhenWarningsFail() throws {
+        let repo = try GitFixture(self)
+        try repo.commit("Two locales", [
+            ".axdiff.json": "{\"failOn\": \"warning\"}\n",
+            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
+            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+        ])
+        try repo.git(["checkout", "-q", "-b", "feature"])
+        var missing = Self.spanish
+        missing[3] = "Show password"
+        try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        let verdict = try Gate(repository: try Repository.open(path: repo.path)).check(Gate.Options())
+        XCTAssertTrue(verdict.fails)
+        XCTAssertEqual(verdict.failing.map { "\($0.change.kind.rawValue)@\($0.change.elements.first?.id ?? "")" },
+                       ["label.untranslated@password_visibility_button"])
+    }
 }

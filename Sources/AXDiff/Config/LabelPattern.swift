@@ -24,6 +24,13 @@ public struct LabelPattern: Sendable, Hashable {
     ///
     /// - Complexity: O(n + m), where n is the label's length and m the pattern's.
     public func matches(_ label: String) -> Bool {
+        var steps = 0
+        return matches(label, steps: &steps)
+    }
+
+    /// `matches`, counting in `steps` the characters compared (for the test
+    /// that the cost is linear).
+    func matches(_ label: String, steps: inout Int) -> Bool {
         let text = Array(LabelText.normalized(label))
         guard parts.count > 1 else { return text == parts[0] }
         let first = parts[0], last = parts[parts.count - 1]
@@ -33,7 +40,7 @@ public struct LabelPattern: Sendable, Hashable {
         var from = first.count
         let end = text.count - last.count
         for part in parts[1..<(parts.count - 1)] where !part.isEmpty {
-            guard let at = Self.find(part, in: text, from: from, to: end) else { return false }
+            guard let at = Self.find(part, in: text, from: from, to: end, steps: &steps) else { return false }
             from = at + part.count
         }
         return true
@@ -42,18 +49,26 @@ public struct LabelPattern: Sendable, Hashable {
     /// The first place at or after `from` where `needle` lies wholly before `to`.
     ///
     /// - Complexity: O(n + m).
-    static func find(_ needle: [Character], in text: [Character], from: Int, to: Int) -> Int? {
+    static func find(_ needle: [Character], in text: [Character], from: Int, to: Int, steps: inout Int) -> Int? {
         var fail = [Int](repeating: 0, count: needle.count)
         var k = 0
         for i in 1..<max(needle.count, 1) {
-            while k > 0 && needle[i] != needle[k] { k = fail[k - 1] }
+            while k > 0 && needle[i] != needle[k] {
+                k = fail[k - 1]
+                steps += 1
+            }
             if needle[i] == needle[k] { k += 1 }
             fail[i] = k
+            steps += 1
         }
         k = 0
         var i = from
         while i < to {
-            while k > 0 && text[i] != needle[k] { k = fail[k - 1] }
+            steps += 1
+            while k > 0 && text[i] != needle[k] {
+                k = fail[k - 1]
+                steps += 1
+            }
             if text[i] == needle[k] { k += 1 }
             if k == needle.count { return i - needle.count + 1 }
             i += 1

@@ -47,8 +47,9 @@ enum ActionLost: KindRule {
         }
         guard !order.isEmpty else { return [] }
         let offered = Set(c.newStops.indices.flatMap { c.newStops[$0].actions.map(LabelText.normalized) })
+        let named = namedByControls(order.filter { !offered.contains($0) }, in: c.newStops)
         return order.compactMap { key in
-            guard let entry = lost[key], !offered.contains(key), !named(key, in: c.newStops) else { return nil }
+            guard let entry = lost[key], !offered.contains(key), !named.contains(key) else { return nil }
             let stops = entry.stops.map { c.newStops[$0] }
             let who = stops.count == 1 ? ElementRef(stops[0]).display : "\(stops.count) stops"
             return Change(kind: kind, screen: c.screen, elements: stops.map(ElementRef.init),
@@ -57,18 +58,45 @@ enum ActionLost: KindRule {
         }
     }
 
-    /// Whether a control's label or Voice Control name says the action's
-    /// words ("Reorder order 1042" names "Reorder"). An action of many words
-    /// must be said whole: comparing word runs costs their product.
-    static func named(_ action: String, in stops: [Stop]) -> Bool {
-        let phrase = LabelText.words(action)
-        guard !phrase.isEmpty else { return false }
-        func says(_ text: String) -> Bool {
-            if phrase.count > 16 { return LabelText.normalized(text) == action }
-            return LabelText.containsWords(LabelText.words(text), phrase)
+    /// Of the normalized action names `keys`, those a control's label or
+    /// Voice Control name says as whole words ("Reorder order 1042" names
+    /// "Reorder"). Each control text's runs of words are looked up only at
+    /// the lengths some action has, so the cost does not grow with the
+    /// number of actions times the number of controls. An action of more than
+    /// 16 words must be a whole label.
+    ///
+    /// - Complexity: O(w · L) for the w words of the controls' texts, where L
+    ///   is the sum of the actions' distinct word counts (at most 136).
+    static func namedByControls(_ keys: [String], in stops: [Stop]) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        var phrases: [String: [String]] = [:]  // words joined by one space → keys
+        var lengths = Set<Int>()
+        var whole = Set<String>()
+        for key in keys {
+            let words = LabelText.words(key)
+            if words.isEmpty { continue }
+            if words.count > 16 {
+                whole.insert(key)
+            } else {
+                phrases[words.joined(separator: " "), default: []].append(key)
+                lengths.insert(words.count)
+            }
         }
-        return stops.indices.contains { j in
-            stops[j].role.isInteractive && (says(stops[j].label) || stops[j].inputLabels.contains(where: says))
+        let sizes = lengths.sorted()
+        var found = Set<String>()
+        func look(_ text: String) {
+            if !whole.isEmpty, whole.contains(LabelText.normalized(text)) { found.insert(LabelText.normalized(text)) }
+            let words = LabelText.words(text)
+            for size in sizes where size <= words.count {
+                for start in 0...(words.count - size) {
+                    if let same = phrases[words[start..<(start + size)].joined(separator: " ")] { found.formUnion(same) }
+                }
+            }
         }
+        for j in stops.indices where stops[j].role.isInteractive {
+            look(stops[j].label)
+            for name in stops[j].inputLabels { look(name) }
+        }
+        return found
     }
 }

@@ -70,4 +70,19 @@ final class ActionLostTests: XCTestCase {
         hinted.hint = "Double tap to open"
         XCTAssertEqual(S.screen([hinted]).stops.map(\.spoken), ["Order 1042, Delivered, $24.80, Actions available. Double tap to open"])
     }
+
+    /// Many actions lost on a screen of many controls: each control's words
+    /// are looked up once per action length, not compared with every action.
+    func testManyLostActionsAmongManyControlsAreCheckedOncePerControl() {
+        let n = 1_000
+        let cards = (0..<n).map { Node(id: "c\($0)", role: .cell, label: "Card \($0)", actions: ["Do thing \($0)"], element: true) }
+        var bare = cards
+        for k in bare.indices { bare[k].actions = [] }
+        // Every even action is still named by a button ("Do thing 4 now"), the odd ones are lost.
+        let buttons = (0..<n).filter { $0 % 2 == 0 }.map { Node(id: "b\($0)", role: .button, label: "Do thing \($0) now") }
+        let d = S.diff(cards + buttons, bare + buttons)
+        XCTAssertEqual(d.all(.actionLost).count, n / 2)
+        XCTAssertEqual(d.all(.actionLost).first?.before, "Do thing 1")
+        XCTAssertEqual(d.all(.actionLost).last?.elements.map(\.id), ["c\(n - 1)"])
+    }
 }

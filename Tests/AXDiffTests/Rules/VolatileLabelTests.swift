@@ -1,4 +1,4 @@
-import AXDiff
+@testable import AXDiff
 import AXSnapshot
 import XCTest
 
@@ -50,6 +50,21 @@ final class VolatileLabelTests: XCTestCase {
         XCTAssertTrue(pattern.matches(text + "b"))
         let overlapping = LabelPattern("*" + String(repeating: "ab", count: 500) + "c*")
         XCTAssertFalse(overlapping.matches(String(repeating: "ab", count: 100_000)))
+    }
+
+    /// The cost grows with the text and the pattern, not their product:
+    /// at ten times the length, ten times the steps (within a margin), on
+    /// near misses that make naive search go back over the text.
+    func testStepsGrowLinearlyWithTheText() {
+        let pattern = LabelPattern("*" + String(repeating: "a", count: 50) + "b*" + String(repeating: "a", count: 49) + "c*")
+        func steps(_ n: Int) -> Int {
+            var count = 0
+            XCTAssertFalse(pattern.matches(String(repeating: "a", count: n), steps: &count))
+            return count
+        }
+        let (small, large) = (steps(10_000), steps(100_000))
+        XCTAssertLessThanOrEqual(large, 11 * small, "\(small) → \(large)")
+        XCTAssertLessThanOrEqual(large, 3 * 100_000 + 300, "more than a few steps per character")
     }
 
     func testConfigurationReadsVolatileAndSourceLocale() throws {
