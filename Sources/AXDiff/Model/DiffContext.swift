@@ -26,7 +26,8 @@ struct DiffContext {
     let matchedPairs: [(old: Int, new: Int)]
     /// The matched pairs whose stops differ in a field a per-pair rule or
     /// `NameDuplicate` reads (label, value, role, states, level, id, image
-    /// names, input labels, hint, actions), in new reading order. On a typical commit
+    /// names, input labels), in new reading order. (Hints and actions are
+    /// compared on the few stops that have one: `pairsWithHintsOrActions`.) On a typical commit
     /// almost every pair is unchanged; each rule used to compare its field
     /// over all pairs, with a strided read of two `Stop`s per pair.
     let changedPairs: [(old: Int, new: Int)]
@@ -85,7 +86,17 @@ struct DiffContext {
             || old[i].level != new[j].level || old[i].states != new[j].states
             || !LabelText.identical(old[i].imageNames, new[j].imageNames)
             || !LabelText.identical(old[i].inputLabels, new[j].inputLabels)
-            || !LabelText.identical(old[i].hint, new[j].hint) || !LabelText.identical(old[i].actions, new[j].actions)
+    }
+
+    /// The matched pairs of which either side has a hint or custom actions,
+    /// in new reading order.
+    ///
+    /// - Complexity: O(h log h) for the h stops of both versions that have one.
+    func pairsWithHintsOrActions() -> [(old: Int, new: Int)] {
+        var news = Set<Int>()
+        for i in oldTree.hintsOrActions { if let j = matching.oldToNew[i] { news.insert(j) } }
+        for j in newTree.hintsOrActions where matching.newToOld[j] != nil { news.insert(j) }
+        return news.sorted().compactMap { j in matching.newToOld[j].map { ($0, j) } }
     }
 
     /// The index of the `volatile` pattern both labels match, if any: a

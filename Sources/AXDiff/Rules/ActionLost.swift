@@ -15,8 +15,9 @@ enum ActionLost: KindRule {
     /// Only stops that continue an old one can lose an action: a removed
     /// stop takes its actions with it (`stop.removed` says so).
     ///
-    /// - Complexity: O(n) for the changed pairs and groups; the screen is
-    ///   searched for the lost names only when there are some.
+    /// - Complexity: O(a + g) for the a old stops with a hint or actions and
+    ///   the g stops in merges and splits; the screen is searched for the
+    ///   lost names only when there are some (see `namedByControls`).
     static func changes(in c: DiffContext) -> [Change] {
         // Lost names in the order first met, with the new stops that lost them.
         var order: [String] = []
@@ -33,9 +34,9 @@ enum ActionLost: KindRule {
                 if lost[key]?.stops.last != j { lost[key]?.stops.append(j) }
             }
         }
-        for pair in c.changedPairs where !c.oldStops[pair.old].actions.isEmpty {
-            guard !LabelText.identical(c.oldStops[pair.old].actions, c.newStops[pair.new].actions) else { continue }
-            lose(c.oldStops[pair.old].actions, from: pair.new, keeping: c.newStops[pair.new].actions)
+        for i in c.oldTree.hintsOrActions where !c.oldStops[i].actions.isEmpty {
+            guard let j = c.matching.oldToNew[i], !LabelText.identical(c.oldStops[i].actions, c.newStops[j].actions) else { continue }
+            lose(c.oldStops[i].actions, from: j, keeping: c.newStops[j].actions)
         }
         for group in c.matching.merges {
             for part in group.parts where !c.oldStops[part].actions.isEmpty {

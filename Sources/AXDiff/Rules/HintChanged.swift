@@ -10,7 +10,7 @@ enum HintChanged: KindRule {
     static let help = "The hint of a stop (accessibilityHint, a placeholder), which VoiceOver reads after a pause, appeared, changed or vanished. Check that users still learn what the element does or what to enter."
 
     static func changes(in c: DiffContext) -> [Change] {
-        c.changedPairs.compactMap { pair in
+        c.pairsWithHintsOrActions().compactMap { pair in
             // Compared in place: binding the two stops copies every field.
             guard !LabelText.identical(c.oldStops[pair.old].hint, c.newStops[pair.new].hint) else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
