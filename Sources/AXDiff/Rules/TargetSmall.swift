@@ -30,6 +30,13 @@ enum TargetSmall: KindRule {
         return f.width < side || f.height < side
     }
 
+    /// The roles judged: what a user taps. A text field's hit area is the
+    /// whole field, which platforms draw shorter than their minimum (a
+    /// search bar's field is 36 pt high on iOS), so fields are left out.
+    static func judged(_ role: Role) -> Bool {
+        role.isInteractive && role != .textField && role != .secureTextField && role != .searchField
+    }
+
     /// - Complexity: O(n) in the number of new stops.
     static func changes(in c: DiffContext) -> [Change] {
         guard let min = minimum(c.new) else { return [] }
@@ -37,10 +44,10 @@ enum TargetSmall: KindRule {
         var result: [Change] = []
         let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
         // Indices: `for stop in newStops` copies every stop.
-        for j in c.newStops.indices where c.newStops[j].role.isInteractive && small(c.newStops[j].frame, min.side) {
+        for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side) {
             guard let f = c.newStops[j].frame, !grouped.contains(j) else { continue }
             var before: Frame?
-            if let i = c.matching.newToOld[j], c.oldStops[i].role.isInteractive {
+            if let i = c.matching.newToOld[j], judged(c.oldStops[i].role) {
                 // Judged only against a measured old frame: it must have been big enough.
                 guard let old = c.oldStops[i].frame, old.width > 0, old.height > 0, !small(old, oldMin) else { continue }
                 before = old

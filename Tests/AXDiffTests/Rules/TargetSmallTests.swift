@@ -44,6 +44,8 @@ final class TargetSmallTests: XCTestCase {
         XCTAssertTrue(diff([Node(id: "share", role: .button, label: "Share receipt")], [icon(20)]).changes.isEmpty)
         XCTAssertTrue(diff([], [icon(0)]).all(.targetSmall).isEmpty)
         XCTAssertTrue(diff([], [Node(role: .text, label: "Tiny", frame: Frame(x: 0, y: 0, width: 10, height: 10))]).all(.targetSmall).isEmpty)
+        // A search field drawn 36 pt high, as iOS draws a search bar's, is the field's whole hit area.
+        XCTAssertTrue(diff([], [Node(role: .searchField, label: "Search", frame: Frame(x: 16, y: 0, width: 343, height: 36))]).all(.targetSmall).isEmpty)
     }
 
     func testEachPlatformHasItsMinimum() {
