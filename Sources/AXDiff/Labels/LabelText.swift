@@ -117,13 +117,8 @@ enum LabelText {
         return identical(a, b)
     }
 
-    /// Inlined, with the common case (both empty: most stops' input labels
-    /// and actions) decided on the counts: the diff compares three arrays per
-    /// matched pair.
-    @inline(__always)
     static func identical(_ a: [String], _ b: [String]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.isEmpty || a.indices.allSatisfy { identical(a[$0], b[$0]) }
+        a.count == b.count && a.indices.allSatisfy { identical(a[$0], b[$0]) }
     }
 
     /// Words of a label, lower-cased, punctuation dropped.
