@@ -43,7 +43,8 @@ enum LabelRepeated: KindRule {
     ///
     /// - Complexity: O(n) in the length of the name.
     static func repeated(_ name: String) -> String? {
-        if name.utf8.contains(UInt8(ascii: ",")) {
+        let comma = UInt8(ascii: ",")
+        if name.utf8.withContiguousStorageIfAvailable({ $0.contains(comma) }) ?? name.utf8.contains(comma) {
             let raw = name.split(separator: ",")
             let parts = raw.map { LabelText.normalized(String($0)) }
             for k in parts.indices.dropFirst() where parts[k] == parts[k - 1] && parts[k].contains(where: \.isLetter) {
