@@ -11,17 +11,24 @@ public enum ScreenDiffer {
         GroupMerged.self, GroupSplit.self,
         RoleChanged.self, StateChanged.self, ValueChanged.self,
         NameDuplicate.self,
-    ]
+    ] + KindRules.all.map { $0 as any ChangeRule.Type }
 
     /// The kinds `lint` reports: smells present in one snapshot.
-    public static let smellKinds: Set<ChangeKind> = [.labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord]
+    public static let smellKinds: Set<ChangeKind> = [
+        .labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord,
+        .targetSmall, .labelRepeated, .labelUntranslated,
+    ]
 
     /// Compares `old` with `new`; either may be nil (a screen added or removed).
     ///
     /// - Complexity: O(n log n) for matching and the spoken order, plus the
     ///   bounded pair checks of the visual reference (see `OrderAnalysis`).
-    public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config()) -> ScreenDiff {
-        diff(old: old, oldTree: nil, new: new, newTree: nil, path: path, config: config)
+    ///
+    /// `source`: the source-locale snapshot of this screen when `new` is a
+    /// translation of it (see `LocaleSiblings`), for `label.untranslated`.
+    public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config(),
+                            source: LocaleSource? = nil) -> ScreenDiff {
+        diff(old: old, oldTree: nil, new: new, newTree: nil, path: path, config: config, source: source)
     }
 
     /// `diff`, given the stop trees of either version when the caller has
@@ -32,7 +39,7 @@ public enum ScreenDiffer {
     ///
     /// - Complexity: as `diff`.
     package static func diff(old: Snapshot?, oldTree: StopTree?, new: Snapshot?, newTree: StopTree?,
-                             path: String, config: Config) -> ScreenDiff {
+                             path: String, config: Config, source: LocaleSource? = nil) -> ScreenDiff {
         let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old == nil ? [] : oldTree?.stops ?? old?.stops ?? []
@@ -45,12 +52,13 @@ public enum ScreenDiffer {
         let oldTree = old == nil ? oldSnapshot.stopTree() : oldTree ?? oldSnapshot.stopTree()
         let newTree = newTree ?? new.stopTree(expectedStops: oldTree.stops.count)
         let (oldStops, newStops) = (oldTree.stops, newTree.stops)
-        let matching = Matcher.match(old: oldTree, new: newTree)
+        let volatile = config.volatile.filter { $0.applies(to: screen) }.map(\.label)
+        let matching = Matcher.match(old: oldTree, new: newTree, volatile: volatile)
         let context = DiffContext(
             screen: screen, old: oldSnapshot, new: new, oldTree: oldTree, newTree: newTree,
             matching: matching,
             contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
-            isNewScreen: old == nil)
+            isNewScreen: old == nil, volatile: volatile, source: source)
         var changes: [Change] = []
         if old == nil {
             changes.append(Change(kind: .screenAdded, screen: screen, after: "\(newStops.count) stops",
@@ -67,8 +75,9 @@ public enum ScreenDiffer {
     }
 
     /// The smells of one snapshot: what a diff against an empty screen flags.
-    public static func lint(_ snapshot: Snapshot, path: String, config: Config = Config()) -> ScreenDiff {
-        var result = diff(old: nil, new: snapshot, path: path, config: config)
+    public static func lint(_ snapshot: Snapshot, path: String, config: Config = Config(),
+                            source: Snapshot? = nil) -> ScreenDiff {
+        var result = diff(old: nil, new: snapshot, path: path, config: config, source: source.map { LocaleSource(new: $0) })
         result.changes = result.changes.filter { smellKinds.contains($0.kind) }
         return result
     }

@@ -4,6 +4,7 @@ extension ChangeKind {
     /// What the kind means for a screen-reader user and what usually fixes it:
     /// the long description of a SARIF rule.
     var helpText: String {
+        if let help { return help }
         switch self {
         case .orderRegressed:
             return "A stop moved so that the reading order now breaks a reference the old order kept: the visual order, an object read before its action, an error read before its recovery, or a configured reading-order contract. A VoiceOver user hears the screen in an order that no longer makes sense (Reading Order Drift). Restore the order, or set the accessibility sort priority / container order so it follows the task."
@@ -47,6 +48,8 @@ extension ChangeKind {
             return "A snapshot of a screen was removed."
         case .snapshotUnreadable:
             return "A snapshot could not be read, so its screen was not checked. The message says which file and where; fix or regenerate the snapshot."
+        default:
+            return summary
         }
     }
 

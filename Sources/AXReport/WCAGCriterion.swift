@@ -17,9 +17,12 @@ public struct WCAGCriterion: Sendable, Equatable {
         WCAGCriterion(number: "1.1.1", name: "Non-text Content", level: "A", slug: "non-text-content"),
         WCAGCriterion(number: "1.3.1", name: "Info and Relationships", level: "A", slug: "info-and-relationships"),
         WCAGCriterion(number: "1.3.2", name: "Meaningful Sequence", level: "A", slug: "meaningful-sequence"),
+        WCAGCriterion(number: "2.1.1", name: "Keyboard", level: "A", slug: "keyboard"),
         WCAGCriterion(number: "2.4.3", name: "Focus Order", level: "A", slug: "focus-order"),
         WCAGCriterion(number: "2.4.6", name: "Headings and Labels", level: "AA", slug: "headings-and-labels"),
         WCAGCriterion(number: "2.5.3", name: "Label in Name", level: "A", slug: "label-in-name"),
+        WCAGCriterion(number: "2.5.8", name: "Target Size (Minimum)", level: "AA", slug: "target-size-minimum"),
+        WCAGCriterion(number: "3.1.2", name: "Language of Parts", level: "AA", slug: "language-of-parts"),
         WCAGCriterion(number: "3.3.1", name: "Error Identification", level: "A", slug: "error-identification"),
         WCAGCriterion(number: "4.1.2", name: "Name, Role, Value", level: "A", slug: "name-role-value"),
     ]

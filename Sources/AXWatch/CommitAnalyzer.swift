@@ -53,6 +53,8 @@ public struct CommitAnalyzer {
         let changed = try plan?.changes ?? changedSnapshots(id, config: config)
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
+        let changedByPath = Dictionary(changed.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var siblingFailure: Error?
         for change in changed {
             let old = change.oldBlob.flatMap { try? snapshot($0, path: change.path, config: config) }
             // Looked up before the new version replaces the old in the cache.
@@ -65,13 +67,22 @@ public struct CommitAnalyzer {
                 // which diffs against this version.
                 let newTree = new.map { $0.stopTree(expectedStops: oldTree?.stops.count) }
                 if let newTree, let blob = change.newBlob { cache.store(newTree, path: change.path, blob: blob) }
-                screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path, config: config))
+                let source: LocaleSource?
+                do {
+                    source = try new.flatMap { try localeSource(for: change.path, $0, commit: id, changed: changedByPath, config: config) }
+                } catch {
+                    siblingFailure = error
+                    break
+                }
+                screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path,
+                                                 config: config, source: source))
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)
                 screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, error: error, config: config))
             }
         }
+        if let siblingFailure { throw siblingFailure }
         var report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)
         let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
         let note = Report.text.render(report, context)
@@ -93,6 +104,11 @@ public struct CommitAnalyzer {
     func releaseCaches() {
         cache.removeAll()
         readAhead.clear()
+    }
+
+    /// The snapshot kept for `blob` at `path`, if any.
+    func cachedSnapshot(path: String, blob: ObjectID, limit: Int) -> Snapshot? {
+        cache.snapshot(path: path, blob: blob, limit: limit)
     }
 
     /// Reads one blob as a snapshot; errors name the path in the repository.

@@ -139,7 +139,8 @@ public struct Gate {
                 let newSnapshot = try after[path].map { try reader.snapshot($0, path: path, config: config) }
                 let screen = newSnapshot?.screen ?? oldSnapshot?.screen ?? SnapshotReader.screenName(for: path)
                 if config.ignores(screen: screen, path: path) { continue }
-                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, config: config))
+                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, config: config,
+                                                 source: try newSnapshot.flatMap { try localeSource(for: path, $0, before, after, reader, config) }))
             } catch {
                 let reason = "\(error)"
                 unreadable.append(reason)
@@ -147,6 +148,21 @@ public struct Gate {
             }
         }
         return (screens, paths.count, unreadable, after.keys.sorted())
+    }
+
+    /// The source-locale sibling of a translated snapshot, in both versions
+    /// (see `LocaleSiblings`). A sibling that does not parse counts as absent
+    /// (its own pair says why); an error reading the repository is thrown, so
+    /// the check fails rather than passes without it.
+    private func localeSource(for path: String, _ snapshot: Snapshot, _ before: [String: ObjectID], _ after: [String: ObjectID],
+                              _ reader: CommitAnalyzer, _ config: Config) throws -> LocaleSource? {
+        func read(_ blob: ObjectID, _ path: String) throws -> Snapshot? {
+            do { return try reader.snapshot(blob, path: path, config: config) } catch is SnapshotError { return nil }
+        }
+        guard let found = try LocaleSiblings.source(for: path, of: snapshot, sourceLocale: config.sourceLocale, read: { candidate in
+            try after[candidate].flatMap { try read($0, candidate) }
+        }) else { return nil }
+        return LocaleSource(old: try before[found.path].flatMap { try read($0, found.path) }, new: found.snapshot)
     }
 
     private func snapshotFiles(at commit: ObjectID, config: Config) throws -> [String: ObjectID] {

@@ -43,6 +43,13 @@ struct DiffCommand: Command {
         default:
             throw UsageError("OLD and NEW must both be files or both be directories")
         }
+        var oldFiles: [String: String] = [:], newFiles: [String: String] = [:]
+        for pair in pairs {
+            oldFiles[pair.path] = pair.old
+            newFiles[pair.path] = pair.new
+        }
+        // A translation is compared with its source-locale sibling as it is in each version.
+        let (oldSources, newSources) = (LocaleSourceFinder(config: config, files: oldFiles), LocaleSourceFinder(config: config, files: newFiles))
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         for pair in pairs {
@@ -51,7 +58,8 @@ struct DiffCommand: Command {
                 let n = try pair.new.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes) }
                 let screen = n?.screen ?? o?.screen ?? ""
                 if config.ignores(screen: screen, path: pair.path) { continue }
-                screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, config: config))
+                let source = n.flatMap { n in newSources.source(for: pair.path, n).map { LocaleSource(old: o.flatMap { oldSources.source(for: pair.path, $0) }, new: $0) } }
+                screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, config: config, source: source))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
                 screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, error: e, config: config))

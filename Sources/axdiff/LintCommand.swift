@@ -6,10 +6,10 @@ import AXSnapshot
 /// empty screen would flag them.
 struct LintCommand: Command {
     static let name = "lint"
-    static let abstract = "Report the smells in snapshots: mystery icons, decorative image stops, duplicate names, role words."
-    static let arguments = [CommandArgument(synopsis: "FILE...", help: "one or more snapshots", isPath: true)]
+    static let abstract = "Report the smells in snapshots: mystery icons, decorative image stops, duplicate names, role words, small targets, repeated and untranslated labels."
+    static let arguments = [CommandArgument(synopsis: "FILE...", help: "one or more snapshots, or directories of them", isPath: true)]
     static let options: [CommandOption] = [.format, .snapshotConfig, .color]
-    static let examples = ["axdiff lint Snapshots/*.json"]
+    static let examples = ["axdiff lint Snapshots/*.json", "axdiff lint Snapshots"]
 
     let files: [String]
     let report: Report
@@ -27,11 +27,15 @@ struct LintCommand: Command {
 
     func run() throws -> Int32 {
         let config = try SnapshotFiles.config(configPath)
+        // A directory stands for the snapshot files under it.
+        let files = self.files.flatMap { arg in SnapshotFiles.isDirectory(arg) ? SnapshotFiles.list(arg).map { arg + "/" + $0 } : [arg] }
+        let sources = LocaleSourceFinder(config: config, files: Dictionary(files.map { ($0, $0) }, uniquingKeysWith: { a, _ in a }))
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         for file in files {
             do {
-                screens.append(ScreenDiffer.lint(try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes), path: file, config: config))
+                let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes)
+                screens.append(ScreenDiffer.lint(snapshot, path: file, config: config, source: sources.source(for: file, snapshot)))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
                 screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, error: e, config: config))

@@ -59,6 +59,7 @@ final class ConfigSchemaTests: XCTestCase {
             #"{"severity": {"order.changed": "error", "label.changed": "off"}, "ignore": ["Snapshots/Debug/**"]}"#,
             #"{"contracts": [{"screen": "Checkout", "order": ["Payment failed", "card_field"]}]}"#,
             #"{"watch": {"refs": ["refs/heads/*", "refs/tags/*"]}, "notesRef": "refs/notes/a11y", "maxSnapshotBytes": 1024}"#,
+            #"{"volatile": [{"screen": "Feed", "label": "Updated * ago"}, {"label": "* unread"}], "sourceLocale": "es"}"#,
             // Each wrong in one place.
             #"{"failOn": 3}"#,
             #"{"failOn": "fatal"}"#,
@@ -75,6 +76,10 @@ final class ConfigSchemaTests: XCTestCase {
             #"{"maxSnapshotBytes": 0}"#,
             #"{"maxSnapshotBytes": 1.5}"#,
             #"{"baseBranch": ""}"#,
+            #"{"volatile": [{"label": ""}]}"#,
+            #"{"volatile": [{"label": "x", "regex": "y"}]}"#,
+            #"{"volatile": ["Updated * ago"]}"#,
+            #"{"sourceLocale": ""}"#,
             #"[]"#,
         ]
         let verdicts = try jsonschemaVerdicts(cases)
@@ -83,6 +88,6 @@ final class ConfigSchemaTests: XCTestCase {
             let parserSaysValid = (try? Config.parse(Array(document.utf8), file: "t.json")) != nil
             XCTAssertEqual(schemaSaysValid, parserSaysValid, "schema and parser disagree on \(document)")
         }
-        XCTAssertEqual(verdicts.filter { $0 }.count, 6, "the first six are valid, the rest each wrong in one place")
+        XCTAssertEqual(verdicts.filter { $0 }.count, 7, "the first seven are valid, the rest each wrong in one place")
     }
 }

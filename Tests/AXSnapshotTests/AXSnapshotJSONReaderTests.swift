@@ -29,7 +29,7 @@ final class AXSnapshotJSONReaderTests: XCTestCase {
         XCTAssertEqual(s.elements[1].role, .other)
         XCTAssertEqual(s.elements[1].rawRole, "gauge")
         XCTAssertEqual(s.elements[1].line, 5)
-        XCTAssertEqual(s.stops.map(\.spoken), ["Pay, heading, selected", "Speed, 3. Adjusts"])
+        XCTAssertEqual(s.stops.map(\.spoken), ["Pay, heading, selected", "Speed, 3, Actions available. Adjusts"])
     }
 
     func testScreenNameDefaultsToTheFileName() throws {

@@ -10,6 +10,7 @@ enum LabelChanged: ChangeRule {
             guard c.oldStops[pair.old].label != c.newStops[pair.new].label else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
             guard LabelText.normalized(o.label) != LabelText.normalized(n.label) else { return nil }
+            if !c.volatile.isEmpty, c.volatilePattern(o.label, n.label) != nil { return nil }
             let oldMeaningless = LabelQuality.isMeaningless(o), newMeaningless = LabelQuality.isMeaningless(n)
             if !oldMeaningless && newMeaningless { return nil }  // label.lost says it
             let fixed = oldMeaningless && !newMeaningless

@@ -23,6 +23,7 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
 extension Config {
     static let knownKeys: Set<String> = [
         "snapshots", "notesRef", "watch", "baseBranch", "severity", "failOn", "contracts", "ignore", "maxSnapshotBytes",
+        "volatile", "sourceLocale",
     ]
 
     /// Parses a JSON configuration. Unknown keys and wrong types are errors.
@@ -69,6 +70,24 @@ extension Config {
                 }
                 config.notesRef = ref
             case "baseBranch": config.baseBranch = try string()
+            case "sourceLocale": config.sourceLocale = try string()
+            case "volatile":
+                guard case .array(let items) = value.kind else { throw fail(value, "expected an array of {\"label\": glob} objects for \"volatile\"") }
+                config.volatile = try items.map { item in
+                    guard case .object(let fields) = item.kind else { throw fail(item, "expected an object with \"label\" (and optionally \"screen\") in \"volatile\"") }
+                    for (fk, fv) in fields where fk != "screen" && fk != "label" {
+                        throw fail(fv, "unknown key \"volatile.\(fk)\" (known: label, screen)")
+                    }
+                    guard let label = item["label"], case .string(let pattern) = label.kind, !pattern.isEmpty else {
+                        throw fail(item, "expected a non-empty string \"label\" in a volatile entry")
+                    }
+                    var screen: String?
+                    if let s = item["screen"] {
+                        guard case .string(let name) = s.kind, !name.isEmpty else { throw fail(s, "expected a non-empty string for \"volatile.screen\"") }
+                        screen = name
+                    }
+                    return VolatileLabel(screen: screen, label: pattern)
+                }
             case "failOn": config.failOn = try severity(value, key)
             case "maxSnapshotBytes":
                 guard case .number(let n) = value.kind, n >= 1, n <= 1_073_741_824, n == n.rounded() else {

@@ -9,6 +9,10 @@ public struct Config: Sendable, Equatable {
     public var contracts: [Contract] = []
     public var ignore: [String] = []
     public var maxSnapshotBytes = 16 * 1024 * 1024
+    /// Labels whose text changes from capture to capture (times, counts).
+    public var volatile: [VolatileLabel] = []
+    /// The locale the other locales' snapshots of a screen are compared with (`label.untranslated`).
+    public var sourceLocale = "en"
 
     public init() {}
 

@@ -13,14 +13,20 @@ import AXSnapshot
 ///   walks fingerprints sorted once per version (`IDPass`), passes 2–3 are
 ///   hash-map lookups; pass 4 and 5 only compare within small buckets.
 enum Matcher {
-    static func match(old oldTree: StopTree, new newTree: StopTree) -> Matching {
+    /// A label matching one of `volatile` is keyed by the pattern, so that
+    /// "Updated 5 minutes ago" matches "Updated 1 hour ago".
+    static func match(old oldTree: StopTree, new newTree: StopTree, volatile: [LabelPattern] = []) -> Matching {
         let (old, new) = (oldTree.stops, newTree.stops)
         var m = Matching(oldCount: old.count, newCount: new.count)
         if !IDPass.pair(&m, old: oldTree, new: newTree) {
             pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
         }
-        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : "\($0.role.rawValue)\u{1F}\(LabelText.normalized($0.label))" }
-        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : LabelText.normalized($0.label) }
+        func label(_ stop: Stop) -> String {
+            if !volatile.isEmpty, let k = volatile.firstIndex(where: { $0.matches(stop.label) }) { return "\u{1E}\(k)" }
+            return LabelText.normalized(stop.label)
+        }
+        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : "\($0.role.rawValue)\u{1F}\(label($0))" }
+        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : label($0) }
         GroupMatcher.match(&m, old: old, new: new, oldValued: oldTree.valued, newValued: newTree.valued, newFolding: newTree.folding)
         NeighbourMatcher.match(&m, old: old, new: new)
         return m

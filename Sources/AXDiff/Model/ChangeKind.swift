@@ -22,6 +22,13 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
     case screenAdded = "screen.added"
     case screenRemoved = "screen.removed"
     case snapshotUnreadable = "snapshot.unreadable"
+    // Later kinds go last, so that every earlier kind keeps its SARIF `ruleIndex`.
+    case actionLost = "action.lost"
+    case labelInputRemoved = "label.input-removed"
+    case hintChanged = "hint.changed"
+    case targetSmall = "target.small"
+    case labelRepeated = "label.repeated"
+    case labelUntranslated = "label.untranslated"
 
     public static func < (a: ChangeKind, b: ChangeKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -29,6 +36,7 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
     public var isOrder: Bool { self == .orderRegressed || self == .orderChanged || self == .orderImproved }
 
     public var defaultSeverity: Severity {
+        if let rule = KindRules.byKind[self] { return rule.defaultSeverity }
         switch self {
         case .orderRegressed, .labelLost, .labelMissing, .groupControlMerged, .snapshotUnreadable, .roleChanged:
             return .error
@@ -37,10 +45,13 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
         case .orderImproved, .labelChanged, .stopAdded, .stopRemoved, .groupMerged, .stateChanged,
              .valueChanged, .screenAdded, .screenRemoved:
             return .note
+        default:
+            return .note
         }
     }
 
     public var wcag: [String] {
+        if let rule = KindRules.byKind[self] { return rule.wcag }
         switch self {
         case .orderRegressed: return ["1.3.2", "2.4.3"]
         case .orderChanged: return ["1.3.2"]
@@ -53,8 +64,13 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
         }
     }
 
+    /// What the kind means and what usually fixes it, for a kind whose rule
+    /// says so itself (nil: the report's own words).
+    public var help: String? { KindRules.byKind[self]?.help }
+
     /// One line for legends and SARIF rule descriptions.
     public var summary: String {
+        if let rule = KindRules.byKind[self] { return rule.summary }
         switch self {
         case .orderRegressed: return "A move breaks a reading-order reference the old order kept."
         case .orderChanged: return "Stops are read in another order; no reference is broken."
@@ -66,7 +82,7 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
         case .stopAdded: return "A stop appeared."
         case .stopRemoved: return "A stop disappeared."
         case .stopDecorative: return "A new image stop says nothing a neighbour does not (decorative image)."
-        case .stopsIncreased: return "The swipe count grew (Label Soup)."
+        case .stopsIncreased: return "The swipe count grew by stops that carry no new content (Label Soup)."
         case .groupMerged: return "Several stops became one."
         case .groupControlMerged: return "A control was absorbed into a combined stop (Over Grouped Control)."
         case .groupSplit: return "One stop became several."
@@ -77,6 +93,7 @@ public enum ChangeKind: String, CaseIterable, Sendable, Comparable, Codable {
         case .screenAdded: return "A screen appeared."
         case .screenRemoved: return "A screen disappeared."
         case .snapshotUnreadable: return "A snapshot could not be read."
+        default: return ""
         }
     }
 }

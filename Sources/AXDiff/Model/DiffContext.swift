@@ -18,11 +18,16 @@ struct DiffContext {
     let contracts: [[String]]
     /// The old version is absent: every stop is new, and only smells are worth saying.
     let isNewScreen: Bool
+    /// `volatile` label patterns that apply to this screen.
+    let volatile: [LabelPattern]
+    /// The source-locale snapshot of this screen, when this one is a translation of it.
+    let source: LocaleSource?
     /// Matched (old, new) index pairs in new reading order.
     let matchedPairs: [(old: Int, new: Int)]
     /// The matched pairs whose stops differ in a field a per-pair rule or
     /// `NameDuplicate` reads (label, value, role, states, level, id, image
-    /// names, input labels), in new reading order. On a typical commit
+    /// names, input labels), in new reading order. (Hints and actions are
+    /// compared on the few stops that have one: `pairsWithHintsOrActions`.) On a typical commit
     /// almost every pair is unchanged; each rule used to compare its field
     /// over all pairs, with a strided read of two `Stop`s per pair.
     let changedPairs: [(old: Int, new: Int)]
@@ -35,7 +40,8 @@ struct DiffContext {
 
     /// - Complexity: O(n) in the number of stops of both versions.
     init(screen: String, old: Snapshot, new: Snapshot, oldTree: StopTree, newTree: StopTree,
-         matching: Matching, contracts: [[String]], isNewScreen: Bool) {
+         matching: Matching, contracts: [[String]], isNewScreen: Bool,
+         volatile: [LabelPattern] = [], source: LocaleSource? = nil) {
         self.screen = screen
         self.old = old
         self.new = new
@@ -46,6 +52,8 @@ struct DiffContext {
         self.matching = matching
         self.contracts = contracts
         self.isNewScreen = isNewScreen
+        self.volatile = volatile
+        self.source = source
         var pairs: [(old: Int, new: Int)] = []
         pairs.reserveCapacity(newStops.count)
         var changed: [(old: Int, new: Int)] = []
@@ -78,6 +86,23 @@ struct DiffContext {
             || old[i].level != new[j].level || old[i].states != new[j].states
             || !LabelText.identical(old[i].imageNames, new[j].imageNames)
             || !LabelText.identical(old[i].inputLabels, new[j].inputLabels)
+    }
+
+    /// The matched pairs of which either side has a hint or custom actions,
+    /// in new reading order.
+    ///
+    /// - Complexity: O(h log h) for the h stops of both versions that have one.
+    func pairsWithHintsOrActions() -> [(old: Int, new: Int)] {
+        var news = Set<Int>()
+        for i in oldTree.hintsOrActions { if let j = matching.oldToNew[i] { news.insert(j) } }
+        for j in newTree.hintsOrActions where matching.newToOld[j] != nil { news.insert(j) }
+        return news.sorted().compactMap { j in matching.newToOld[j].map { ($0, j) } }
+    }
+
+    /// The index of the `volatile` pattern both labels match, if any: a
+    /// change between two such texts is not worth saying.
+    func volatilePattern(_ a: String, _ b: String) -> Int? {
+        volatile.indices.first { volatile[$0].matches(a) && volatile[$0].matches(b) }
     }
 }
 

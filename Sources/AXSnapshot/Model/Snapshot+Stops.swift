@@ -99,6 +99,7 @@ extension Snapshot {
                 tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k))
                 if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
                 if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
+                if !(node.pointee.hint?.isEmpty ?? true) || !node.pointee.actions.isEmpty { tree.hintsOrActions.append(k) }
                 return nil
             }
             if let descend {

@@ -1,16 +1,19 @@
 extension Stop {
     /// What VoiceOver says on this stop (DESIGN §2): label, value, role word,
-    /// state words, then the hint after a pause. `Reorder order 1042, button`.
+    /// state words, "Actions available" when it has custom actions (as
+    /// VoiceOver says before the Actions rotor), then the hint after a pause.
+    /// `Reorder order 1042, button`.
     ///
     /// Built in one string, the parts joined by ", " as they come (no array of
     /// parts, and the states sorted only when there are some): the review site
     /// speaks every stop of both versions of every changed screen, and the
     /// array and join were most of rendering a commit page's columns (perf).
     public var spoken: String {
-        Self.speak(label: label, value: value, role: role, states: states, hint: hint)
+        Self.speak(label: label, value: value, role: role, states: states, hint: hint, hasActions: !actions.isEmpty)
     }
 
-    private static func speak(label: String, value: String, role: Role, states: Set<NodeState>, hint: String) -> String {
+    private static func speak(label: String, value: String, role: Role, states: Set<NodeState>, hint: String,
+                              hasActions: Bool) -> String {
         var text = ""
         var first = true
         func add(_ part: String) {
@@ -26,6 +29,7 @@ extension Stop {
                 add(state.spokenWord)
             }
         }
+        if hasActions { add("Actions available") }
         if text.isEmpty { text = "(silent)" }
         if !hint.isEmpty { text += ". " + hint }
         return text
@@ -53,13 +57,14 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the five fields it needs in place: calling `spoken` on each element copied the
+    /// Reads the six fields it needs in place: calling `spoken` on each element copied the
     /// whole stop first (a retain and a release of each of its fields), a tenth of rendering
     /// a commit page of the review site (perf).
     public static func spoken(_ stops: [Stop]) -> [String] {
         stops.withUnsafeBufferPointer { buffer in
             buffer.indices.map { i in
-                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, states: buffer[i].states, hint: buffer[i].hint)
+                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, states: buffer[i].states, hint: buffer[i].hint,
+                      hasActions: !buffer[i].actions.isEmpty)
             }
         }
     }

@@ -38,6 +38,9 @@ package struct StopTree: Sendable {
     /// The stops that fold in descendants with ids (`Stop.innerIDs` not
     /// empty), in reading order.
     package var folding: [Int] = []
+    /// The stops with a hint or custom actions, in reading order: the only
+    /// ones whose hint or actions can have changed or been lost.
+    package var hintsOrActions: [Int] = []
     /// Facts of this version alone that the diff reads (visual ranks, id
     /// fingerprints), computed with the tree by `Snapshot.stopTree()`; nil
     /// for a tree made otherwise, whose readers compute them.

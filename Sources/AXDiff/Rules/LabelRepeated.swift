@@ -1,0 +1,72 @@
+import AXSnapshot
+
+/// `label.repeated`: what a stop says repeats itself — "Sign in, Sign in"
+/// (a label that also is the value, as XCUITest label checks catch), "Error,
+/// Error" (an icon combined with the text beside it, SwiftUI images).
+enum LabelRepeated: KindRule {
+    static let kind = ChangeKind.labelRepeated
+    static let defaultSeverity = Severity.warning
+    static let wcag = ["1.3.1"]
+    static let summary = "A label says the same words twice (\"Sign in, Sign in\")."
+    static let help = "What a stop says repeats the same words twice, e.g. \"Sign in, Sign in\" (a value or child text that repeats the label) or \"Error, Error\" (a warning icon combined with the word beside it). VoiceOver users hear everything twice. Hide the redundant icon (Image(decorative:), accessibilityHidden) or drop the duplicate text from the label or value."
+
+    /// Stops that are new, or whose label or value changed, and now repeat
+    /// themselves where they did not.
+    ///
+    /// - Complexity: O(n) in the stops and the length of their labels.
+    static func changes(in c: DiffContext) -> [Change] {
+        var result: [Change] = []
+        func check(_ j: Int, old i: Int?) {
+            guard let part = repeated(c.newStops[j].name) else { return }
+            if let i, repeated(c.oldStops[i].name) != nil { return }
+            let n = c.newStops[j]
+            result.append(Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
+                                 before: i.map { c.oldStops[$0].name }, after: n.spoken,
+                                 message: "\(c.new.platform.screenReader) says \"\(part)\" twice on one stop: \"\(n.spoken)\""))
+        }
+        for pair in c.changedPairs {
+            // Compared in place: binding the two stops copies every field.
+            if c.oldStops[pair.old].label == c.newStops[pair.new].label, c.oldStops[pair.old].value == c.newStops[pair.new].value { continue }
+            check(pair.new, old: pair.old)
+        }
+        for j in c.addedStops { check(j, old: nil) }
+        for group in c.matching.merges { check(group.single, old: nil) }
+        result.sort { $0.elements[0].index < $1.elements[0].index }
+        return result
+    }
+
+    /// The words said twice in a row, if any: two neighbouring parts of the
+    /// name (between commas) that read the same, or a name that is one run
+    /// of two or more words said twice ("Sign in Sign in"). One word said
+    /// twice without a comma is a name ("Bora Bora"), and parts without a
+    /// letter (prices, counts) may well repeat.
+    ///
+    /// - Complexity: O(n) in the length of the name.
+    static func repeated(_ name: String) -> String? {
+        let comma = UInt8(ascii: ",")
+        if name.utf8.withContiguousStorageIfAvailable({ $0.contains(comma) }) ?? name.utf8.contains(comma) {
+            let raw = name.split(separator: ",")
+            let parts = raw.map { LabelText.normalized(String($0)) }
+            for k in parts.indices.dropFirst() where parts[k] == parts[k - 1] && parts[k].contains(where: \.isLetter) {
+                return String(raw[k]).trimmingSpaces
+            }
+        }
+        // "x y x y": the normal form is one half, a space, the same half again
+        // (compared as bytes; most names fail on the length or the middle byte).
+        let normal = LabelText.normalized(name).utf8
+        guard normal.count >= 7, normal.count % 2 == 1 else { return nil }
+        let half = normal.count / 2
+        let middle = normal.index(normal.startIndex, offsetBy: half)
+        guard normal[middle] == UInt8(ascii: " ") else { return nil }
+        let first = normal[..<middle], second = normal[normal.index(after: middle)...]
+        guard first.elementsEqual(second), first.contains(UInt8(ascii: " ")),
+              let text = String(first), text.contains(where: \.isLetter) else { return nil }
+        return text
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+    }
+}

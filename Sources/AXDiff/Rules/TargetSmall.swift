@@ -1,0 +1,74 @@
+import AXSnapshot
+
+/// `target.small`: a control that is new, or shrank, is smaller than the
+/// platform's minimum target — "a named icon button still needs a 44 × 44 pt
+/// hit area" (Mystery Icon). One that was already small is not reported again.
+enum TargetSmall: KindRule {
+    static let kind = ChangeKind.targetSmall
+    static let defaultSeverity = Severity.warning
+    static let wcag = ["2.5.8"]
+    static let summary = "A new or shrunk control is smaller than the platform's minimum target."
+    static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph."
+
+    /// The minimum side and its unit. Frames are in points (DESIGN §2), dp
+    /// for an Android snapshot written as axsnapshot JSON; a `uiautomator`
+    /// dump's bounds are pixels, and the dump does not say its density, so
+    /// it is not judged. A macOS dump (platform `other`) has no touch target.
+    static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: String, platform: String)? {
+        switch snapshot.platform {
+        case .ios: return (44, "pt", "iOS")
+        case .web: return (24, "CSS px", "the web")
+        case .android: return snapshot.format == .uiautomator ? nil : (48, "dp", "Android")
+        case .other: return nil
+        }
+    }
+
+    /// A frame that can be measured: a zero side is an element off screen
+    /// or not laid out, not a tiny one.
+    static func small(_ frame: Frame?, _ side: Double) -> Bool {
+        guard let f = frame, f.width > 0, f.height > 0 else { return false }
+        return f.width < side || f.height < side
+    }
+
+    /// The roles judged: what a user taps. A text field's hit area is the
+    /// whole field, which platforms draw shorter than their minimum (a
+    /// search bar's field is 36 pt high on iOS), so fields are left out.
+    static func judged(_ role: Role) -> Bool {
+        role.isInteractive && role != .textField && role != .secureTextField && role != .searchField
+    }
+
+    /// - Complexity: O(n) in the number of new stops.
+    static func changes(in c: DiffContext) -> [Change] {
+        guard let min = minimum(c.new) else { return [] }
+        let oldMin = minimum(c.old)?.side ?? min.side
+        var result: [Change] = []
+        let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
+        // Indices: `for stop in newStops` copies every stop.
+        for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side) {
+            guard let f = c.newStops[j].frame, !grouped.contains(j) else { continue }
+            var before: Frame?
+            if let i = c.matching.newToOld[j], judged(c.oldStops[i].role) {
+                // Judged only against a measured old frame: it must have been big enough.
+                guard let old = c.oldStops[i].frame, old.width > 0, old.height > 0, !small(old, oldMin) else { continue }
+                before = old
+            }
+            let n = c.newStops[j]
+            let size = describe(f, min.unit)
+            let message = before.map { "\(ElementRef(n).display) shrank from \(describe($0, min.unit)) to \(size), below the \(side(min.side)) × \(side(min.side)) \(min.unit) minimum target on \(min.platform)" }
+                ?? "\(ElementRef(n).display) is \(size), smaller than the \(side(min.side)) × \(side(min.side)) \(min.unit) minimum target on \(min.platform)"
+            result.append(Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
+                                 before: before.map { describe($0, min.unit) }, after: size, message: message))
+        }
+        return result
+    }
+
+    static func describe(_ f: Frame, _ unit: String) -> String {
+        "\(side(f.width)) × \(side(f.height)) \(unit)"
+    }
+
+    /// A side as a person writes it: whole numbers without a decimal point.
+    static func side(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e9 { return String(Int(v)) }
+        return String((v * 10).rounded() / 10)
+    }
+}

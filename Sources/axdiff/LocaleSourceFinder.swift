@@ -1,0 +1,34 @@
+import AXDiff
+import AXSnapshot
+
+/// Finds the source-locale sibling of a translated snapshot among the files
+/// a command compares (`Snapshots/es/SignIn.json` → `Snapshots/en/SignIn.json`),
+/// reading each source once.
+final class LocaleSourceFinder {
+    let sourceLocale: String
+    let maxBytes: Int
+    /// The paths that may be read, by the name `LocaleSiblings` gives them,
+    /// mapped to the file to read.
+    private let files: [String: String]
+    private var read: [String: Snapshot?] = [:]
+
+    init(config: Config, files: [String: String]) {
+        sourceLocale = config.sourceLocale
+        maxBytes = config.maxSnapshotBytes
+        self.files = files
+    }
+
+    /// The source-locale snapshot beside `snapshot` (at `path`), or nil when
+    /// it is not a translation or none sits beside it. A sibling that cannot
+    /// be read is left out here; its own comparison reports it.
+    func source(for path: String, _ snapshot: Snapshot) -> Snapshot? {
+        LocaleSiblings.source(for: path, of: snapshot, sourceLocale: sourceLocale) { candidate in files[candidate].flatMap(load) }?.snapshot
+    }
+
+    private func load(_ file: String) -> Snapshot? {
+        if let kept = read[file] { return kept }
+        let snapshot = try? SnapshotFiles.read(file, maxBytes: maxBytes)
+        read[file] = snapshot
+        return snapshot
+    }
+}

@@ -1,0 +1,101 @@
+import AXDiff
+import AXGit
+import AXWatch
+import XCTest
+
+/// `label.untranslated` in the tracker: the source-locale sibling is read
+/// from the same commit's tree, and from its parent where the commit changed it.
+final class LocaleSiblingTests: XCTestCase {
+    static func signIn(_ locale: String, _ labels: [String]) -> String {
+        let ids = ["sign_in_heading", "email_field", "password_field", "password_visibility_button", "sign_in_button"]
+        let roles = ["heading", "textField", "secureTextField", "button", "button"]
+        let elements = (0..<5).map { "{\"id\": \"\(ids[$0])\", \"role\": \"\(roles[$0])\", \"label\": \"\(labels[$0])\"}" }
+        return "{\"axsnapshot\": 1, \"screen\": \"SignIn\", \"platform\": \"ios\", \"locale\": \"\(locale)\", \"elements\": [\n  "
+            + elements.joined(separator: ",\n  ") + "\n]}\n"
+    }
+    static let english = ["Sign in", "Email address", "Password", "Show password", "Sign in"]
+    static let spanish = ["Iniciar sesión", "Correo electrónico", "Contraseña", "Mostrar contraseña", "Iniciar sesión"]
+
+    func annotate(_ repo: GitFixture) throws {
+        let repository = try Repository.open(path: repo.path)
+        let annotator = Annotator(repository: repository, options: .init())
+        let tips = try repository.references(matching: ["refs/heads/*"]).map(\.commit)
+        _ = try annotator.annotate(try annotator.pending(tips: tips))
+    }
+
+    func count(_ kind: String, in note: String?) -> Int {
+        (note ?? "").components(separatedBy: "\n").filter { $0.contains(" \(kind) ") }.count
+    }
+
+    func testTheTrackerReadsTheSourceSiblingFromTheCommitsTree() throws {
+        let repo = try GitFixture(self)
+        try repo.commit("Sign in in two locales", [
+            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
+            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+        ])
+        var missing = Self.spanish
+        missing[3] = "Show password"
+        // Only the Spanish snapshot changes: the English one is read from the tree.
+        let fallback = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        var again = missing
+        again[1] = "Correo"
+        let edit = try repo.commit("Edit another", ["Snapshots/es/SignIn.json": Self.signIn("es", again)])
+        // Both change at once: the English text moved on and the Spanish copied it.
+        var english = Self.english
+        english[2] = "Your password"
+        var copied = again
+        copied[2] = "Your password"
+        let both = try repo.commit("Copy English", [
+            "Snapshots/en/SignIn.json": Self.signIn("en", english),
+            "Snapshots/es/SignIn.json": Self.signIn("es", copied),
+        ])
+        // A translation changed to another Spanish text.
+        var reworded = copied
+        reworded[0] = "Entrar"
+        let spanishOnly = try repo.commit("Reword", ["Snapshots/es/SignIn.json": Self.signIn("es", reworded)])
+        try annotate(repo)
+
+        let note = repo.note(fallback)
+        XCTAssertEqual(count("label.untranslated", in: note), 1, note ?? "")
+        XCTAssertTrue(note?.contains("SignIn (Snapshots/es/SignIn.json)\n  ! label.untranslated  #password_visibility_button reads \"Show password\" in es, the same as in en") ?? false, note ?? "")
+        XCTAssertEqual(count("label.untranslated", in: repo.note(edit)), 0, repo.note(edit) ?? "")
+        let bothNote = repo.note(both)
+        XCTAssertEqual(count("label.untranslated", in: bothNote), 1, bothNote ?? "")
+        XCTAssertTrue(bothNote?.contains("#password_field reads \"Your password\"") ?? false, bothNote ?? "")
+        XCTAssertEqual(count("label.untranslated", in: repo.note(spanishOnly)), 0, repo.note(spanishOnly) ?? "")
+        _ = try repo.git(["fsck", "--strict"])
+    }
+
+    func testTheSourceLocaleComesFromTheCommittedConfiguration() throws {
+        let repo = try GitFixture(self)
+        try repo.commit("Two locales", [
+            ".axdiff.json": "{\"sourceLocale\": \"es\"}\n",
+            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
+            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+        ])
+        var missing = Self.spanish
+        missing[3] = "Show password"
+        // Spanish is the source now: the Spanish snapshot is not a translation.
+        let commit = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        try annotate(repo)
+        XCTAssertEqual(count("label.untranslated", in: repo.note(commit)), 0, repo.note(commit) ?? "")
+        XCTAssertEqual(count("label.changed", in: repo.note(commit)), 1, repo.note(commit) ?? "")
+    }
+
+    func testTheGateFailsABranchThatLosesATranslationWhenWarningsFail() throws {
+        let repo = try GitFixture(self)
+        try repo.commit("Two locales", [
+            ".axdiff.json": "{\"failOn\": \"warning\"}\n",
+            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
+            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+        ])
+        try repo.git(["checkout", "-q", "-b", "feature"])
+        var missing = Self.spanish
+        missing[3] = "Show password"
+        try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        let verdict = try Gate(repository: try Repository.open(path: repo.path)).check(Gate.Options())
+        XCTAssertTrue(verdict.fails)
+        XCTAssertEqual(verdict.failing.map { "\($0.change.kind.rawValue)@\($0.change.elements.first?.id ?? "")" },
+                       ["label.untranslated@password_visibility_button"])
+    }
+}
