@@ -1,0 +1,71 @@
+import AXDiff
+import AXRecord
+import AXSnapshot
+import XCTest
+
+/// The web's Reading Order Drift, recorded from real pages: CSS `order`,
+/// `flex-direction: row-reverse` under `dir="rtl"`, grid placement and
+/// absolute positioning put a stop elsewhere on screen while the DOM (the
+/// reading order) stays put. Each page against its plain version is an
+/// `order.regressed` and nothing else; the other way round, no regression.
+final class ReadingOrderDriftTests: XCTestCase {
+    func diff(_ old: String, _ new: String) throws -> [Change] {
+        ScreenDiffer.diff(old: try Fixtures.snapshot(old), new: try Fixtures.snapshot(new), path: "\(new).json").changes
+    }
+
+    /// Runs `old → new`, checks every change is an order regression naming one
+    /// of `moved`, and that `new → old` has no regression.
+    func assertDrift(_ old: String, _ new: String, count: ClosedRange<Int>, moved: Set<String>,
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let changes = try diff(old, new)
+        XCTAssertTrue(count.contains(changes.count), "\(old) → \(new): \(changes.map(\.message))", file: file, line: line)
+        for change in changes {
+            XCTAssertEqual(change.kind, .orderRegressed, change.message, file: file, line: line)
+            XCTAssertTrue(moved.contains(change.elements.first?.label ?? ""), "\(change.message) names a stop that did not move",
+                          file: file, line: line)
+        }
+        let back = try diff(new, old)
+        XCTAssertFalse(back.contains { $0.kind == .orderRegressed }, "\(new) → \(old): \(back.map(\.message))", file: file, line: line)
+    }
+
+    func testCSSOrderPuttingThePriceFirstIsARegression() throws {
+        // Two stops swap places on screen: one of them is the move.
+        try assertDrift("card-plain", "card-order", count: 1...1, moved: ["$4.50", "Jasmine tea"])
+    }
+
+    func testRowReverseInAnRTLPageIsARegression() throws {
+        // Three buttons reversed: two of them moved (n − LIS).
+        try assertDrift("rtl-row", "rtl-row-reverse", count: 2...2, moved: ["الأول", "الثاني", "الثالث"])
+    }
+
+    func testGridPlacementOutOfDOMOrderIsARegression() throws {
+        try assertDrift("grid-plain", "grid-placed", count: 2...3,
+                        moved: ["Step 1: Choose a plan", "Step 2: Enter details", "Step 3: Pay", "Step 4: Confirm"])
+    }
+
+    func testAbsolutePositioningTheErrorBelowIsARegression() throws {
+        try assertDrift("absolute-plain", "absolute-moved", count: 1...1, moved: ["Payment failed"])
+    }
+
+    func testThePlainPagesReadInVisualOrder() throws {
+        for name in ["card-plain", "rtl-row", "grid-plain", "absolute-plain"] {
+            let s = try Fixtures.snapshot(name)
+            XCTAssertTrue(s.stops.allSatisfy { $0.frame != nil }, "\(name): a stop without a frame")
+            XCTAssertEqual(ScreenDiffer.lint(s, path: name).changes.filter { $0.kind == .orderRegressed }.count, 0, name)
+        }
+    }
+
+    func testRTLButtonsAreReadRightToLeft() throws {
+        let s = try Fixtures.snapshot("rtl-row")
+        let xs = s.stops.compactMap { $0.frame?.x }
+        XCTAssertEqual(xs.count, 3)
+        XCTAssertEqual(xs, xs.sorted(by: >), "dir=rtl lays the first button out rightmost")
+    }
+
+    func testASmallTargetKeepsItsCSSPixelSize() throws {
+        let s = try Fixtures.snapshot("combobox")
+        let clear = try XCTUnwrap(s.stops.first { $0.id == "clear" })
+        XCTAssertEqual(clear.label, "Clear filters")
+        XCTAssertEqual(clear.frame.map { [$0.width, $0.height] }, [16, 16])
+    }
+}
