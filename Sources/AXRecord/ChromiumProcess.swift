@@ -31,7 +31,7 @@ final class ChromiumProcess {
         "--disable-default-apps", "--disable-extensions", "--disable-domain-reliability",
         "--disable-client-side-phishing-detection", "--disable-breakpad", "--metrics-recording-only",
         "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,InterestFeedContentSuggestions",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
         "--proxy-server=127.0.0.1:9",
         "--hide-scrollbars", "--mute-audio", "--disable-gpu", "--force-color-profile=srgb",
         "--font-render-hinting=none", "--lang=en-US", "--password-store=basic", "--use-mock-keychain",

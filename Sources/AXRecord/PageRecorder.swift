@@ -93,8 +93,7 @@ public final class PageRecorder {
         } catch let e as RecordError {
             throw e
         } catch {
-            let what = tab.loaded ? "the page to settle" : "the page to load"
-            throw RecordError(page: url, message: Self.describe(error, waitingFor: what, timeout: options.timeout, log: process.stderrTail()))
+            throw RecordError(page: url, message: Self.describe(error, waitingFor: tab.phase, timeout: options.timeout, log: process.stderrTail()))
         }
     }
 
@@ -116,6 +115,7 @@ public final class PageRecorder {
         if let failure = tab.failure { throw RecordError(page: tab.url, message: failure) }
 
         if let selector = options.waitFor {
+            tab.phase = selector
             let test = "document.querySelector(\(SnapshotJSONWriter.quoted(selector))) !== null"
             while true {
                 let r = try c.call("Runtime.evaluate", ["expression": test, "returnByValue": true], session: session,
@@ -124,12 +124,11 @@ public final class PageRecorder {
                     throw RecordError(page: tab.url, message: "--wait-for \(selector): not a valid selector (\(ex.text))")
                 }
                 if r.result.value == .bool(true) { break }
-                guard Date().addingTimeInterval(0.05) < deadline else {
-                    throw RecordError(page: tab.url, message: "timed out after \(Self.seconds(options.timeout)) waiting for \(selector)")
-                }
+                guard Date().addingTimeInterval(0.05) < deadline else { throw CDPConnection.Failure.timedOut(method: selector) }
                 usleep(50_000)
             }
         }
+        tab.phase = "the page to settle"
         // Two animation frames: layout and style changes made by the load
         // handlers have been applied.
         try c.call("Runtime.evaluate", ["expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",

@@ -6,6 +6,8 @@ final class PageTab {
     var frameId: String?
     var loaderId: String?
     var loaded = false
+    /// What the recorder waits for now, for a timeout's message.
+    var phase = "the page to load"
     /// Set when the page can no longer be read (crashed, an HTTP error page).
     var failure: String?
     var blocked: [String] = []
