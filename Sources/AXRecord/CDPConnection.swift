@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXSnapshot
 import Foundation
 
 /// The Chrome DevTools Protocol over a pipe pair: each message is one JSON
@@ -22,6 +23,9 @@ final class CDPConnection {
     private var start = 0
     private var scanned = 0
     private let decoder = JSONDecoder()
+    /// Seconds spent decoding messages so far (what the benchmark separates
+    /// from the browser's own time).
+    private(set) var decodeSeconds = 0.0
 
     /// Called for every event that arrives while a reply is awaited.
     var onEvent: ((Event) throws -> Void)?
@@ -73,10 +77,27 @@ final class CDPConnection {
                             until deadline: Date, as type: R.Type) throws -> R {
         let id = try send(method, params, session: session)
         let bytes = try reply(to: id, method: method, until: deadline)
+        let start = Date()
+        defer { decodeSeconds += Date().timeIntervalSince(start) }
         do {
             return try decoder.decode(Reply<R>.self, from: Data(bytes)).result
         } catch {
             throw Failure.malformed("\(method): \(error)")
+        }
+    }
+
+    /// Sends a command and returns the `result` of its reply as parsed JSON
+    /// (for replies too large for `JSONDecoder`).
+    func callParsed(_ method: String, _ params: [String: Any] = [:], session: String? = nil, until deadline: Date) throws -> JSONValue {
+        let id = try send(method, params, session: session)
+        let bytes = try reply(to: id, method: method, until: deadline)
+        let start = Date()
+        defer { decodeSeconds += Date().timeIntervalSince(start) }
+        do {
+            guard let result = try JSONParser.parse(bytes)["result"] else { throw Failure.malformed("\(method): a reply without a result") }
+            return result
+        } catch let f as JSONParser.Failure {
+            throw Failure.malformed("\(method): \(f.message) at \(f.line):\(f.column)")
         }
     }
 
@@ -120,7 +141,14 @@ final class CDPConnection {
         }
     }
 
+    /// The message's `id`, `method`, `sessionId` and `error`. A reply
+    /// without an error starts `{"id":N,"result":` as Chromium writes it;
+    /// that is read from its first bytes, so a reply of many megabytes (the
+    /// accessibility tree) is parsed once, by its caller, not twice.
     private func envelope(_ message: [UInt8]) throws -> Envelope {
+        if let id = Self.replyID(message) { return Envelope(id: id) }
+        let start = Date()
+        defer { decodeSeconds += Date().timeIntervalSince(start) }
         do {
             return try decoder.decode(Envelope.self, from: Data(message))
         } catch {
@@ -161,6 +189,19 @@ final class CDPConnection {
             if n == 0 { throw Failure.closed }
             buffer.append(contentsOf: chunk[0..<n])
         }
+    }
+
+    /// N from a message that starts `{"id":N,"result":`, else nil.
+    static func replyID(_ m: [UInt8]) -> Int? {
+        let head = Array(#"{"id":"#.utf8), result = Array(#","result":"#.utf8)
+        guard m.count > head.count + result.count, m.starts(with: head) else { return nil }
+        var i = head.count, id = 0
+        while i < m.count, i < head.count + 18, m[i] >= 0x30, m[i] <= 0x39 {
+            id = id * 10 + Int(m[i] - 0x30)
+            i += 1
+        }
+        guard i > head.count, m[i...].starts(with: result) else { return nil }
+        return id
     }
 
     private struct Envelope: Decodable {

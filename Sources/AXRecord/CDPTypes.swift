@@ -1,6 +1,8 @@
 /// The parts of DevTools replies and events that `record` reads. Fields it
 /// does not use are not declared, so a newer Chromium that adds fields still
-/// decodes.
+/// decodes. The two large replies (the accessibility tree and the DOM
+/// snapshot, megabytes for a big page) are read from `JSONParser`'s values
+/// (`CDPTypes+JSON.swift`): Foundation's `JSONDecoder` took ten times as long.
 enum CDP {
     struct TargetCreated: Decodable { var targetId: String }
     struct Attached: Decodable { var sessionId: String }
@@ -44,10 +46,10 @@ enum CDP {
         struct ExceptionDetails: Decodable { var text: String }
     }
 
-    struct FullAXTree: Decodable { var nodes: [AXNode] }
+    struct FullAXTree { var nodes: [AXNode] }
 
     /// One node of `Accessibility.getFullAXTree`.
-    struct AXNode: Decodable {
+    struct AXNode {
         var nodeId: String
         var ignored: Bool
         var role: AXValue?
@@ -59,12 +61,12 @@ enum CDP {
         var backendDOMNodeId: Int?
     }
 
-    struct AXProperty: Decodable {
+    struct AXProperty {
         var name: String
         var value: AXValue
     }
 
-    struct AXValue: Decodable {
+    struct AXValue {
         var value: Value?
     }
 
@@ -104,16 +106,16 @@ enum CDP {
 
     /// `DOMSnapshot.captureSnapshot`: the document's nodes as parallel
     /// arrays, strings as indexes into `strings`.
-    struct DOMSnapshot: Decodable {
+    struct DOMSnapshot {
         var documents: [Document]
         var strings: [String]
 
-        struct Document: Decodable {
+        struct Document {
             var nodes: Nodes
             var layout: Layout
         }
 
-        struct Nodes: Decodable {
+        struct Nodes {
             var parentIndex: [Int]?
             var nodeName: [Int]?
             var backendNodeId: [Int]?
@@ -121,7 +123,7 @@ enum CDP {
             var attributes: [[Int]]?
         }
 
-        struct Layout: Decodable {
+        struct Layout {
             var nodeIndex: [Int]
             /// Per layout object: computed styles in the order requested.
             var styles: [[Int]]

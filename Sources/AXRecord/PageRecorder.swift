@@ -26,6 +26,19 @@ public final class PageRecorder {
         public var snapshot: Snapshot
         /// Requests the page made that were refused (not local), in order.
         public var blocked: [String]
+        public var timing: Timing
+    }
+
+    /// Where a page's recording time went, in seconds.
+    public struct Timing: Sendable {
+        /// Opening the tab, loading the page, waiting for it to settle.
+        public var load: Double
+        /// Chromium building and sending the accessibility tree and the layout.
+        public var browser: Double
+        /// Decoding those and building the snapshot.
+        public var axdiff: Double
+        /// The decoding part of `axdiff`.
+        public var decode: Double
     }
 
     private let process: ChromiumProcess
@@ -78,7 +91,8 @@ public final class PageRecorder {
     /// Loads `url` and reads it. `name` overrides the page title as the
     /// snapshot's screen.
     public func record(_ url: String, name: String? = nil, options: Options = Options()) throws -> Page {
-        let deadline = Date().addingTimeInterval(options.timeout)
+        let started = Date()
+        let deadline = started.addingTimeInterval(options.timeout)
         let tab = PageTab(url: url)
         do {
             let created = try connection.call("Target.createTarget", ["url": "about:blank"], until: deadline, as: CDP.TargetCreated.self)
@@ -89,7 +103,7 @@ public final class PageRecorder {
             tab.session = session
             connection.onEvent = { [connection] event in try tab.handle(event, connection: connection) }
             defer { connection.onEvent = nil }
-            return try load(tab, session: session, name: name, options: options, deadline: deadline)
+            return try load(tab, session: session, name: name, options: options, deadline: deadline, started: started)
         } catch let e as RecordError {
             throw e
         } catch {
@@ -97,7 +111,7 @@ public final class PageRecorder {
         }
     }
 
-    private func load(_ tab: PageTab, session: String, name: String?, options: Options, deadline: Date) throws -> Page {
+    private func load(_ tab: PageTab, session: String, name: String?, options: Options, deadline: Date, started: Date) throws -> Page {
         let c = connection
         try c.call("Emulation.setDeviceMetricsOverride",
                    ["width": options.width, "height": options.height, "deviceScaleFactor": 1, "mobile": false],
@@ -133,17 +147,21 @@ public final class PageRecorder {
         // handlers have been applied.
         try c.call("Runtime.evaluate", ["expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",
                                         "awaitPromise": true, "returnByValue": true], session: session, until: deadline)
-        let tree = try c.call("Accessibility.getFullAXTree", session: session, until: deadline, as: CDP.FullAXTree.self)
-        let dom = try c.call("DOMSnapshot.captureSnapshot", ["computedStyles": PageLayout.styles], session: session,
-                             until: deadline, as: CDP.DOMSnapshot.self)
+        let loaded = Date(), decodedBefore = c.decodeSeconds
+        let tree = CDP.FullAXTree(try c.callParsed("Accessibility.getFullAXTree", session: session, until: deadline))
+        let dom = CDP.DOMSnapshot(try c.callParsed("DOMSnapshot.captureSnapshot", ["computedStyles": PageLayout.styles],
+                                                   session: session, until: deadline))
         if let failure = tab.failure { throw RecordError(page: tab.url, message: failure) }
 
+        let fetched = Date(), decoded = c.decodeSeconds - decodedBefore
         let layout = PageLayout(dom)
         let (title, elements) = WebTreeBuilder(nodes: tree.nodes, layout: layout).build()
         let screen = name ?? (title.isEmpty ? Self.fileStem(tab.url) : title)
         let snapshot = Snapshot(screen: screen, platform: .web, locale: layout.language,
                                 layoutDirection: layout.direction, elements: elements)
-        return Page(snapshot: snapshot, blocked: tab.blocked)
+        let timing = Timing(load: loaded.timeIntervalSince(started), browser: fetched.timeIntervalSince(loaded) - decoded,
+                            axdiff: decoded + Date().timeIntervalSince(fetched), decode: decoded)
+        return Page(snapshot: snapshot, blocked: tab.blocked, timing: timing)
     }
 
     /// The last path component without its extension, for a page without a title.
