@@ -21,6 +21,10 @@ struct WebTreeBuilder {
     let nodes: [CDP.AXNode]
     let layout: PageLayout
 
+    /// Accessibility-tree depth below which containers are flattened: each
+    /// container is two levels of JSON, and `JSONParser.maxDepth` is 512.
+    static let maxDepth = 200
+
     /// What a finished node hands to its parent.
     enum Piece {
         case node(Node)
@@ -65,15 +69,18 @@ struct WebTreeBuilder {
                 elements = Self.nodes(from: done.pieces)
                 break
             }
-            let pieces = finish(node, box: box, extent: extent, children: done.pieces)
+            // Below `maxDepth` a container gives its children to its parent,
+            // so the file stays within what the JSON reader accepts.
+            let pieces = finish(node, box: box, extent: extent, children: done.pieces, flatten: stack.count > Self.maxDepth)
             stack[stack.count - 1].pieces.append(contentsOf: pieces)
             stack[stack.count - 1].extent = Self.union(stack[stack.count - 1].extent, extent)
         }
         return (root.name?.value?.text ?? "", elements)
     }
 
-    /// The pieces one node contributes, its children already finished.
-    func finish(_ n: CDP.AXNode, box: PageLayout.Box?, extent: Frame?, children: [Piece]) -> [Piece] {
+    /// The pieces one node contributes, its children already finished;
+    /// `flatten`: a container gives its children to its parent.
+    func finish(_ n: CDP.AXNode, box: PageLayout.Box?, extent: Frame?, children: [Piece], flatten: Bool = false) -> [Piece] {
         let name = Self.clean(n.name?.value?.text ?? "")
         let role = n.role?.value?.text ?? ""
         if n.ignored { return Self.transparent(children, box: box) }
@@ -86,6 +93,7 @@ struct WebTreeBuilder {
         case .transparent:
             return Self.transparent(children, box: box)
         case .aria(let aria):
+            if flatten, aria.kind != .leaf { return Self.transparent(children, box: box) }
             var node = Node(id: box?.testID, role: aria.role, rawRole: aria.rawRole, frame: box?.frame ?? extent)
             Self.applyProperties(n, to: &node)
             switch aria.kind {

@@ -109,3 +109,24 @@ final class RecordFailureTests: XCTestCase {
         }
     }
 }
+
+/// A page nested deeper than a snapshot file may be still records, and the
+/// file reads back: containers below `maxDepth` give their stops to their parent.
+final class DeepPageTests: XCTestCase {
+    func testADeeplyNestedPageRecordsAndReadsBack() throws {
+        let depth = 450
+        var html = "<title>Deep</title>"
+        for i in 0..<depth { html += "<section aria-label=\"Level \(i)\"><button>B\(i)</button>" }
+        html += String(repeating: "</section>", count: depth)
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-deep-\(UUID().uuidString).html")
+        try Data(html.utf8).write(to: page)
+        defer { try? FileManager.default.removeItem(at: page) }
+        let recorder = try PageRecorder(chromium: try Fixtures.chromium())
+        defer { recorder.close() }
+        let snapshot = try recorder.record(page.absoluteString).snapshot
+        XCTAssertEqual(snapshot.stops.map(\.label), (0..<depth).map { "B\($0)" })
+        let json = SnapshotJSONWriter.json(snapshot)
+        let back = try SnapshotReader.read(Array(json.utf8), file: "Deep.json")
+        XCTAssertEqual(back.stops.map(\.label), snapshot.stops.map(\.label))
+    }
+}
