@@ -18,6 +18,9 @@ final class ChromiumProcess {
     let profile: String
     private let stderrLog: String
     private var exited = false
+    /// `stop` ran: the pipes are closed (closing them twice could close a
+    /// descriptor some other file has been given since).
+    private var stopped = false
 
     /// Flags that keep Chromium from reaching the network on its own
     /// (updates, sync, safe browsing; DNS for anything but localhost, and a
@@ -29,7 +32,7 @@ final class ChromiumProcess {
         "--headless", "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-default-apps", "--disable-extensions", "--disable-domain-reliability",
-        "--disable-client-side-phishing-detection", "--disable-breakpad", "--metrics-recording-only",
+        "--disable-client-side-phishing-detection", "--disable-breakpad", "--disable-crash-reporter", "--metrics-recording-only",
         "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,InterestFeedContentSuggestions",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
         "--proxy-server=127.0.0.1:9",
@@ -76,6 +79,10 @@ final class ChromiumProcess {
 
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
+        // Whatever Chromium keeps outside its profile (crash reports,
+        // caches) goes into the temporary directory too, not the user's home.
+        env["XDG_CONFIG_HOME"] = profile
+        env["XDG_CACHE_HOME"] = profile
         let argv = args.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -118,6 +125,8 @@ final class ChromiumProcess {
     /// Waits up to `seconds` for the browser to exit by itself, then kills it;
     /// either way reaps it and removes its profile.
     func stop(within seconds: Double) {
+        guard !stopped else { return }
+        stopped = true
         close(toBrowser)
         close(fromBrowser)
         let end = Date().addingTimeInterval(seconds)
@@ -136,7 +145,5 @@ final class ChromiumProcess {
         try? FileManager.default.removeItem(atPath: profile)
     }
 
-    deinit {
-        if !exited { stop(within: 0) }
-    }
+    deinit { stop(within: 0) }
 }

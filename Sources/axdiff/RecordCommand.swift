@@ -65,6 +65,7 @@ struct RecordCommand: Command {
         do {
             let recorder = try PageRecorder(chromium: browser, timeout: options.timeout)
             defer { recorder.close() }
+            var bar = ProgressBar(total: urls.count > 1 ? urls.count : 0)
             for (i, url) in urls.enumerated() {
                 let page = try recorder.record(url, name: names.isEmpty ? nil : names[i], options: options)
                 for blocked in page.blocked { Console.err("\(pages[i]): refused a request to \(blocked) (not local)") }
@@ -73,6 +74,7 @@ struct RecordCommand: Command {
                     throw InputError("\(other.page) and \(pages[i]) would both be written to \(path): give each a --name")
                 }
                 files.append((path, pages[i], SnapshotJSONWriter.json(page.snapshot), page.snapshot.stops.count))
+                bar.update(i + 1)
             }
         } catch let e as RecordError {
             throw InputError(e.description)
