@@ -8,7 +8,7 @@ import XCTest
 /// installed; Scripts/setup.sh installs Debian's `chromium`).
 enum Fixtures {
     static let names = [
-        "card-plain", "card-order", "rtl-row", "rtl-row-reverse", "grid-plain", "grid-placed",
+        "card-plain", "card-order", "card-button-first", "rtl-row", "rtl-row-reverse", "grid-plain", "grid-placed",
         "absolute-plain", "absolute-moved", "hidden", "combobox", "dialog",
     ]
 

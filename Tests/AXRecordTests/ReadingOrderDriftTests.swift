@@ -47,6 +47,39 @@ final class ReadingOrderDriftTests: XCTestCase {
         try assertDrift("absolute-plain", "absolute-moved", count: 1...1, moved: ["Payment failed"])
     }
 
+    /// The other drift: the DOM moves the button first while CSS keeps it at
+    /// the bottom. The button is read before the product it adds (object
+    /// before action) and before what is above it on screen; a contract on
+    /// the test ids catches it too.
+    func testAButtonMovedFirstInTheDOMButNotOnScreen() throws {
+        let changes = try diff("card-plain", "card-button-first")
+        XCTAssertEqual(changes.map(\.kind), [.orderRegressed], changes.map(\.message).description)
+        XCTAssertEqual(changes.first?.elements.first?.id, "add-to-cart")
+        let plain = try Fixtures.snapshot("card-plain"), moved = try Fixtures.snapshot("card-button-first")
+        XCTAssertEqual(moved.stops.map(\.frame), plain.stops.map(\.frame).suffix(1) + plain.stops.map(\.frame).dropLast(),
+                       "the same boxes on screen, the button read first")
+
+        var config = Config()
+        config.contracts = [Contract(screen: "card-*", order: ["name", "add-to-cart"])]
+        var a = plain, b = moved
+        a.elements = Self.withoutFrames(a.elements)
+        b.elements = Self.withoutFrames(b.elements)
+        let byContract = ScreenDiffer.diff(old: a, new: b, path: "card.json", config: config).changes
+        XCTAssertEqual(byContract.map(\.kind), [.orderRegressed], "without frames, the contract alone: \(byContract.map(\.message))")
+        XCTAssertTrue(byContract.first?.message.contains("contract") == true, byContract.map(\.message).description)
+        // Without frames or contract, object before action alone still catches it.
+        XCTAssertEqual(ScreenDiffer.diff(old: a, new: b, path: "card.json").changes.map(\.kind), [.orderRegressed])
+    }
+
+    static func withoutFrames(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            var n = node
+            n.frame = nil
+            n.children = withoutFrames(n.children)
+            return n
+        }
+    }
+
     func testThePlainPagesReadInVisualOrder() throws {
         for name in ["card-plain", "rtl-row", "grid-plain", "absolute-plain"] {
             let s = try Fixtures.snapshot(name)
