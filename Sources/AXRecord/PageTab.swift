@@ -8,18 +8,21 @@ final class PageTab {
     var loaded = false
     /// What the recorder waits for now, for a timeout's message.
     var phase = "the page to load"
-    /// Set when the page can no longer be read (crashed, an HTTP error page).
+    /// Set when the page's document is an HTTP error page.
     var failure: String?
     var blocked: [String] = []
 
     init(url: String) { self.url = url }
+
+    /// A crashed page answers nothing more: the wait for its reply ends here.
+    private var crashed: RecordError { RecordError(page: url, message: "the page crashed") }
 
     /// Answers held requests (local ones go on, the rest are refused) and
     /// notes the load, a crash, and the document's HTTP status.
     func handle(_ event: CDPConnection.Event, connection: CDPConnection) throws {
         if event.method == "Target.targetCrashed" {
             struct Crashed: Decodable { var targetId: String }
-            if try connection.decodeParams(event, as: Crashed.self).targetId == target { failure = "the page crashed" }
+            if try connection.decodeParams(event, as: Crashed.self).targetId == target { throw crashed }
             return
         }
         guard event.sessionId != nil, event.sessionId == session else { return }
@@ -36,7 +39,7 @@ final class PageTab {
         case "Page.loadEventFired":
             loaded = true
         case "Inspector.targetCrashed":
-            failure = "the page crashed"
+            throw crashed
         case "Network.responseReceived":
             let r = try connection.decodeParams(event, as: CDP.ResponseReceived.self)
             if r.type == "Document", r.loaderId == loaderId || loaderId == nil, r.frameId == frameId || frameId == nil,
