@@ -9,6 +9,7 @@ import Foundation
 ///   that time Chromium spends loading the page and building and sending its
 ///   accessibility tree and layout (what axdiff adds: decoding, the tree,
 ///   the JSON);
+/// - `record.scale`: axdiff's part at ten times the elements (linear: ≤ 15×);
 /// - `record.cold`: the whole `axdiff record` command (browser start, load,
 ///   tree, layout, JSON written) against Chromium's own `--dump-dom` of the
 ///   same page, started the same way, in the same run.
@@ -29,27 +30,40 @@ struct RecordBench {
         try Data(Self.page(cards: cards).utf8).write(to: URL(fileURLWithPath: big))
         try Data(Self.page(cards: 1).utf8).write(to: URL(fileURLWithPath: small))
 
+        let tenth = (dir as NSString).appendingPathComponent("catalog-\(max(1, cards / 10)).html")
+        try Data(Self.page(cards: max(1, cards / 10)).utf8).write(to: URL(fileURLWithPath: tenth))
+
         let recorder = try PageRecorder(chromium: chromium)
         defer { recorder.close() }
-        for (key, path, what) in [("record.page", big, "\(cards * 10) elements"), ("record.small", small, "one card, 10 elements")] {
+        var ownPart: [String: Double] = [:]
+        for (key, path, what) in [("record.page", big, "\(cards * 10) elements"), ("record.tenth", tenth, "\(max(1, cards / 10) * 10) elements"),
+                                  ("record.small", small, "one card, 10 elements")] {
             var stops = 0
-            var runs: [PageRecorder.Timing] = []
+            var runs: [(timing: PageRecorder.Timing, write: Double)] = []
             let url = URL(fileURLWithPath: path).absoluteString
             let time = try Measure.median(runs: options.runs) {
                 let page = try recorder.record(url)
                 stops = page.snapshot.stops.count
-                runs.append(page.timing)
+                let write = Measure.time { _ = SnapshotJSONWriter.json(page.snapshot) }
+                runs.append((page.timing, write))
             }
             // The browser's share: loading the page, then building and
-            // sending its accessibility tree and layout (`Timing`).
-            let browser = Measure.median(runs.map { $0.load + $0.browser })
-            let ours = Measure.median(runs.map(\.axdiff))
+            // sending its accessibility tree and layout (`Timing`); axdiff's:
+            // decoding, building the snapshot, writing its JSON.
+            let browser = Measure.median(runs.map { $0.timing.load + $0.timing.browser })
+            let ours = Measure.median(runs.map { $0.timing.axdiff + $0.write })
+            ownPart[key] = ours
             log(String(format: "record %@: %.1f ms, of which Chromium %.1f ms (tree and layout %.1f ms), axdiff %.1f ms (decoding %.1f ms); %d stops",
-                       what, time * 1e3, browser * 1e3, Measure.median(runs.map(\.browser)) * 1e3, ours * 1e3,
-                       Measure.median(runs.map(\.decode)) * 1e3, stops))
+                       what, time * 1e3, browser * 1e3, Measure.median(runs.map(\.timing.browser)) * 1e3, ours * 1e3,
+                       Measure.median(runs.map(\.timing.decode)) * 1e3, stops))
+            if key == "record.tenth" { continue }
             table.add(.init(key: key, what: "record one page in a running browser: \(what) (\(stops) stops)", unit: .seconds,
                             value: time, reference: browser, referenceLabel: "Chromium's own part", maxRatio: 1.25))
         }
+        // axdiff's part grows linearly: ten times the elements, at most 15 times the time.
+        table.add(.init(key: "record.scale", what: "record, axdiff's part (decode, build, JSON) at \(cards * 10) elements vs \(max(1, cards / 10) * 10)",
+                        unit: .seconds, value: ownPart["record.page"] ?? .nan, reference: ownPart["record.tenth"] ?? .nan,
+                        referenceLabel: "\(max(1, cards / 10) * 10) elements", maxRatio: 15))
 
         let axdiff = try options.axdiffBinary()
         let out = (dir as NSString).appendingPathComponent("out")
