@@ -36,6 +36,28 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(speak.out, "Jasmine tea, heading\n$4.50\nLoose leaf, 100 g\nTea leaves, image\nAdd Jasmine tea to cart, button\n")
     }
 
+    /// The README's flow: record in the repository, commit Snapshots/web,
+    /// and the note on the commit that reordered the page says so.
+    func testRecordedSnapshotsCommittedGetANoteWithTheRegression() throws {
+        try requireChromium()
+        let repo = try GitRepo(self)
+        let record = { (page: String) throws in
+            let r = try CLI.run(["record", "--name", "Product card", self.fixtures.appendingPathComponent(page).path], cwd: repo.url)
+            XCTAssertEqual(r.code, 0, r.err)
+        }
+        try record("card-plain.html")
+        try repo.commit("Snapshots: web")
+        try record("card-order.html")
+        let moved = try repo.commit("Price first")
+        XCTAssertEqual(try repo.git(["status", "--porcelain"]), "", "record writes only its snapshots")
+        let backfill = try CLI.run(["backfill", "--repo", repo.path])
+        XCTAssertEqual(backfill.code, 0, backfill.err)
+        let note = try XCTUnwrap(repo.note(moved))
+        XCTAssertEqual(note.components(separatedBy: "order.regressed").count - 1, 1, note)
+        XCTAssertTrue(note.contains("Snapshots/web/Product-card.json"), note)
+        _ = try repo.git(["fsck", "--strict"])
+    }
+
     func testAPageThatFailsWritesNothing() throws {
         try requireChromium()
         let dir = try CLI.tempDir(self)
