@@ -6,22 +6,21 @@ import Foundation
 /// writes its accessibility tree, with frames, as one axsnapshot JSON file.
 struct RecordCommand: Command {
     static let name = "record"
-    static let abstract = "Record web pages' accessibility trees and layout with headless Chromium, one snapshot each."
-    static let usage = """
-        axdiff record [--out DIR] [--viewport WxH] [--wait-for SELECTOR] [--name NAME]… [--timeout SECONDS] \
-        [--chromium PATH] URL-or-FILE…
-
-          --out DIR            where the snapshots go (default Snapshots/web), one <screen>.json per page
-          --viewport WxH       the window in CSS px (default 1280x800)
-          --wait-for SELECTOR  read each page once this CSS selector matches (after its load event)
-          --name NAME          the screen name, once per page in order (default: the page title)
-          --timeout SECONDS    how long one page may take (default 30)
-          --chromium PATH      the browser (default: chromium on the PATH)
-
-        Pages are local files or http://localhost URLs; a request a page makes
-        to any other host is refused and named on stderr. Nothing is written
-        unless every page was recorded.
-        """
+    static let abstract = "Record web pages' accessibility trees and layout with headless Chromium, one snapshot each (none unless all load)."
+    static let arguments = [CommandArgument(synopsis: "URL-or-FILE...",
+                                            help: "pages to record: HTML files, file: URLs or http://localhost URLs", isPath: true)]
+    static let options: [CommandOption] = [
+        .valued("out", "DIR", default: "Snapshots/web", "where the snapshots go, one <screen>.json per page"),
+        .valued("viewport", "WxH", default: "1280x800", "the window in CSS px"),
+        .valued("wait-for", "SELECTOR", "read each page once this CSS selector matches (after its load event)"),
+        .valued("name", "NAME", default: "the page title", "the screen name; once per page, in order"),
+        .valued("timeout", "SECONDS", default: "30", "how long one page may take"),
+        .valued("chromium", "PATH", default: "chromium on the PATH", "the browser to drive"),
+    ]
+    static let examples = [
+        "axdiff record dist/index.html dist/checkout.html",
+        "axdiff record --viewport 390x844 --name Checkout --wait-for '#pay' http://localhost:3000/checkout",
+    ]
 
     let pages: [String]
     let names: [String]
@@ -30,7 +29,7 @@ struct RecordCommand: Command {
     let chromium: String?
 
     init(_ args: [String]) throws {
-        let a = try Arguments(args, valued: ["out", "viewport", "wait-for", "name", "timeout", "chromium"], flags: [])
+        let a = try Self.parse(args)
         guard !a.positionals.isEmpty else { throw UsageError("expected at least one URL or FILE") }
         pages = a.positionals
         names = a.options("name")
