@@ -10,14 +10,17 @@ struct Options {
 
         Generates a snapshot repository (default 5,000 commits x 50 screens x 200 stops,
         fixed seed), measures axdiff against git and against its targets, and prints a table.
-        NAME: \(Options.groups.joined(separator: ", ")). --quick: tiny sizes (for the tests).
+        NAME: \(Options.groups.joined(separator: ", ")) (record, which needs Chromium, only when named).
+        --quick: tiny sizes (for the tests).
         --diff-stops N: the diff measures at N and 10N stops (default 10,000); --micro-runs N:
         repetitions of in-process measures (default 11). Both are for profiling.
         --axdiff defaults to the axdiff next to this executable (build it with -c release).
         """
 
     /// Benchmark groups, in the order they run.
-    static let groups = ["backfill", "notes", "diff", "flat", "parse", "watch"]
+    static let groups = ["backfill", "notes", "diff", "flat", "parse", "watch", "record"]
+    /// Groups that run only when named in `--only` (`record` needs Chromium).
+    static let optIn: Set<String> = ["record"]
 
     var commits = 5_000
     var screens = 50
@@ -27,7 +30,7 @@ struct Options {
     var runs = 5
     var seed: UInt64 = 20_240_601
     var out = "/tmp/axdiff-bench"
-    var only: Set<String> = Set(Options.groups)
+    var only: Set<String> = Set(Options.groups).subtracting(Options.optIn)
     var axdiff: String?
     var quick = false
 
@@ -35,6 +38,7 @@ struct Options {
     var notesSmall = 500, notesLarge = 5_000
     var diffSmall = 10_000, diffLarge = 100_000
     var parseNodes = 10_000
+    var recordElements = 10_000
     var latencyCommits = 100, growthCommits = 1_000
     var microRuns = 11
 
@@ -84,6 +88,7 @@ struct Options {
             notesSmall = 20; notesLarge = 200
             diffSmall = 500; diffLarge = 5_000
             parseNodes = 1_000
+            recordElements = 1_000
             latencyCommits = 5; growthCommits = 10
             microRuns = 3
         }

@@ -42,6 +42,7 @@ func runBench() -> Int32 {
             case "diff": try DiffBench(options: options, log: log).run(into: &table)
             case "flat": try FlatDiffBench(options: options, log: log).run(into: &table)
             case "parse": try ParseBench(options: options, log: log).run(into: &table)
+            case "record": try RecordBench(options: options, log: log).run(into: &table)
             case "watch":
                 if let repository { try WatchBench(options: options, repository: repository, axdiff: axdiff, log: log).run(into: &table) }
             default: break

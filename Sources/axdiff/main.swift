@@ -9,8 +9,8 @@ import AXWatch
 /// The subcommands, in the order `axdiff --help` lists them.
 let commands: [any Command.Type] = [
     DiffCommand.self, SpeakCommand.self, LintCommand.self, ShowCommand.self, LogCommand.self, StatusCommand.self,
-    BackfillCommand.self, WatchCommand.self, CheckCommand.self, HooksCommand.self, HtmlCommand.self, DemoCommand.self,
-    HelpCommand.self, CompletionCommand.self, ManPageCommand.self,
+    BackfillCommand.self, WatchCommand.self, CheckCommand.self, HooksCommand.self, HtmlCommand.self, RecordCommand.self,
+    DemoCommand.self, HelpCommand.self, CompletionCommand.self, ManPageCommand.self,
 ]
 
 let version = "0.1.0"

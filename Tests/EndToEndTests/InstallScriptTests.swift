@@ -40,7 +40,7 @@ final class InstallScriptTests: XCTestCase {
         let help = try CLI.run(["help"], executable: bin).out
         let listed = help.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
             .split(separator: "\n").compactMap { $0.split(separator: " ").first }.map(String.init)
-        XCTAssertEqual(listed.count, 15, help)
+        XCTAssertEqual(listed.count, 16, help)
         for name in listed { XCTAssertTrue(man.out.contains("axdiff \(name)"), "the man page lacks \(name)") }
         let byName = try sh("man axdiff | head -3", env: ["MANPATH": prefix.appendingPathComponent("share/man").path, "MANPAGER": "cat"])
         XCTAssertTrue(byName.out.contains("AXDIFF(1)"), byName.out + byName.err)

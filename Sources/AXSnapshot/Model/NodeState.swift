@@ -1,6 +1,6 @@
 /// A state VoiceOver speaks after the role ("selected", "dimmed").
 public enum NodeState: String, CaseIterable, Sendable, Comparable {
-    case selected, disabled, checked, expanded, collapsed, focused, busy
+    case selected, disabled, checked, expanded, collapsed, focused, busy, invalid
 
     public static func < (a: NodeState, b: NodeState) -> Bool {
         a.rank < b.rank
@@ -12,6 +12,7 @@ public enum NodeState: String, CaseIterable, Sendable, Comparable {
     public var spokenWord: String {
         switch self {
         case .disabled: return "dimmed"
+        case .invalid: return "invalid data"
         default: return rawValue
         }
     }

@@ -1,7 +1,7 @@
 /// How one ARIA role (as Playwright prints it) maps onto the model, and how a
 /// node of that role becomes stops.
-struct AriaRole {
-    enum Kind {
+package struct AriaRole {
+    package enum Kind {
         /// One stop with its whole subtree (controls, headings, images,
         /// progress bars): its children are read as part of it, never traversed.
         case leaf
@@ -14,18 +14,18 @@ struct AriaRole {
         case structural
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// The model role when the node is a stop.
-    var role: Role
+    package var role: Role
     /// Kept for roles that did not map (`other`).
-    var rawRole: String?
+    package var rawRole: String?
     /// Inline text after `:` is the value (a text box's content), not the name.
-    var inlineIsValue = false
+    package var inlineIsValue = false
     /// A tree item stays a stop of its own when it also holds stops (its
     /// group of children follows it).
-    var keepsOwnStop = false
+    package var keepsOwnStop = false
 
-    static func named(_ word: String) -> AriaRole {
+    package static func named(_ word: String) -> AriaRole {
         if let known = table[word] { return known }
         let lower = word.lowercased()
         if lower != word, let known = table[lower] { return known }

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// `axdiff record` as CI runs it: real headless Chromium on the HTML
+/// fixtures of the AXRecord tests, then `axdiff diff` on what it wrote.
+final class RecordCLITests: XCTestCase {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("AXRecordTests/Fixtures")
+
+    func requireChromium() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let found = ["chromium", "chromium-browser", "google-chrome"].contains { name in
+            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+        if !found { throw XCTSkip("chromium is not installed (Scripts/setup.sh installs it): axdiff record was not tested") }
+    }
+
+    func files(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
+
+    func testRecordedPagesDiffAsAReadingOrderRegression() throws {
+        try requireChromium()
+        let dir = try CLI.tempDir(self)
+        let old = try CLI.run(["record", "--out", "old", fixtures.appendingPathComponent("card-plain.html").path], cwd: dir)
+        XCTAssertEqual(old.code, 0, old.err)
+        XCTAssertEqual(files(dir.appendingPathComponent("old")), ["Product-card.json"])
+        XCTAssertTrue(old.out.hasPrefix("old/Product-card.json  5 stops"), old.out)
+        let new = try CLI.run(["record", "--out", "new", "--viewport", "800x600", "--name", "Product card",
+                               fixtures.appendingPathComponent("card-order.html").absoluteString], cwd: dir)
+        XCTAssertEqual(new.code, 0, new.err)
+        let diff = try CLI.run(["diff", "old", "new", "--format", "json"], cwd: dir)
+        XCTAssertEqual(diff.code, 1, diff.out + diff.err)
+        XCTAssertEqual(diff.out.components(separatedBy: "\"order.regressed\"").count - 1, 1, diff.out)
+        let speak = try CLI.run(["speak", "new/Product-card.json"], cwd: dir)
+        XCTAssertEqual(speak.out, "Jasmine tea, heading\n$4.50\nLoose leaf, 100 g\nTea leaves, image\nAdd Jasmine tea to cart, button\n")
+    }
+
+    /// The README's flow: record in the repository, commit Snapshots/web,
+    /// and the note on the commit that reordered the page says so.
+    func testRecordedSnapshotsCommittedGetANoteWithTheRegression() throws {
+        try requireChromium()
+        let repo = try GitRepo(self)
+        let record = { (page: String) throws in
+            let r = try CLI.run(["record", "--name", "Product card", self.fixtures.appendingPathComponent(page).path], cwd: repo.url)
+            XCTAssertEqual(r.code, 0, r.err)
+        }
+        try record("card-plain.html")
+        try repo.commit("Snapshots: web")
+        try record("card-order.html")
+        let moved = try repo.commit("Price first")
+        XCTAssertEqual(try repo.git(["status", "--porcelain"]), "", "record writes only its snapshots")
+        let backfill = try CLI.run(["backfill", "--repo", repo.path])
+        XCTAssertEqual(backfill.code, 0, backfill.err)
+        let note = try XCTUnwrap(repo.note(moved))
+        XCTAssertEqual(note.components(separatedBy: "order.regressed").count - 1, 1, note)
+        XCTAssertTrue(note.contains("Snapshots/web/Product-card.json"), note)
+        _ = try repo.git(["fsck", "--strict"])
+    }
+
+    func testAPageThatFailsWritesNothing() throws {
+        try requireChromium()
+        let dir = try CLI.tempDir(self)
+        let kept = dir.appendingPathComponent("web/Product-card.json")
+        try CLI.write("the previous recording\n", to: kept)
+        // Port 1 on loopback: Chromium refuses to load it (an unsafe port).
+        let r = try CLI.run(["record", "--out", "web", fixtures.appendingPathComponent("card-plain.html").path,
+                             "http://127.0.0.1:1/app.html"], cwd: dir)
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.err.hasPrefix("axdiff: http://127.0.0.1:1/app.html: the page did not load (net::ERR_"), r.err)
+        XCTAssertEqual(r.err.filter { $0 == "\n" }.count, 1, r.err)
+        XCTAssertEqual(try String(contentsOf: kept, encoding: .utf8), "the previous recording\n")
+        XCTAssertEqual(files(dir.appendingPathComponent("web")), ["Product-card.json"])
+    }
+
+    func testTwoPagesForOneFileAreRefused() throws {
+        try requireChromium()
+        let dir = try CLI.tempDir(self)
+        let r = try CLI.run(["record", "--out", "web", fixtures.appendingPathComponent("card-plain.html").path,
+                             fixtures.appendingPathComponent("card-order.html").path], cwd: dir)
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.err.contains("would both be written to web/Product-card.json: give each a --name"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("web").path))
+    }
+
+    func testUsageMistakesExitTwo() throws {
+        let dir = try CLI.tempDir(self)
+        let page = fixtures.appendingPathComponent("dialog.html").path
+        for (args, words) in [
+            ([String](), "expected at least one URL or FILE"),
+            (["--viewport", "800", page], "--viewport expects WIDTHxHEIGHT"),
+            (["--timeout", "-1", page], "--timeout expects seconds"),
+            (["--name", "A", "--name", "B", page], "--name given 2 time(s) for 1 page(s)"),
+            (["https://example.com/"], "record loads local files and http://localhost pages only"),
+            (["missing.html"], "missing.html: no such file"),
+            (["--chromium", "/nonexistent/chromium", page], "cannot start Chromium at /nonexistent/chromium"),
+        ] {
+            let r = try CLI.run(["record"] + args, cwd: dir)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertTrue(r.err.contains(words), "\(args): \(r.err)")
+        }
+        XCTAssertEqual(files(dir), [])
+    }
+}
