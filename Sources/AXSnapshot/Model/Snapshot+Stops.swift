@@ -96,7 +96,7 @@ extension Snapshot {
                         tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
                     }
                 }
-                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k))
+                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k, platform: platform))
                 if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
                 if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
                 if !(node.pointee.hint?.isEmpty ?? true) || !node.pointee.actions.isEmpty { tree.hintsOrActions.append(k) }
@@ -193,7 +193,7 @@ extension Snapshot {
     /// through a pointer: a `Node` argument, or a node read from a buffer
     /// and handed on, is a copy (a retain and a release of each of its
     /// fields; callgrind).
-    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int) -> Stop {
+    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
         var imageNames: [String] = []
         if let name = node.pointee.imageName { imageNames.append(name) }
         var innerIDs: [String] = []
@@ -232,7 +232,8 @@ extension Snapshot {
             states: node.pointee.states, level: node.pointee.level,
             label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
             inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line,
+            platform: platform
         )
     }
 }

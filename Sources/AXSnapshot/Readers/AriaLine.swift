@@ -26,6 +26,9 @@ struct AriaLine {
     /// True when `value` was a plain (unquoted) scalar, which YAML lets
     /// continue on more-indented lines.
     var valueIsPlain: Bool
+    /// Set when the value is a YAML block scalar (`|`, `>-`, …): its text is
+    /// on the more-indented lines that follow (see `AriaBlockScalar`).
+    var block: AriaBlockScalar.Style? = nil
 
     /// The outcome of reading one physical line.
     enum Parsed {
@@ -104,7 +107,6 @@ struct AriaLine {
         i += 1
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         if i == end || bytes[i] == UInt8(ascii: "#") { return .item(item) }
-        let valueColumn = cursor.column(of: i)
         switch bytes[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let (value, after) = bytes[i] == UInt8(ascii: "'") ? try cursor.singleQuoted(at: i) : try cursor.doubleQuoted(at: i)
@@ -115,7 +117,7 @@ struct AriaLine {
             }
             item.value = value
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
-            throw Failure(column: valueColumn, message: "YAML block scalars (| or >) are not supported; Playwright writes text on one line")
+            item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
             // Plain scalar: the rest of the line, minus a ` #` comment.
             var k = i
@@ -236,6 +238,9 @@ struct AriaLine {
             }
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
                 throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
+            }
+            if let problem = AriaAttribute.problem(key: key, value: value) {
+                throw fail(keyStart, problem)
             }
             item.attributes.append((key, value))
             return i + 1
