@@ -51,3 +51,15 @@ extension Platform {
         "menuitemcheckbox": "menu item checkbox", "menuitemradio": "menu item radio",
     ]
 }
+
+extension Platform {
+    /// Who cannot tell two same-named controls apart: the platform's screen
+    /// reader and voice control users.
+    public var voiceUsers: String {
+        switch self {
+        case .ios, .other: return "VoiceOver and Voice Control"
+        case .android: return "TalkBack and Voice Access"
+        case .web: return "screen reader and voice control"
+        }
+    }
+}
