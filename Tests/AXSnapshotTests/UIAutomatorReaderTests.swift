@@ -64,7 +64,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(spoken.count, 12)
         XCTAssertEqual(spoken[0], "Language selected: English. Change, button")
         XCTAssertEqual(spoken[1], "Page 1 of 4")
-        XCTAssertEqual(Array(spoken[2...5]), ["selected, dimmed", "button, dimmed", "button, dimmed", "button, dimmed"])
+        XCTAssertEqual(Array(spoken[2...5]), ["selected, disabled", "button, disabled", "button, disabled", "button, disabled"])
         XCTAssertEqual(spoken[6], "Welcome to Aena!")
         XCTAssertEqual(spoken.last, "Next page, button")
         let next = try XCTUnwrap(s.stops.last)
@@ -121,7 +121,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(spoken[1], "More options, button")
         XCTAssertTrue(spoken[2].hasPrefix("Can't send an SMS with your code because you've tried to register +994\u{A0}40\u{A0}327\u{A0}71\u{A0}56 recently."), "no-break spaces inside a label are kept")
         XCTAssertEqual(spoken[3], "Wrong number?, button", "a clickable child of a focusable text is read after it")
-        XCTAssertEqual(spoken[4], "––– –––, text field, focused")
+        XCTAssertEqual(spoken[4], "––– –––, edit box, focused")
         XCTAssertEqual(spoken[5], "DIDN'T RECEIVE CODE?, button")
     }
 
@@ -158,10 +158,10 @@ final class UIAutomatorReaderTests: XCTestCase {
         )))
         XCTAssertEqual(s.screen, "Login")
         XCTAssertEqual(s.stops.map(\.spoken), [
-            "Sign in", "Email, ada@example.com, text field", "Password, ••••, secure text field", "Code, text field",
-            "Remember me, checkbox, checked", "Stay signed in, off, switch button", "Personal, radio button, selected",
-            "Volume, 40.0, adjustable", "Country, picker", "Loading, progress indicator", "Logo, image",
-            "Close, button, dimmed", "Continue, button", "Fancy",
+            "Sign in", "Email, ada@example.com, edit box", "Password, ••••, edit box", "Code, edit box",
+            "Remember me, checkbox, checked", "Stay signed in, off, switch", "Personal, radio button, selected",
+            "Volume, 40.0, slider", "Country, drop-down list", "Loading, progress bar", "Logo, image",
+            "Close, button, disabled", "Continue, button", "Fancy",
         ])
         XCTAssertEqual(s.stops[0].id, "com.example:id/title")
         XCTAssertEqual(s.stops[13].role, .other)
