@@ -54,6 +54,9 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             if j < line.count, line[j] == UInt8(ascii: "'") || line[j] == UInt8(ascii: "\"") { j += 1 }
             // A property first (`- /children: deep-equal`, Playwright's own templates).
             if j < line.count, line[j] == UInt8(ascii: "/") { j += 1 }
+            // A key written as a block scalar (`- |`, the key on the lines below).
+            if j < line.count, line[j] == UInt8(ascii: "|") || line[j] == UInt8(ascii: ">"),
+               line[(j + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x2D || $0 == 0x2B }) { return true }
             let wordStart = j
             while j < line.count, line[j] >= UInt8(ascii: "a"), line[j] <= UInt8(ascii: "z") { j += 1 }
             guard j > wordStart else { return false }
@@ -84,7 +87,15 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             if case .item(var item) = parsed, let style = item.block {
                 // The block's text is on the lines that follow.
                 let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style)
-                item.value = AriaPattern.isPattern(block.value) ? block.value : AriaBlockScalar.normalizedWhitespace(block.value)
+                if item.blockIsKey {
+                    do {
+                        try AriaLine.readWholeKey(block.value, into: &item, column: item.keyColumn)
+                    } catch let f as AriaLine.Failure {
+                        throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
+                    }
+                } else {
+                    item.value = AriaPattern.isPattern(block.value) ? block.value : AriaBlockScalar.normalizedWhitespace(block.value)
+                }
                 try builder.add(.item(item), line: line)
                 if end == bytes.count { break }
                 start = block.next
