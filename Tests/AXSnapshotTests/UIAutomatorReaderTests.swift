@@ -311,4 +311,38 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertTrue(error.description.contains("bad.xml:1003:"), error.description)
         XCTAssertTrue(error.message.contains("nesting deeper than 1000 levels"))
     }
+
+    // MARK: - What TalkBack says
+
+    func testClickableScrollableSpinnerIsADropDownList() throws {
+        // uiautomator marks a Spinner scrollable; it is still the control TalkBack reads.
+        let spinner = node("android.widget.Spinner", id: "com.example:id/planet", clickable: true,
+                           extra: "", children: node("android.widget.TextView", text: "Mercury", id: "android:id/text1"))
+            .replacingFirst("scrollable=\"false\"", with: "scrollable=\"true\"")
+        let list = node("android.widget.LinearLayout", clickable: false, children: node("android.widget.TextView", text: "Row"))
+            .replacingFirst("scrollable=\"false\"", with: "scrollable=\"true\"")
+        let s = try read(dump(node("android.widget.FrameLayout", children: spinner + list)))
+        XCTAssertEqual(s.stops.map(\.spoken), ["Mercury, drop-down list", "Row"])
+        XCTAssertEqual(s.stops[0].role, .picker)
+        XCTAssertEqual(s.stops[0].id, "com.example:id/planet")
+    }
+
+    func testTabWidgetChildrenAreTabs() throws {
+        let tab1 = node("android.widget.LinearLayout", clickable: true, selected: true,
+                        children: node("android.widget.TextView", text: "Home", id: "android:id/title"))
+        let tab2 = node("android.widget.RelativeLayout", clickable: true,
+                        children: node("android.widget.TextView", text: "Settings", id: "android:id/title"))
+        let widget = node("android.widget.TabWidget", id: "android:id/tabs", children: tab1 + tab2)
+        let outside = node("android.widget.LinearLayout", clickable: true, children: node("android.widget.TextView", text: "Help"))
+        let s = try read(dump(node("android.widget.FrameLayout", children: widget + outside)))
+        XCTAssertEqual(s.stops.map(\.spoken), ["Home, tab, selected", "Settings, tab", "Help, button"])
+        XCTAssertEqual(s.stops.map(\.screenReader), ["TalkBack", "TalkBack", "TalkBack"])
+    }
+}
+
+private extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
 }
