@@ -93,8 +93,9 @@ public enum XCUITestReader: SnapshotFormatReader {
     /// The element on the first of `lines`, and how many lines it took.
     /// XCUITest prints a label's newlines as they are (`label: 'Line one` on
     /// one line, `Line two'` on the next): a quote left open at the end of
-    /// the line is continued on the next ones, up to `maxLabelLines`. If no
-    /// join closes it, the error is the first line's.
+    /// the line is continued on the next ones, up to `maxLabelLines` and
+    /// never over a line that is an element itself. If no join closes it,
+    /// the error is the first line's.
     static func parseJoined(_ lines: ArraySlice<RawLine>, file: String) throws -> (ElementLine, Int) {
         var raw = lines[lines.startIndex]
         var parser = LineParser(raw, file: file)
@@ -102,7 +103,9 @@ public enum XCUITestReader: SnapshotFormatReader {
             return (try parser.parse(), 1)
         } catch let first as SnapshotError where first.message.hasPrefix("expected a closing") {
             var k = lines.startIndex + 1
-            while k < lines.endIndex, k - lines.startIndex <= maxLabelLines {
+            // A line that reads as an element of its own is never swallowed into a label.
+            while k < lines.endIndex, k - lines.startIndex <= maxLabelLines, !lines[k].marked,
+                  !looksLikeElementLine(Substring(lines[k].rest)) {
                 raw.rest += "\n" + lines[k].rest
                 var again = LineParser(raw, file: file)
                 if let element = try? again.parse() { return (element, k - lines.startIndex + 1) }
