@@ -194,4 +194,10 @@ final class AriaSpokenTests: XCTestCase {
         let web = try SnapshotReader.read(Array("- button \"Go\"\n".utf8), file: "t.aria.yml")
         XCTAssertEqual(web.stops.first?.screenReader, "a screen reader")
     }
+
+    func testNamesAndTextsAreHeardWithTheirWhitespaceCollapsed() throws {
+        // Two templates Playwright matches against the same page read the same.
+        let loose = try spoken("- text: \"one   two \"\n- link \"  link     1 \"\n- button \"he\u00adllo\u200bworld\"\n")
+        XCTAssertEqual(loose, ["one two", "link 1, link", "helloworld, button"])
+    }
 }

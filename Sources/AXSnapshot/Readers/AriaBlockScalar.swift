@@ -93,7 +93,12 @@ enum AriaBlockScalar {
 
     /// Playwright's `normalizeWhitespace`: runs of whitespace become one
     /// space, the ends are trimmed, and zero-width spaces and soft hyphens go.
+    ///
+    /// Text with nothing to change (printable ASCII, single inner spaces, the
+    /// common case) is returned as it is, without a scalar-by-scalar copy:
+    /// every name and text of a snapshot goes through here.
     static func normalizedWhitespace(_ s: String) -> String {
+        if isNormalASCII(s) { return s }
         var out = ""
         var pendingSpace = false
         for scalar in s.unicodeScalars {
@@ -107,5 +112,21 @@ enum AriaBlockScalar {
             out.unicodeScalars.append(scalar)
         }
         return out
+    }
+
+    /// Printable ASCII with no leading, trailing or doubled space.
+    static func isNormalASCII(_ s: String) -> Bool {
+        var previousSpace = true
+        for b in s.utf8 {
+            if b == 0x20 {
+                if previousSpace { return false }
+                previousSpace = true
+            } else if b < 0x21 || b > 0x7E {
+                return false
+            } else {
+                previousSpace = false
+            }
+        }
+        return !previousSpace || s.isEmpty
     }
 }

@@ -42,8 +42,10 @@ extension AriaYAMLReader.Builder {
             node.states.remove(.checked)
             node.value = toggleOn ? "1" : "0"
         }
-        let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : $0 } ?? ""
-        let inline = item.value.map(AriaPattern.spokenValue) ?? ""
+        // Playwright compares names and texts with their whitespace collapsed
+        // (and zero-width spaces and soft hyphens dropped): so are they heard.
+        let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
+        let inline = item.value.map { AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
         // Inside a heading, a stop carries the heading's level; text there is heard as the heading.
         func inHeading(_ node: inout Node) {
             guard let level = frame.headingLevel, role.role != .heading else { return }

@@ -13,7 +13,11 @@
 /// on their indentation (never recursion), so hostile depth cannot exhaust
 /// the stack, and it rejects nesting deeper than `maxDepth`. No general YAML
 /// is needed: each line is one `- key[: value]` item (see `AriaLine`), plus
-/// plain values continued on more-indented lines.
+/// plain values continued on more-indented lines and block scalars (`|`,
+/// `>`; see `AriaBlockScalar`). What Playwright rejects fails here too, with
+/// the line and column: attributes it does not know or values it refuses
+/// (`AriaAttribute`), items nested under an item without `:` or with a text
+/// value, a plain value holding `: `.
 ///
 /// Stops follow a screen reader on the web: a control, link, heading, image or
 /// progress bar is one stop with its whole subtree (`- link "Docs":` holding
@@ -22,7 +26,9 @@
 /// stops; landmarks, lists, tables and rows are containers. `/url:` and other
 /// properties are not spoken (`/placeholder:` becomes the hint); `[ref=eN]`
 /// and `[cursor=pointer]` are ignored (refs are renumbered on every snapshot,
-/// so they are no stable id).
+/// so they are no stable id). What is heard beyond that (hidden subtrees,
+/// focus, headings holding links, combo boxes, `/regex/` names) is decided
+/// where an item is finished (`Builder.finished`).
 public enum AriaYAMLReader: SnapshotFormatReader {
     public static let format = SnapshotFormat.ariaYAML
 
