@@ -197,7 +197,7 @@ final class AriaSpokenTests: XCTestCase {
 
     func testNamesAndTextsAreHeardWithTheirWhitespaceCollapsed() throws {
         // Two templates Playwright matches against the same page read the same.
-        let loose = try spoken("- text: \"one   two \"\n- link \"  link     1 \"\n- button \"he\u00adllo\u200bworld\"\n")
+        let loose = try spoken("- text: \"one   two \"\n- link \"  link     1 \"\n- button \"he\\u00adllo\\u200bworld\"\n")
         XCTAssertEqual(loose, ["one two", "link 1, link", "helloworld, button"])
     }
 }
