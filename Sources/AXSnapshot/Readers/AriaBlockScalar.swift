@@ -99,7 +99,10 @@ enum AriaBlockScalar {
     /// every name and text of a snapshot goes through here.
     static func normalizedWhitespace(_ s: String) -> String {
         if isNormalASCII(s) { return s }
-        var out = ""
+        // Into bytes: appending to a String's scalar view copied the string
+        // each time in a debug build (quadratic in a long block).
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
         var pendingSpace = false
         for scalar in s.unicodeScalars {
             if scalar == "\u{200B}" || scalar == "\u{AD}" { continue }
@@ -107,11 +110,11 @@ enum AriaBlockScalar {
                 pendingSpace = !out.isEmpty
                 continue
             }
-            if pendingSpace { out.unicodeScalars.append(" ") }
+            if pendingSpace { out.append(0x20) }
             pendingSpace = false
-            out.unicodeScalars.append(scalar)
+            UTF8.encode(scalar) { out.append($0) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Printable ASCII with no leading, trailing or doubled space.
