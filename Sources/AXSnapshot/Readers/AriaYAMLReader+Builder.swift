@@ -90,7 +90,8 @@ extension AriaYAMLReader {
                 close()
             }
             if let parent = stack.last {
-                let what = "\(parent.item.isProperty ? "/" : "")\(parent.item.role.prefix(40))"
+                // Only for messages: built on the error paths alone (every item passes here).
+                var what: String { "\(parent.item.isProperty ? "/" : "")\(parent.item.role.prefix(40))" }
                 if parent.item.isProperty {
                     throw fail(item.line, item.indent + 1, "a /\(parent.item.role.prefix(40)) property (line \(parent.item.line)) cannot hold nested items")
                 }
@@ -124,7 +125,8 @@ extension AriaYAMLReader {
             }
             let role = item.isProperty ? AriaRole(kind: .structural, role: .container) : AriaRole.named(item.role)
             var frame = Frame(item: item, role: role)
-            frame.headingLevel = stack.last?.headingLevel
+            // Read in place: `stack.last` would copy the parent frame and its children.
+            if !stack.isEmpty { frame.headingLevel = stack[stack.count - 1].headingLevel }
             if !item.isProperty, role.role == .heading {
                 frame.headingLevel = item.attributes.first { $0.key == "level" }.flatMap { $0.value.flatMap(Self.level) } ?? 0
             }
