@@ -1,6 +1,6 @@
 extension Stop {
     /// What the platform's screen reader says on this stop (DESIGN §2, §12):
-    /// label, value, role word (with the heading level where known), state
+    /// label, value, role word (with the heading level on the web), state
     /// words, "Actions available" when it has custom actions (as VoiceOver
     /// says before the Actions rotor), then the hint after a pause.
     /// `Reorder order 1042, button`; `Story, link, heading level 2`.
@@ -29,11 +29,14 @@ extension Stop {
         }
         if !label.isEmpty { add(label) }
         if !value.isEmpty { add(spokenValue(value, role: role)) }
+        // Web screen readers say a heading's level; VoiceOver on iOS and
+        // TalkBack say "heading" alone.
+        let spokenLevel = platform == .web ? level : nil
         if let word = platform.roleWord(role, rawRole: rawRole) {
-            add(role == .heading ? level.map { "\(word) level \($0)" } ?? word : word)
+            add(role == .heading ? spokenLevel.map { "\(word) level \($0)" } ?? word : word)
         }
         // A stop inside a heading (a link in an `<h2>`) is heard with the heading.
-        if role != .heading, let level { add("heading level \(level)") }
+        if role != .heading, let spokenLevel { add("heading level \(spokenLevel)") }
         if !states.isEmpty {
             for state in states.sorted() where !(role == .toggle && state == .checked) {
                 add(platform.stateWord(state))

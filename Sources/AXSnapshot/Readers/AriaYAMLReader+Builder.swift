@@ -89,28 +89,29 @@ extension AriaYAMLReader {
             while let top = stack.last, top.item.indent >= item.indent {
                 close()
             }
-            if let parent = stack.last {
-                // Only for messages: built on the error paths alone (every item passes here).
-                var what: String { "\(parent.item.isProperty ? "/" : "")\(parent.item.role.prefix(40))" }
-                if parent.item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(parent.item.role.prefix(40)) property (line \(parent.item.line)) cannot hold nested items")
+            if !stack.isEmpty {
+                // The parent read in place (binding it copied the frame and its children).
+                let p = stack.count - 1
+                if stack[p].item.isProperty {
+                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.role.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
                 }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
-                if !parent.item.hasColon {
-                    throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(parent.item.line), which has no ':' (write `- \(what):` to give it children)")
+                if !stack[p].item.hasColon {
+                    let what = stack[p].item.role.prefix(40)
+                    throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
                 }
-                if parent.item.value != nil {
-                    throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(parent.item.line), which already has a text value after its ':'")
+                if stack[p].item.value != nil {
+                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.role.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
                 }
-                if let expected = parent.childIndent {
+                if let expected = stack[p].childIndent {
                     if expected != item.indent {
-                        throw fail(item.line, item.indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(parent.childLine), found \(item.indent)")
+                        throw fail(item.line, item.indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(stack[p].childLine), found \(item.indent)")
                     }
                 } else {
-                    stack[stack.count - 1].childIndent = item.indent
-                    stack[stack.count - 1].childLine = item.line
+                    stack[p].childIndent = item.indent
+                    stack[p].childLine = item.line
                 }
             } else if let rootIndent {
                 if item.indent != rootIndent {
