@@ -56,7 +56,8 @@ extension AriaYAMLReader {
                       stack[top].item.value != nil else {
                     throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
                 }
-                if let colon = AriaLine.nestedMappingColon(ArraySlice(text.utf8)) {
+                // Most lines hold no colon: no copy of their bytes is made for them.
+                if text.utf8.contains(UInt8(ascii: ":")), let colon = AriaLine.nestedMappingColon(ArraySlice(text.utf8)) {
                     throw fail(line, indent + 1 + text.utf8.prefix(colon).filter { $0 & 0xC0 != 0x80 }.count,
                                "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
                 }
