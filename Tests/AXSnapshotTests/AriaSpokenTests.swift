@@ -187,10 +187,10 @@ final class AriaSpokenTests: XCTestCase {
     }
 
     func testEveryReaderNamesItsPlatformsScreenReader() throws {
-        XCTAssertEqual(Platform.web.screenReader, "a screen reader")
-        XCTAssertEqual(Platform.android.screenReader, "TalkBack")
-        XCTAssertEqual(Platform.ios.screenReader, "VoiceOver")
-        XCTAssertEqual(Platform.other.screenReader, "VoiceOver")
+        XCTAssertEqual(Platform.web.screenReaderInSentence, "a screen reader")
+        XCTAssertEqual(Platform.android.screenReaderInSentence, "TalkBack")
+        XCTAssertEqual(Platform.ios.screenReaderInSentence, "VoiceOver")
+        XCTAssertEqual(Platform.other.screenReaderInSentence, "VoiceOver")
         let web = try SnapshotReader.read(Array("- button \"Go\"\n".utf8), file: "t.aria.yml")
         XCTAssertEqual(web.stops.first?.screenReader, "a screen reader")
     }
