@@ -83,7 +83,7 @@ extension BenchScreen {
             + "selected=\"false\" bounds=\"[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]\"" + (close ? " />" : ">")
     }
 
-    private func quoted(_ s: String) -> String {
+    func quoted(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {

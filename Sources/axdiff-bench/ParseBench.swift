@@ -3,8 +3,10 @@ import Foundation
 
 /// Reading (`SnapshotReader.read`: UTF-8 check, format sniffing, parsing,
 /// building the model) a 10,000-node snapshot in each format axdiff reads
-/// that a generator exists for: axsnapshot JSON, Playwright ARIA YAML and
-/// uiautomator XML, each against a 50 ms budget.
+/// that a generator exists for: axsnapshot JSON, Playwright ARIA YAML (as
+/// `ariaSnapshot()` prints it, and as Playwright writes baselines: patterns,
+/// refs, block scalars, combo boxes) and uiautomator XML, each against a
+/// 50 ms budget.
 struct ParseBench {
     let options: Options
     let log: (String) -> Void
@@ -17,6 +19,7 @@ struct ParseBench {
         let formats: [(key: String, name: String, file: String, bytes: [UInt8])] = [
             ("parse.json", "axsnapshot JSON", "Snapshots/Catalog.json", screen.json()),
             ("parse.aria", "Playwright ARIA YAML", "Snapshots/Catalog.aria.yml", screen.ariaYAML()),
+            ("parse.aria.baseline", "Playwright ARIA baseline YAML", "Snapshots/Catalog.aria.yml", screen.ariaBaselineYAML()),
             ("parse.xml", "uiautomator XML", "Snapshots/Catalog.xml", screen.uiautomatorXML()),
         ]
         let budget = 0.050 * Double(options.parseNodes) / 10_000

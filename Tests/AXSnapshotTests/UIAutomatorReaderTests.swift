@@ -64,7 +64,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(spoken.count, 12)
         XCTAssertEqual(spoken[0], "Language selected: English. Change, button")
         XCTAssertEqual(spoken[1], "Page 1 of 4")
-        XCTAssertEqual(Array(spoken[2...5]), ["selected, dimmed", "button, dimmed", "button, dimmed", "button, dimmed"])
+        XCTAssertEqual(Array(spoken[2...5]), ["selected, disabled", "button, disabled", "button, disabled", "button, disabled"])
         XCTAssertEqual(spoken[6], "Welcome to Aena!")
         XCTAssertEqual(spoken.last, "Next page, button")
         let next = try XCTUnwrap(s.stops.last)
@@ -121,7 +121,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(spoken[1], "More options, button")
         XCTAssertTrue(spoken[2].hasPrefix("Can't send an SMS with your code because you've tried to register +994\u{A0}40\u{A0}327\u{A0}71\u{A0}56 recently."), "no-break spaces inside a label are kept")
         XCTAssertEqual(spoken[3], "Wrong number?, button", "a clickable child of a focusable text is read after it")
-        XCTAssertEqual(spoken[4], "––– –––, text field, focused")
+        XCTAssertEqual(spoken[4], "––– –––, edit box, focused")
         XCTAssertEqual(spoken[5], "DIDN'T RECEIVE CODE?, button")
     }
 
@@ -158,10 +158,10 @@ final class UIAutomatorReaderTests: XCTestCase {
         )))
         XCTAssertEqual(s.screen, "Login")
         XCTAssertEqual(s.stops.map(\.spoken), [
-            "Sign in", "Email, ada@example.com, text field", "Password, ••••, secure text field", "Code, text field",
-            "Remember me, checkbox, checked", "Stay signed in, off, switch button", "Personal, radio button, selected",
-            "Volume, 40.0, adjustable", "Country, picker", "Loading, progress indicator", "Logo, image",
-            "Close, button, dimmed", "Continue, button", "Fancy",
+            "Sign in", "Email, ada@example.com, edit box", "Password, ••••, edit box", "Code, edit box",
+            "Remember me, checkbox, checked", "Stay signed in, off, switch", "Personal, radio button, selected",
+            "Volume, 40.0, slider", "Country, drop-down list", "Loading, progress bar", "Logo, image",
+            "Close, button, disabled", "Continue, button", "Fancy",
         ])
         XCTAssertEqual(s.stops[0].id, "com.example:id/title")
         XCTAssertEqual(s.stops[13].role, .other)
@@ -310,5 +310,39 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(error.line, 1_003)
         XCTAssertTrue(error.description.contains("bad.xml:1003:"), error.description)
         XCTAssertTrue(error.message.contains("nesting deeper than 1000 levels"))
+    }
+
+    // MARK: - What TalkBack says
+
+    func testClickableScrollableSpinnerIsADropDownList() throws {
+        // uiautomator marks a Spinner scrollable; it is still the control TalkBack reads.
+        let spinner = node("android.widget.Spinner", id: "com.example:id/planet", clickable: true,
+                           extra: "", children: node("android.widget.TextView", text: "Mercury", id: "android:id/text1"))
+            .replacingFirst("scrollable=\"false\"", with: "scrollable=\"true\"")
+        let list = node("android.widget.LinearLayout", clickable: false, children: node("android.widget.TextView", text: "Row"))
+            .replacingFirst("scrollable=\"false\"", with: "scrollable=\"true\"")
+        let s = try read(dump(node("android.widget.FrameLayout", children: spinner + list)))
+        XCTAssertEqual(s.stops.map(\.spoken), ["Mercury, drop-down list", "Row"])
+        XCTAssertEqual(s.stops[0].role, .picker)
+        XCTAssertEqual(s.stops[0].id, "com.example:id/planet")
+    }
+
+    func testTabWidgetChildrenAreTabs() throws {
+        let tab1 = node("android.widget.LinearLayout", clickable: true, selected: true,
+                        children: node("android.widget.TextView", text: "Home", id: "android:id/title"))
+        let tab2 = node("android.widget.RelativeLayout", clickable: true,
+                        children: node("android.widget.TextView", text: "Settings", id: "android:id/title"))
+        let widget = node("android.widget.TabWidget", id: "android:id/tabs", children: tab1 + tab2)
+        let outside = node("android.widget.LinearLayout", clickable: true, children: node("android.widget.TextView", text: "Help"))
+        let s = try read(dump(node("android.widget.FrameLayout", children: widget + outside)))
+        XCTAssertEqual(s.stops.map(\.spoken), ["Home, tab, selected", "Settings, tab", "Help, button"])
+        XCTAssertEqual(s.stops.map(\.screenReader), ["TalkBack", "TalkBack", "TalkBack"])
+    }
+}
+
+private extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
     }
 }

@@ -558,4 +558,46 @@ final class XCUITestReaderTests: XCTestCase {
         XCTAssertEqual(stops[0].line, depth + 2)
         XCTAssertLessThan(elapsed, 1.0, "reading \(depth) levels took \(elapsed) s")
     }
+
+    // MARK: - What VoiceOver says
+
+    func testStaticTextLabelWithRawNewlinesReads() throws {
+        let s = try read("""
+        Element subtree:
+         →Application, 0x600000, pid: 1, label: 'Notes'
+            Window (Main), 0x600001, {{0.0, 0.0}, {390.0, 844.0}}
+              StaticText, 0x600002, {{16.0, 100.0}, {358.0, 60.0}}, label: 'First line
+        Second line
+          indented third'
+              Button, 0x600003, {{16.0, 200.0}, {80.0, 44.0}}, label: 'Done'
+        """)
+        XCTAssertEqual(s.stops.map(\.label), ["First line\nSecond line\nindented third", "Done"])
+        XCTAssertEqual(s.stops.map(\.line), [4, 7])
+        // A quote that never closes is still the first line's error.
+        let e = error("""
+        Element subtree:
+         →Application, 0x600000, pid: 1, label: 'Notes'
+            StaticText, 0x600002, {{16.0, 100.0}, {358.0, 60.0}}, label: 'never closed
+            Button, 0x600003, {{16.0, 200.0}, {80.0, 44.0}}, label: 'Done
+        """)
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertTrue(e?.message.contains("expected a closing '") == true, e?.message ?? "")
+    }
+
+    func testFocusOnANestedUnlabelledButtonIsFocusOnItsStop() throws {
+        // tvOS: the focused element is an unlabelled button inside a labelled cell.
+        let text = """
+        Element subtree:
+         →Application, 0x600000, pid: 1, label: 'TV'
+            Window (Main), 0x600001, {{0.0, 0.0}, {1920.0, 1080.0}}
+              Cell, 0x600002, {{100.0, 100.0}, {300.0, 200.0}}, label: 'Movie A'
+                Button, 0x600003, {{100.0, 100.0}, {300.0, 200.0}}FOCUS_A
+              Cell, 0x600004, {{500.0, 100.0}, {300.0, 200.0}}, label: 'Movie B'
+                Button, 0x600005, {{500.0, 100.0}, {300.0, 200.0}}FOCUS_B
+        """
+        let before = try read(text.replacingOccurrences(of: "FOCUS_A", with: ", Focused").replacingOccurrences(of: "FOCUS_B", with: ""))
+        let after = try read(text.replacingOccurrences(of: "FOCUS_A", with: "").replacingOccurrences(of: "FOCUS_B", with: ", Focused"))
+        XCTAssertEqual(before.stops.map(\.spoken), ["Movie A, focused", "Movie B"])
+        XCTAssertEqual(after.stops.map(\.spoken), ["Movie A", "Movie B, focused"])
+    }
 }

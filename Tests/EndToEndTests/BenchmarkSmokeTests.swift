@@ -8,7 +8,7 @@ final class BenchmarkSmokeTests: XCTestCase {
     static let rows = [
         "backfill", "backfill.rerun", "notes.write", "notes.read", "diff", "diff.scale",
         "diff.flat1", "diff.flat1.scale", "diff.flat2", "diff.flat2.scale", "diff.flat.json", "diff.flat.cli", "diff.flat.memory",
-        "parse.json", "parse.aria", "parse.xml",
+        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml",
         "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
     ]
 

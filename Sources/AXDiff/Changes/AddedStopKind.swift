@@ -28,6 +28,6 @@ enum AddedStopKind {
 
     /// `LabelQuality.isMeaningless(stops[j])`, without copying the stop.
     static func meaningless(_ j: Int, in stops: [Stop]) -> Bool {
-        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames)
+        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames, role: stops[j].role)
     }
 }

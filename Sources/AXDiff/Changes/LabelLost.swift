@@ -15,7 +15,7 @@ enum LabelLost: ChangeRule {
             let now = n.label.isEmpty ? "nothing but \"\(n.spoken)\"" : "\"\(n.spoken)\""
             return Change(kind: .labelLost, screen: c.screen, elements: [ElementRef(n)],
                           before: o.label, after: n.label,
-                          message: "\"\(o.label)\" lost its label: VoiceOver now says \(now)")
+                          message: "\"\(o.label)\" lost its label: \(n.screenReader) now says \(now)")
         }
     }
 }

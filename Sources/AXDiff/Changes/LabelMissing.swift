@@ -9,7 +9,7 @@ enum LabelMissing: ChangeRule {
             let n = c.newStops[j]
             let what = n.role == .image ? "image" : n.role.rawValue
             return Change(kind: .labelMissing, screen: c.screen, elements: [ElementRef(n)], after: n.spoken,
-                          message: "new \(what) has no meaningful label: VoiceOver says \"\(n.spoken)\"")
+                          message: "new \(what) has no meaningful label: \(n.screenReader) says \"\(n.spoken)\"")
         }
     }
 }

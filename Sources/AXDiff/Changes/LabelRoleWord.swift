@@ -24,6 +24,6 @@ enum LabelRoleWord: ChangeRule {
 
     static func make(_ c: DiffContext, _ n: Stop, _ word: String) -> Change {
         Change(kind: .labelRoleWord, screen: c.screen, elements: [ElementRef(n)], after: n.spoken,
-               message: "\"\(n.label)\" repeats the word \"\(word)\"; VoiceOver says \"\(n.spoken)\"")
+               message: "\"\(n.label)\" repeats the word \"\(word)\"; \(n.screenReader) says \"\(n.spoken)\"")
     }
 }

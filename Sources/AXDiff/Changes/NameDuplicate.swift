@@ -18,7 +18,7 @@ enum NameDuplicate: ChangeRule {
             let stops = members.map { c.newStops[$0] }
             return Change(kind: .nameDuplicate, screen: c.screen, elements: stops.map(ElementRef.init),
                           after: stops.map(\.spoken).joined(separator: " › "),
-                          message: "\(stops.count) controls are all called \"\(stops[0].label)\"; VoiceOver and Voice Control users cannot tell them apart")
+                          message: "\(stops.count) controls are all called \"\(stops[0].label)\"; \(stops[0].platform.voiceUsers) users cannot tell them apart")
         }
     }
 

@@ -9,18 +9,31 @@ import Foundation
 /// (`square.and.arrow.up`), one word (`magnifyingglass`) or spoken
 /// (`square and arrow up`) — or repeats the identifier of the element's own
 /// image in lower case (the asset name leaking into the label).
+///
+/// A file name is judged by the role and context, not by its shape alone: on
+/// an image, or a control that shows one (icon-only), `photo.png` is the
+/// asset leaking into the label; on a tab, a row, a text or a link,
+/// `main.dart` or `Report.pdf` is the content itself (an editor tab, a file
+/// list). Without a role (a bare label), the shape decides.
 public enum LabelQuality {
     public static func isMeaningless(_ stop: Stop) -> Bool {
-        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames)
+        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames, role: stop.role)
     }
 
-    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = []) -> Bool {
+    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = [], role: Role? = nil) -> Bool {
         let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
         if let id, !id.isEmpty, trimmed == id { return true }
         // Asset, file and symbol names are short; the character-class tests
         // below would otherwise walk a hostile 10 MB label several times.
         if trimmed.utf8.count > maxNameBytes { return false }
+        if let role, let fileName = FileName(trimmed), !isKnownSymbol(trimmed) {
+            let iconOnly = role == .image || (role.isInteractive && !imageNames.isEmpty)
+            if !iconOnly {
+                if fileName.isDocument { return false }
+                if fileName.isImage, !role.isControl { return false }
+            }
+        }
         if looksLikeAssetName(trimmed) || isSymbolName(trimmed) { return true }
         // An image's identifier repeated in the label leaks the asset name. A
         // capitalized word ("News") reads as written copy and is kept.
@@ -121,6 +134,16 @@ public enum LabelQuality {
     /// SF Symbol names in their dotted, one-word or spoken forms.
     static func isSymbolName(_ s: String) -> Bool {
         guard s == s.lowercased() else { return false }
+        if isKnownSymbol(s) { return true }
+        // Any dotted lower-case token chain (a.b.c) is a symbol or resource name, not copy.
+        let tokens = s.split(separator: ".", omittingEmptySubsequences: false)
+        return tokens.count >= 2 && tokens.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+            && tokens.contains { $0.contains(where: \.isLetter) }
+    }
+
+    /// A name from the SF Symbols list, or one of its variants.
+    static func isKnownSymbol(_ s: String) -> Bool {
+        guard s == s.lowercased() else { return false }
         let dotted = s.split(separator: " ").joined(separator: ".")
         if SFSymbolNames.all.contains(dotted) { return true }
         // Variants VoiceOver reads with the same base: strip fill/circle/square suffixes.
@@ -129,9 +152,6 @@ public enum LabelQuality {
             parts.removeLast()
             if SFSymbolNames.all.contains(parts.joined(separator: ".")) { return true }
         }
-        // Any dotted lower-case token chain (a.b.c) is a symbol or resource name, not copy.
-        let tokens = s.split(separator: ".", omittingEmptySubsequences: false)
-        return tokens.count >= 2 && tokens.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }
-            && tokens.contains { $0.contains(where: \.isLetter) }
+        return false
     }
 }

@@ -17,7 +17,12 @@ enum RoleWord {
         let keys = WordKeys(stop.label)
         guard table.keys.contains(where: { keys.mayContain($0) }) else { return nil }
         let words = LabelText.words(stop.label)
-        return table.phrases.indices.first { LabelText.containsWords(words, table.words[$0]) }.map { table.phrases[$0] }
+        guard let found = table.phrases.indices.first(where: { LabelText.containsWords(words, table.words[$0]) }) else { return nil }
+        // A meaningless label (`164234main_image_feature_713_ys_full`) is
+        // already `label.missing` or `label.lost`: one problem, one change.
+        // Checked last, as almost no label holds a role word.
+        if LabelQuality.isMeaningless(stop) { return nil }
+        return table.phrases[found]
     }
 
     /// A role's `roleWords`, each also split by `LabelText.words` and as `WordKeys`.

@@ -77,9 +77,11 @@ public enum CommitPage {
         }
         out += HTMLFormat.table(id: "\(prefix)-changes", caption: "Changes on \(screen.screen.html)",
                                 head: ["Change", "Message and WCAG criteria"], rows: rows)
+        // The screen reader of the snapshot's platform (VoiceOver, TalkBack, a screen reader on the web).
+        let reader = (screen.stopsAfter.first ?? screen.stopsBefore.first)?.screenReader ?? "a screen reader"
         out += """
         <h3 id="\(prefix)-order">Reading order</h3>
-        <p class="legend">Each list is what VoiceOver says, one stop per swipe. Stops that <strong>moved</strong>, were <strong>added</strong>, <strong>removed</strong>, <strong>merged</strong>, <strong>split</strong> or <strong>changed</strong> are marked, and link to their counterparts in the other list.</p>
+        <p class="legend">Each list is what \(reader) says, one stop per swipe. Stops that <strong>moved</strong>, were <strong>added</strong>, <strong>removed</strong>, <strong>merged</strong>, <strong>split</strong> or <strong>changed</strong> are marked, and link to their counterparts in the other list.</p>
         <div class="columns">
 
         """

@@ -96,7 +96,7 @@ extension Snapshot {
                         tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
                     }
                 }
-                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k))
+                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k, platform: platform))
                 if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
                 if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
                 if !(node.pointee.hint?.isEmpty ?? true) || !node.pointee.actions.isEmpty { tree.hintsOrActions.append(k) }
@@ -193,11 +193,12 @@ extension Snapshot {
     /// through a pointer: a `Node` argument, or a node read from a buffer
     /// and handed on, is a copy (a retain and a release of each of its
     /// fields; callgrind).
-    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int) -> Stop {
+    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
         var imageNames: [String] = []
         if let name = node.pointee.imageName { imageNames.append(name) }
         var innerIDs: [String] = []
         var label = node.pointee.label ?? ""
+        var states = node.pointee.states
         if !node.pointee.children.isEmpty {
             // The shown descendants in preorder, as a stack of sibling arrays.
             var spokenParts: [String] = []
@@ -216,6 +217,9 @@ extension Snapshot {
                         if inner[k].role == .image { imageNames.append(id) }
                     }
                     if let name = inner[k].imageName { imageNames.append(name) }
+                    // Focus on a subview VoiceOver does not stop on (a tvOS
+                    // cell's inner button) is focus on the stop that holds it.
+                    if !inner[k].states.isEmpty, inner[k].states.contains(.focused) { states.insert(.focused) }
                     if let label = inner[k].label, !label.isEmpty {
                         spokenParts.append(label)
                     } else if let value = inner[k].value, !value.isEmpty {
@@ -229,10 +233,11 @@ extension Snapshot {
         }
         return Stop(
             index: index, id: node.pointee.id, role: node.pointee.role, rawRole: node.pointee.rawRole,
-            states: node.pointee.states, level: node.pointee.level,
+            states: states, level: node.pointee.level,
             label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
             inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line,
+            platform: platform
         )
     }
 }

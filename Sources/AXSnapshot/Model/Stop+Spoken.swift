@@ -1,19 +1,25 @@
 extension Stop {
-    /// What VoiceOver says on this stop (DESIGN §2): label, value, role word,
-    /// state words, "Actions available" when it has custom actions (as
-    /// VoiceOver says before the Actions rotor), then the hint after a pause.
-    /// `Reorder order 1042, button`.
+    /// What the platform's screen reader says on this stop (DESIGN §2, §12):
+    /// label, value, role word (with the heading level on the web), state
+    /// words, "Actions available" when it has custom actions (as VoiceOver
+    /// says before the Actions rotor), then the hint after a pause.
+    /// `Reorder order 1042, button`; `Story, link, heading level 2`.
     ///
     /// Built in one string, the parts joined by ", " as they come (no array of
     /// parts, and the states sorted only when there are some): the review site
     /// speaks every stop of both versions of every changed screen, and the
     /// array and join were most of rendering a commit page's columns (perf).
     public var spoken: String {
-        Self.speak(label: label, value: value, role: role, states: states, hint: hint, hasActions: !actions.isEmpty)
+        Self.speak(label: label, value: value, role: role, rawRole: rawRole, level: level, states: states, hint: hint,
+                   hasActions: !actions.isEmpty, platform: platform)
     }
 
-    private static func speak(label: String, value: String, role: Role, states: Set<NodeState>, hint: String,
-                              hasActions: Bool) -> String {
+    /// The screen reader of this stop's platform, inside a sentence
+    /// (`VoiceOver`, `TalkBack`, `a screen reader`).
+    public var screenReader: String { platform.screenReaderInSentence }
+
+    private static func speak(label: String, value: String, role: Role, rawRole: String?, level: Int?,
+                              states: Set<NodeState>, hint: String, hasActions: Bool, platform: Platform) -> String {
         var text = ""
         var first = true
         func add(_ part: String) {
@@ -23,10 +29,17 @@ extension Stop {
         }
         if !label.isEmpty { add(label) }
         if !value.isEmpty { add(spokenValue(value, role: role)) }
-        if let word = role.spokenWord { add(word) }
+        // Web screen readers say a heading's level; VoiceOver on iOS and
+        // TalkBack say "heading" alone.
+        let spokenLevel = platform == .web ? level : nil
+        if let word = platform.roleWord(role, rawRole: rawRole) {
+            add(role == .heading ? spokenLevel.map { "\(word) level \($0)" } ?? word : word)
+        }
+        // A stop inside a heading (a link in an `<h2>`) is heard with the heading.
+        if role != .heading, let spokenLevel { add("heading level \(spokenLevel)") }
         if !states.isEmpty {
             for state in states.sorted() where !(role == .toggle && state == .checked) {
-                add(state.spokenWord)
+                add(platform.stateWord(state))
             }
         }
         if hasActions { add("Actions available") }
@@ -57,14 +70,15 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the six fields it needs in place: calling `spoken` on each element copied the
+    /// Reads the fields it needs in place: calling `spoken` on each element copied the
     /// whole stop first (a retain and a release of each of its fields), a tenth of rendering
     /// a commit page of the review site (perf).
     public static func spoken(_ stops: [Stop]) -> [String] {
         stops.withUnsafeBufferPointer { buffer in
             buffer.indices.map { i in
-                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, states: buffer[i].states, hint: buffer[i].hint,
-                      hasActions: !buffer[i].actions.isEmpty)
+                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, rawRole: buffer[i].rawRole,
+                      level: buffer[i].level, states: buffer[i].states, hint: buffer[i].hint,
+                      hasActions: !buffer[i].actions.isEmpty, platform: buffer[i].platform)
             }
         }
     }

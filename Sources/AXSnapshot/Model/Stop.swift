@@ -34,6 +34,8 @@ public struct Stop: Sendable, Equatable {
     /// when the path is empty.
     var position: Int?
     public var line: Int?
+    /// Where the snapshot was taken: it decides the screen reader's words.
+    public var platform: Platform = .other
 
     /// Child-index path from the root to this node.
     public var path: [Int] {

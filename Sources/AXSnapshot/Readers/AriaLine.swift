@@ -26,6 +26,13 @@ struct AriaLine {
     /// True when `value` was a plain (unquoted) scalar, which YAML lets
     /// continue on more-indented lines.
     var valueIsPlain: Bool
+    /// Set when the value is a YAML block scalar (`|`, `>-`, …): its text is
+    /// on the more-indented lines that follow (see `AriaBlockScalar`).
+    var block: AriaBlockScalar.Style? = nil
+    /// The block holds the key itself (`- |` then `heading "x"` below).
+    var blockIsKey = false
+    /// Where a block key starts, for its errors.
+    var keyColumn = 0
 
     /// The outcome of reading one physical line.
     enum Parsed {
@@ -40,6 +47,33 @@ struct AriaLine {
     struct Failure: Error {
         var column: Int
         var message: String
+    }
+
+    /// Reads a key that YAML quoted or wrote as a block (`text`, unquoted)
+    /// into `item`; errors point at `column`, where the key starts. Line
+    /// breaks in it are spaces, as Playwright's key parser skips them.
+    static func readWholeKey(_ text: String, into item: inout AriaLine, column: Int) throws {
+        let inner = Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? UInt8(ascii: " ") : $0 }
+        let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: column)
+        var k = 0
+        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+        k = try innerCursor.readKey(into: &item, at: k)
+        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+        guard k == inner.count else {
+            throw Failure(column: column, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
+        }
+    }
+
+    /// A plain YAML value may not hold `: ` or end in `:` (YAML reads a
+    /// nested mapping there, and Playwright rejects it): the column of the
+    /// offending colon, else nil.
+    static func nestedMappingColon(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var k = bytes.startIndex
+        while k < bytes.endIndex {
+            if bytes[k] == UInt8(ascii: ":"), k + 1 == bytes.endIndex || bytes[k + 1] == UInt8(ascii: " ") { return k }
+            k += 1
+        }
+        return nil
     }
 
     // MARK: - Line level
@@ -78,15 +112,16 @@ struct AriaLine {
             let (keyText, after) = bytes[i] == UInt8(ascii: "'")
                 ? try cursor.singleQuoted(at: i)
                 : try cursor.doubleQuoted(at: i)
-            let inner = Array(keyText.utf8)
-            let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: keyColumn)
-            let keyEnd = try innerCursor.readKey(into: &item, at: 0)
-            var k = keyEnd
-            while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
-            guard k == inner.count else {
-                throw Failure(column: keyColumn, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
-            }
+            try readWholeKey(keyText, into: &item, column: keyColumn)
             i = after
+        } else if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: ">") {
+            // `- |` with the key on the following lines (Playwright's own
+            // tests write long keys so): the reader collects the block and
+            // hands it to `readWholeKey`.
+            item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
+            item.blockIsKey = true
+            item.keyColumn = cursor.column(of: i)
+            return .item(item)
         } else {
             i = try cursor.readKey(into: &item, at: i)
         }
@@ -104,7 +139,6 @@ struct AriaLine {
         i += 1
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         if i == end || bytes[i] == UInt8(ascii: "#") { return .item(item) }
-        let valueColumn = cursor.column(of: i)
         switch bytes[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let (value, after) = bytes[i] == UInt8(ascii: "'") ? try cursor.singleQuoted(at: i) : try cursor.doubleQuoted(at: i)
@@ -115,7 +149,7 @@ struct AriaLine {
             }
             item.value = value
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
-            throw Failure(column: valueColumn, message: "YAML block scalars (| or >) are not supported; Playwright writes text on one line")
+            item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
             // Plain scalar: the rest of the line, minus a ` #` comment.
             var k = i
@@ -123,6 +157,12 @@ struct AriaLine {
             while k < end {
                 if bytes[k] == UInt8(ascii: "#"), bytes[k - 1] == UInt8(ascii: " ") { stop = k; break }
                 k += 1
+            }
+            var last = stop
+            while last > i, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == 0x09 { last -= 1 }
+            if let colon = nestedMappingColon(bytes[i..<last]) {
+                throw Failure(column: cursor.column(of: colon),
+                              message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
             item.value = trimTrailingSpaces(String(decoding: bytes[i..<stop], as: UTF8.self))
             item.valueIsPlain = true
@@ -236,6 +276,9 @@ struct AriaLine {
             }
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
                 throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
+            }
+            if let problem = AriaAttribute.problem(key: key, value: value) {
+                throw fail(keyStart, problem)
             }
             item.attributes.append((key, value))
             return i + 1

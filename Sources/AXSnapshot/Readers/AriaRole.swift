@@ -24,6 +24,10 @@ package struct AriaRole {
     /// A tree item stays a stop of its own when it also holds stops (its
     /// group of children follows it).
     package var keepsOwnStop = false
+    /// The ARIA role kept on the stop (as `rawRole`) where it says more than
+    /// the model role: the web's role word comes from it (`option`,
+    /// `combo box`, `tree item`).
+    package var spokenRole: String?
 
     package static func named(_ word: String) -> AriaRole {
         if let known = table[word] { return known }
@@ -53,13 +57,20 @@ package struct AriaRole {
         leaf(.checkbox, "checkbox")
         leaf(.radio, "radio")
         leaf(.slider, value: true, "slider", "spinbutton", "scrollbar")
-        leaf(.picker, value: true, "combobox", "listbox")
         leaf(.tab, "tab")
         leaf(.menuItem, "menuitem", "menuitemcheckbox", "menuitemradio")
         leaf(.progress, value: true, "progressbar", "meter")
-        leaf(.cell, "option")
+        // A combo box is heard as its selected option (its options are read
+        // only once it is open); a list box is a container whose options are
+        // stops.
+        t["combobox"] = AriaRole(kind: .leaf, role: .picker, inlineIsValue: true, spokenRole: "combobox")
+        t["listbox"] = AriaRole(kind: .structural, role: .container)
+        t["option"] = AriaRole(kind: .leaf, role: .cell, spokenRole: "option")
         item(.cell, "listitem")
-        t["treeitem"] = AriaRole(kind: .item, role: .cell, keepsOwnStop: true)
+        t["treeitem"] = AriaRole(kind: .item, role: .cell, keepsOwnStop: true, spokenRole: "treeitem")
+        for word in ["spinbutton", "scrollbar", "menuitemcheckbox", "menuitemradio", "meter"] {
+            t[word]?.spokenRole = word
+        }
         item(.text, "text", "paragraph", "code", "generic", "none", "presentation", "cell", "gridcell",
              "columnheader", "rowheader", "row", "group", "emphasis", "strong", "mark", "deletion",
              "insertion", "subscript", "superscript", "term", "definition", "time", "caption",

@@ -53,6 +53,8 @@ struct UIAutomatorNode {
         var isSearch = false
         /// Lists, scroll views and pagers: focusable for scrolling, never read as one stop.
         var isScrollContainer = false
+        /// A `TabWidget`: the controls directly inside are its tabs.
+        var isTabList = false
 
         init(className: String) {
             var simple = Substring(className)
@@ -70,11 +72,12 @@ struct UIAutomatorNode {
             }
         }
 
-        private init(_ role: Role, editable: Bool = false, search: Bool = false, scroll: Bool = false) {
+        private init(_ role: Role, editable: Bool = false, search: Bool = false, scroll: Bool = false, tabList: Bool = false) {
             self.role = role
             self.isEditable = editable
             self.isSearch = search
             self.isScrollContainer = scroll
+            self.isTabList = tabList
         }
 
         private static let exact: [String: Kind] = {
@@ -103,7 +106,8 @@ struct UIAutomatorNode {
                       "StaggeredGridView", "Gallery"] {
                 t[n] = Kind(.container, scroll: true)
             }
-            for n in ["TabHost", "TabWidget", "ViewAnimator", "ViewFlipper", "ViewSwitcher", "ImageSwitcher",
+            t["TabWidget"] = Kind(.container, tabList: true)
+            for n in ["TabHost", "ViewAnimator", "ViewFlipper", "ViewSwitcher", "ImageSwitcher",
                       "TextSwitcher", "Space", "ViewStub", "SurfaceView", "TextureView", "VideoView",
                       "ComposeView", "AndroidComposeView", "ActionMenuView", "Toolbar"] {
                 t[n] = Kind(.container)

@@ -236,7 +236,10 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             let node = raw[i]
             let kind = kinds[i]
             let hidden = node.flags.contains(.invisible)
-            let scroll = kind.isScrollContainer || node.flags.contains(.scrollable)
+            // `scrollable="true"` makes a layout a scroll container, but not a
+            // control that scrolls its own content (a Spinner, a multi-line
+            // field): TalkBack still reads those as the control they are.
+            let scroll = kind.isScrollContainer || (node.flags.contains(.scrollable) && !kind.role.isInteractive)
             let ownText = node.hasOwnText(kind)
             let exposed = !hidden && !node.flags.contains(.notImportant)
             let act = !scroll && exposed
@@ -296,8 +299,9 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             for _ in 0..<kept {
                 if let child = pending.popLast() { children.append(child) }
             }
+            let p = raw[i].parent
             var node = makeNode(raw[i], kind: kinds[i], className: classes[raw[i].classIndex], strings: strings,
-                                inner: owner[i] >= 0, stop: isStop[i], children: children)
+                                inner: owner[i] >= 0, stop: isStop[i], inTabList: p >= 0 && kinds[p].isTabList, children: children)
             if isStop[i], let more = liftedInto[i] {
                 var group = [node]
                 group.reserveCapacity(more.count + 1)
@@ -322,8 +326,9 @@ public enum UIAutomatorReader: SnapshotFormatReader {
 
     /// One node's fields. `inner`: spoken as part of an enclosing stop;
     /// `stop`: one stop of its own.
+    /// `inTabList`: a child of a `TabWidget`, whose controls are tabs.
     static func makeNode(_ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String, strings: UIAutomatorStrings,
-                         inner: Bool, stop: Bool, children: [Node]) -> Node {
+                         inner: Bool, stop: Bool, inTabList: Bool = false, children: [Node]) -> Node {
         var node = Node(role: kind.role, frame: raw.frame, line: raw.line, children: children)
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
         if kind.role == .other, !className.isEmpty { node.rawRole = className }
@@ -377,6 +382,9 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                     node.role = .button
                 } else if node.role == .container {
                     node.role = .text
+                }
+                if inTabList, node.role == .button || (node.role == .text && flags.contains(.clickable)) {
+                    node.role = .tab
                 }
                 if node.role != .other { node.rawRole = nil }
             }

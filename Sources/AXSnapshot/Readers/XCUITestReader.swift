@@ -73,17 +73,46 @@ public enum XCUITestReader: SnapshotFormatReader {
         var entries: [Entry] = []
         entries.reserveCapacity(treeLines.count)
         var macOS = false
-        for raw in treeLines {
-            var parser = LineParser(raw, file: file)
-            let element = try parser.parse()
+        var k = treeLines.startIndex
+        while k < treeLines.endIndex {
+            let (element, taken) = try parseJoined(treeLines[k...], file: file)
             if element.title != nil || macTypes.contains(element.type) { macOS = true }
-            entries.append(Entry(indent: raw.indent, element: element, line: raw.number))
+            entries.append(Entry(indent: treeLines[k].indent, element: element, line: treeLines[k].number))
+            k += taken
         }
         if entries.count > 1, entries.allSatisfy({ $0.indent == entries[0].indent }) {
             nestFlattened(&entries)
         }
         return Snapshot(screen: screen, platform: macOS ? .other : .ios,
                         elements: buildTree(entries), format: .xcuitest)
+    }
+
+    /// How many following lines a quoted label may run over.
+    static let maxLabelLines = 32
+
+    /// The element on the first of `lines`, and how many lines it took.
+    /// XCUITest prints a label's newlines as they are (`label: 'Line one` on
+    /// one line, `Line two'` on the next): a quote left open at the end of
+    /// the line is continued on the next ones, up to `maxLabelLines` and
+    /// never over a line that is an element itself. If no join closes it,
+    /// the error is the first line's.
+    static func parseJoined(_ lines: ArraySlice<RawLine>, file: String) throws -> (ElementLine, Int) {
+        var raw = lines[lines.startIndex]
+        var parser = LineParser(raw, file: file)
+        do {
+            return (try parser.parse(), 1)
+        } catch let first as SnapshotError where first.message.hasPrefix("expected a closing") {
+            var k = lines.startIndex + 1
+            // A line that reads as an element of its own is never swallowed into a label.
+            while k < lines.endIndex, k - lines.startIndex <= maxLabelLines, !lines[k].marked,
+                  !looksLikeElementLine(Substring(lines[k].rest)) {
+                raw.rest += "\n" + lines[k].rest
+                var again = LineParser(raw, file: file)
+                if let element = try? again.parse() { return (element, k - lines.startIndex + 1) }
+                k += 1
+            }
+            throw first
+        }
     }
 
     /// The UTF-8 offset of the opening quote when `rest` starts a string literal:

@@ -1,0 +1,144 @@
+extension AriaYAMLReader.Builder {
+    /// Turns a closed item into a node and decides whether it is a stop.
+    ///
+    /// What a screen reader hears decides the shape:
+    /// - `[aria-hidden]` hides the node and everything under it;
+    /// - `[active]` is heard as "focused" only on a control (`- generic
+    ///   [active]` is the page itself holding focus, which says nothing);
+    /// - a heading that holds a control is read as its parts, each a stop
+    ///   carrying the heading (`Story, link, heading level 2`), so the link
+    ///   stays operable;
+    /// - a combo box is one stop heard as its selected option (`Country,
+    ///   Spain, combo box`); a list box's options are stops of their own;
+    /// - a `/regex/` name or text is its literal text with `…` for each
+    ///   varying part (`AriaPattern`).
+    static func finished(_ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
+        let item = frame.item
+        let role = frame.role
+        var node = Node(role: role.role, rawRole: role.rawRole, line: item.line)
+        node.hint = frame.hint
+        var toggleOn = false
+        var active = false
+        for (key, value) in item.attributes {
+            let on = value == nil || value == "true"
+            switch key {
+            case "checked":
+                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.checked); toggleOn = true }
+            case "pressed":
+                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.selected) }
+            case "disabled": if on { node.states.insert(.disabled) }
+            case "expanded": if on { node.states.insert(.expanded) } else if value == "false" { node.states.insert(.collapsed) }
+            case "selected": if on { node.states.insert(.selected) }
+            case "active": active = on
+            case "invalid": if value != "false" { node.states.insert(.invalid) }
+            case "aria-hidden": node.hidden = true
+            case "box": node.frame = value.flatMap(AriaAttribute.box)
+            case "level": node.level = value.flatMap(Self.level)
+            default: break // ref and cursor are renumbered on every snapshot: no stable id, not spoken
+            }
+        }
+        if active, role.kind == .leaf, role.role.isInteractive { node.states.insert(.focused) }
+        if role.role == .toggle {
+            node.states.remove(.checked)
+            node.value = toggleOn ? "1" : "0"
+        }
+        // Playwright compares names and texts with their whitespace collapsed
+        // (and zero-width spaces and soft hyphens dropped): so are they heard.
+        let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
+        let inline = item.value.map { AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
+        // Inside a heading, a stop carries the heading's level; text there is heard as the heading.
+        func inHeading(_ node: inout Node) {
+            guard let level = frame.headingLevel, role.role != .heading else { return }
+            if node.level == nil, level > 0 { node.level = level }
+            if node.role == .text { node.role = .heading }
+        }
+        func asStop(_ node: inout Node) {
+            if let spoken = role.spokenRole { node.rawRole = spoken }
+            inHeading(&node)
+        }
+
+        switch role.kind {
+        case .leaf:
+            if role.role == .heading, frame.holdsControl {
+                // `- heading "News" [level=2]:` holding `- link "Story"`: the
+                // heading's parts are the stops (they carry its level).
+                node.role = .container
+                node.children = frame.children
+                node.element = false
+                return AriaYAMLReader.Finished(node: node, holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
+            }
+            node.label = name
+            if !inline.isEmpty {
+                if role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
+            }
+            node.children = frame.children
+            if role.spokenRole == "combobox" {
+                // Closed, a combo box says its selected option; its options are not stops.
+                if node.value == nil {
+                    node.value = frame.children.first { $0.rawRole == "option" && $0.states.contains(.selected) }?.label
+                }
+                node.children = frame.children.filter { $0.rawRole != "option" }
+            }
+            let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
+            let stop = speaks || role.role.isFocusableWithoutLabel || role.role == .progress
+            node.element = stop
+            if stop { asStop(&node) }
+            return AriaYAMLReader.Finished(node: node, holdsStop: stop && !node.hidden, isTextStop: false, hasText: speaks && !node.hidden,
+                            holdsControl: stop && !node.hidden && role.role.isInteractive)
+
+        case .item, .structural:
+            var children = frame.children
+            var stopChildren = frame.stopChildren
+            var soleText = frame.soleStopText
+            if !inline.isEmpty {
+                // `- listitem: Feature A`: the inline text is the first child.
+                var text = Node(role: .text, label: inline, line: item.line)
+                inHeading(&text)
+                children.insert(text, at: 0)
+                stopChildren += 1
+                soleText = stopChildren == 1 ? inline : nil
+            }
+            let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
+            let holdsControl = frame.holdsControl && !node.hidden
+            if role.kind == .structural {
+                node.role = .container
+                node.children = children
+                node.element = false
+                return AriaYAMLReader.Finished(node: node, holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
+            }
+            if stopChildren == 0 || (stopChildren == 1 && soleText != nil) {
+                // Only text inside: one stop, named by its name or its text.
+                let label = name.isEmpty ? (soleText ?? "") : name
+                if label.isEmpty {
+                    if role.rawRole == nil { node.role = .container }
+                    node.children = children
+                    node.element = false
+                    return AriaYAMLReader.Finished(node: node, holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
+                }
+                node.label = label
+                // A single text child is now the label itself.
+                node.children = children.count == 1 && soleText != nil ? [] : children
+                node.element = true
+                asStop(&node)
+                return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: node.role == .text, hasText: !node.hidden, holdsControl: false)
+            }
+            if role.keepsOwnStop, !name.isEmpty {
+                // `- treeitem "src" [expanded]:` holding items: the item is read,
+                // then its children.
+                var own = node
+                own.label = name
+                own.element = true
+                own.hidden = false
+                asStop(&own)
+                children.insert(own, at: 0)
+                let hidden = node.hidden
+                node = Node(role: .container, line: item.line)
+                node.hidden = hidden
+            }
+            if role.rawRole == nil { node.role = .container }
+            node.children = children
+            node.element = false
+            return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
+        }
+    }
+}
