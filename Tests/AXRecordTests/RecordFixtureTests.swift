@@ -47,13 +47,13 @@ final class RecordFixtureTests: XCTestCase {
 
     func testHiddenSubtreesAreNoStops() throws {
         let s = try Fixtures.snapshot("hidden")
-        XCTAssertEqual(s.stops.map(\.spoken), ["Inbox, heading", "3 new messages", "Compose, button"])
+        XCTAssertEqual(s.stops.map(\.spoken), ["Inbox, heading level 1", "3 new messages", "Compose, button"])
         XCTAssertEqual(s.stops.map(\.id), [nil, nil, "compose"])
     }
 
     func testComboboxFieldsAndStates() throws {
         let s = try Fixtures.snapshot("combobox")
-        XCTAssertEqual(s.stops.count, 10)
+        XCTAssertEqual(s.stops.count, 11)
         let byID = Dictionary(s.stops.compactMap { st in st.id.map { ($0, st) } }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(byID["size"]?.role, .picker)
         XCTAssertEqual(byID["size"]?.value, "Large")
@@ -64,14 +64,15 @@ final class RecordFixtureTests: XCTestCase {
         XCTAssertEqual(byID["email"]?.hint, "We never share it")
         XCTAssertEqual(byID["news"]?.states, [.checked])
         XCTAssertEqual(byID["apply"]?.states, [.disabled])
-        // The options of a list box are read as part of it, not as stops.
-        XCTAssertFalse(s.stops.contains { $0.label == "Paris" || $0.label == "Small" })
+        // A list box's options are stops; a closed combo box's are heard only as its value.
+        XCTAssertEqual(s.stops.filter { $0.label == "Paris" || $0.label == "Parma" }.count, 2)
+        XCTAssertFalse(s.stops.contains { $0.label == "Small" })
     }
 
     func testDialogIsAContainerOfItsStopsWithTheFocusedButton() throws {
         let s = try Fixtures.snapshot("dialog")
         XCTAssertEqual(s.stops.map(\.spoken), [
-            "Files", "Delete \"report.pdf\"?, heading", "This cannot be undone.", "Cancel, button, focused",
+            "Files", "Delete \"report.pdf\"?, heading level 2", "This cannot be undone.", "Cancel, button, focused",
             "Delete, button", "More options, button, collapsed",
         ])
         let dialog = try XCTUnwrap(s.elements.first { $0.id == "confirm" })

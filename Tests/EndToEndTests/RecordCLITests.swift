@@ -33,7 +33,7 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(diff.code, 1, diff.out + diff.err)
         XCTAssertEqual(diff.out.components(separatedBy: "\"order.regressed\"").count - 1, 1, diff.out)
         let speak = try CLI.run(["speak", "new/Product-card.json"], cwd: dir)
-        XCTAssertEqual(speak.out, "Jasmine tea, heading\n$4.50\nLoose leaf, 100 g\nTea leaves, image\nAdd Jasmine tea to cart, button\n")
+        XCTAssertEqual(speak.out, "Jasmine tea, heading level 2\n$4.50\nLoose leaf, 100 g\nTea leaves, image\nAdd Jasmine tea to cart, button\n")
     }
 
     /// The README's flow: record in the repository, commit Snapshots/web,
