@@ -35,22 +35,39 @@ struct ObjectBatch {
 
     mutating func addTree(_ tree: TreeObject) -> ObjectID { add(GIT_OBJECT_TREE, tree.encoded()) }
 
-    /// Writes every object; afterwards each can be read through `repository`.
-    /// Returns the name of the pack written, if one was (`naming` hears it first).
-    @discardableResult
-    func write(to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String? {
-        guard !objects.isEmpty else { return nil }
-        if objects.count < Self.packThreshold {
-            try writeLoose(to: repository)
-            return nil
+    /// What `write` put on disk: a pack held by its `.keep` until the ref reaches it, or
+    /// loose objects (which git may prune at once if they are unreachable: `ensureOnDisk`).
+    struct Written {
+        let pack: InFlightPack?
+        fileprivate let loose: [Object]
+
+        /// After the ref moved: writes again any loose object that is gone (a `git prune` ran
+        /// between the write and the ref update; now the ref reaches them, so they stay).
+        func ensureOnDisk(in repository: Repository) throws {
+            guard !loose.isEmpty else { return }
+            let odb = try repository.objectDatabase()
+            defer { git_odb_free(odb) }
+            let missing = loose.filter { object in
+                var oid = object.id.oid
+                return git_odb_exists(odb, &oid) == 0
+            }
+            if !missing.isEmpty { try ObjectBatch.writeLoose(missing, to: odb) }
         }
-        return try PackWriter.write(objects, to: repository, naming: naming)
     }
 
-    private func writeLoose(to repository: Repository) throws {
-        var odb: OpaquePointer?
-        try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
-        defer { git_odb_free(odb) }
+    /// Writes every object; afterwards each can be read through `repository`.
+    func write(to repository: Repository) throws -> Written {
+        guard !objects.isEmpty else { return Written(pack: nil, loose: []) }
+        if objects.count < Self.packThreshold {
+            let odb = try repository.objectDatabase()
+            defer { git_odb_free(odb) }
+            try Self.writeLoose(objects, to: odb)
+            return Written(pack: nil, loose: objects)
+        }
+        return Written(pack: try PackWriter.write(objects, to: repository), loose: [])
+    }
+
+    fileprivate static func writeLoose(_ objects: [Object], to odb: OpaquePointer?) throws {
         for object in objects {
             var written = git_oid()
             try object.bytes.withUnsafeBytes { buffer in

@@ -63,8 +63,6 @@ struct NotesBench {
                 try writer.write(Array(notes[start..<end]))
                 start = end
             }
-            // As the annotator does at the end of a run: the batches' packs merged into one.
-            try writer.consolidatePacks()
         }
     }
 
