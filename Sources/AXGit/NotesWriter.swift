@@ -116,9 +116,7 @@ public final class NotesWriter {
         while true {
             attempt += 1
             let tip = try repository.referenceTarget(notesRef)
-            if let previous = built, previous.tip == tip {
-                try previous.written?.ensureOnDisk(in: repository)
-            } else {
+            if built == nil || built?.tip != tip {
                 let (commit, outcome, written) = try build(tip)
                 if let pack = written?.pack { held.append(pack) }
                 built = (tip, commit, outcome, written)
@@ -130,6 +128,9 @@ public final class NotesWriter {
                                         unchanged: outcome.unchanged, attempts: attempt)
             }
             try hook?(attempt)
+            // `git prune` removes unreachable loose objects at once: any gone since they were
+            // written (a retry waited behind a lock) are written again.
+            try written?.ensureOnDisk(in: repository)
             switch try repository.compareAndSwap(reference: notesRef, to: newCommit, expected: tip, logMessage: logMessage()) {
             case .updated:
                 try written?.ensureOnDisk(in: repository)

@@ -140,7 +140,7 @@ final class PackWriterTests: XCTestCase {
             texts[batch.addBlob(Array(text.utf8))] = text
         }
         XCTAssertGreaterThanOrEqual(batch.count, ObjectBatch.packThreshold)
-        let name = try XCTUnwrap(try batch.write(to: repository))
+        let name = try XCTUnwrap(try batch.write(to: repository).pack?.name)
         let packPath = (fixture.path as NSString).appendingPathComponent("objects/pack/\(name).pack")
         let verify = try fixture.git(["verify-pack", "-v", packPath])
         XCTAssertTrue(verify.contains("non delta: \(texts.count) objects"), verify)
@@ -155,67 +155,8 @@ final class PackWriterTests: XCTestCase {
         let fixture = try GitFixture(bare: true)
         var batch = ObjectBatch()
         let id = batch.addBlob(Array("one note\n".utf8))
-        XCTAssertNil(try batch.write(to: try fixture.open()))
+        XCTAssertNil(try batch.write(to: try fixture.open()).pack)
         XCTAssertEqual(try fixture.git(["cat-file", "blob", id.hex]), "one note\n")
         XCTAssertEqual(try fixture.git(["count-objects", "-v"]).split(separator: "\n").first, "count: 1")
-    }
-
-    /// 33 batches: the first 32 packs are merged into one on the way, the end of the run
-    /// merges the rest, and the handle that wrote them still reads every note.
-    func testBatchPacksAreMergedIntoOne() throws {
-        let fixture = try GitFixture()
-        let batches = NotesWriter.mergeFanIn + 1
-        let commits = try fixture.fastImport(commits: batches * 40)
-        let repository = try fixture.open()
-        let writer = NotesWriter(repository: repository)
-        func packs() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: (fixture.gitDir as NSString).appendingPathComponent("objects/pack"))
-                .filter { $0.hasSuffix(".pack") }.sorted()
-        }
-        let before = try packs()
-        for batch in 0..<batches {
-            let notes = commits[batch * 40..<(batch + 1) * 40].map { Note(commit: $0, text: "note \($0.hex)\n") }
-            XCTAssertEqual(try writer.write(notes).written.count, 40)
-        }
-        XCTAssertEqual(Set(try packs()).subtracting(before).count, 2, "32 merged, one new")
-        try writer.consolidatePacks()
-        let after = Set(try packs()).subtracting(before)
-        XCTAssertEqual(after.count, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: (fixture.gitDir as NSString).appendingPathComponent("axdiff-notes-packs")),
-                       "no pack left to merge, so none listed (the 32 merged on the way neither)")
-        XCTAssertTrue(Set(before).isSubset(of: try packs()), "packs axdiff did not write are left alone")
-        try fixture.git(["fsck", "--strict", "--no-progress"])
-        for commit in commits.shuffled().prefix(60) {
-            XCTAssertEqual(try repository.note(for: commit), "note \(commit.hex)\n")
-            XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commit.hex]), "note \(commit.hex)\n")
-        }
-        XCTAssertEqual(try Repository.open(path: fixture.path).annotatedCommits(), Set(commits))
-        let name = try XCTUnwrap(after.first)
-        let verify = try fixture.git(["verify-pack", "-v", ".git/objects/pack/\(name)"])
-        XCTAssertTrue(verify.contains("non delta:"), verify)
-        XCTAssertEqual(try fixture.git(["rev-list", "--count", "refs/notes/axdiff"]), "\(batches)\n")
-    }
-
-    func testAPackWithDeltasIsNotMerged() throws {
-        let fixture = try GitFixture()
-        let lines = (0..<400).map { "snapshot line \($0) with some text to share\n" }
-        for n in 0..<4 { try fixture.commit("c\(n)", ["f.txt": "version \(n)\n" + lines.joined()]) }
-        try fixture.git(["repack", "-a", "-d", "-f", "-q", "--window=10", "--depth=10"])
-        let directory = (fixture.gitDir as NSString).appendingPathComponent("objects/pack")
-        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".pack") })
-        let base = (directory as NSString).appendingPathComponent(String(name.dropLast(5)))
-        let pack = try XCTUnwrap(FileManager.default.contents(atPath: base + ".pack"))
-        let index = try XCTUnwrap(FileManager.default.contents(atPath: base + ".idx"))
-        let verify = try fixture.git(["verify-pack", "-v", base + ".pack"])
-        XCTAssertTrue(verify.contains("chain length"), "git stored deltas: \(verify)")
-        let (whole, cut) = [UInt8](pack).withUnsafeBytes { p in
-            [UInt8](index).withUnsafeBytes { i in
-                (PackMerger.wholeObjects(pack: p, index: i), PackMerger.wholeObjects(pack: UnsafeRawBufferPointer(rebasing: p.prefix(40)), index: i))
-            }
-        }
-        XCTAssertNil(whole)
-        XCTAssertNil(cut, "a cut pack")
-        XCTAssertNil(try PackMerger.merge([String(name.dropLast(5)), "pack-missing"], in: try fixture.open()))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: base + ".pack"))
     }
 }
