@@ -193,3 +193,55 @@ final class GitSafetyTests: XCTestCase {
         XCTAssertEqual(try fixture.open().references(matching: ["refs/heads/*"]).map(\.name), ["refs/heads/main"])
     }
 }
+
+/// A full disk at every point of writing a pack of notes (a small tmpfs, filled to leave
+/// 0–44 KB free): a write either publishes notes git reads back, or fails and leaves no
+/// temporary file, no `.keep`, no pack without its index — and the notes ref where it was.
+final class FullDiskTests: XCTestCase {
+    func testAFullDiskLeavesNoHalfWrittenPackAndMovesNoRef() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("axgit-tmpfs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        let (mounted, _, mountError) = try Spawn.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path],
+                                                     input: [], environment: ProcessInfo.processInfo.environment)
+        guard mounted == 0 else {
+            throw XCTSkip("cannot mount a tmpfs here (\(String(decoding: mountError, as: UTF8.self))): needs root with CAP_SYS_ADMIN")
+        }
+        defer { _ = try? Spawn.run("/bin/umount", ["-l", mountPoint.path], input: [], environment: ProcessInfo.processInfo.environment) }
+
+        let fixture = try GitFixture(bare: true, under: mountPoint)
+        let commits = try fixture.fastImport(commits: 60)
+        let directory = fixture.path + "/objects/pack"
+        let filler = mountPoint.path + "/filler"
+        var published = 0, failed: [String] = []
+        for (round, free) in stride(from: 44, through: 0, by: -4).enumerated() {
+            unlink(filler)
+            var stats = statvfs()
+            XCTAssertEqual(statvfs(mountPoint.path, &stats), 0)
+            let available = Int(stats.f_bavail) * Int(stats.f_frsize)
+            let fill = max(0, available - free * 1024)
+            XCTAssertTrue(FileManager.default.createFile(atPath: filler, contents: Data(count: fill)), "filler of \(fill) bytes")
+            let before = try fixture.git(["for-each-ref", "refs/notes/"])
+            let writer = NotesWriter(repository: try fixture.open(), conflictPolicy: .overwrite)
+            writer.lockTimeout = 0.5
+            do {
+                try writer.write(commits.map { Note(commit: $0, text: "round \(round) for \($0.hex)\n") })
+                published += 1
+                XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commits[7].hex]), "round \(round) for \(commits[7].hex)\n")
+            } catch {
+                failed.append("\(free) KB: \(error)")
+                XCTAssertEqual(try fixture.git(["for-each-ref", "refs/notes/"]), before, "\(free) KB free: the ref did not move")
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            XCTAssertEqual(names.filter { $0.hasPrefix("tmp_") || $0.hasSuffix(".keep") }, [], "\(free) KB free")
+            for name in names where name.hasSuffix(".pack") {
+                XCTAssertTrue(names.contains(String(name.dropLast(5)) + ".idx"), "\(free) KB free: \(name) has no index")
+            }
+            unlink(filler)
+            try fixture.git(["fsck", "--strict", "--no-progress"])
+        }
+        print("full disk: \(published) writes published, \(failed.count) failed: \(failed)")
+        XCTAssertGreaterThan(published, 0, "with room enough, the notes are written")
+        XCTAssertGreaterThan(failed.count, 0, "with no room, the write fails")
+    }
+}
