@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// The objects axdiff writes itself — ids, trees, packs, merged packs — checked by git.
+/// The objects axdiff writes itself — ids, trees, packs — checked by git.
 final class PackWriterTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
