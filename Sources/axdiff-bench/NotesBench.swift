@@ -4,9 +4,9 @@ import Foundation
 
 /// Writing notes (`NotesWriter`, in process, in notes commits of the sizes a
 /// backfill writes: 250 notes until 1,000 are written, then a quarter of what is
-/// written, `Annotator.writeUnit`) for 5,000 commits against 500, and reading one note
+/// written, `Annotator.writeUnit`) for 5,000 commits against 1,000, and reading one note
 /// (`Repository.note`, in process, on a freshly opened repository so no
-/// cache helps) from a 5,000-note ref against a 500-note ref.
+/// cache helps) from a 5,000-note and a 100,000-note ref against a 1,000-note ref.
 struct NotesBench {
     let options: Options
     let log: (String) -> Void
@@ -45,6 +45,18 @@ struct NotesBench {
         let readLarge = try read(largeRepo, ids: large, samples: samples, rng: &rng)
         table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples))",
                         unit: .seconds, value: readLarge, reference: readSmall,
+                        referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
+
+        // A ref as a long backfill leaves it: its notes commits' packs as written (axdiff
+        // merges none; git's maintenance may), each a unit of `Annotator.writeUnit`.
+        let huge = (0..<options.notesHuge).map { _ in Self.randomID(&rng) }
+        let hugeRepo = repo("huge", 1)
+        let hugeWrite = try write(huge, into: hugeRepo)
+        let packs = ((try? FileManager.default.contentsOfDirectory(atPath: hugeRepo + "/objects/pack")) ?? []).filter { $0.hasSuffix(".pack") }.count
+        log(String(format: "notes: %d written in %.2f s, %d packs", huge.count, hugeWrite, packs))
+        let readHuge = try read(hugeRepo, ids: huge, samples: samples, rng: &rng)
+        table.add(.init(key: "notes.read.huge", what: "Repository.note: one note, cold handle, on a \(huge.count)-note ref (\(packs) packs, unmerged) vs \(small.count) (median of \(samples))",
+                        unit: .seconds, value: readHuge, reference: readSmall,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
     }
 
