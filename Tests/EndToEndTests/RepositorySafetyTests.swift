@@ -245,6 +245,50 @@ final class RepositorySafetyTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 20)
         XCTAssertEqual(try HistoryGenerator.notes(repo).count, 2)
     }
+
+    /// Scenario 8: what a ref reaches is on disk before the ref moves. Traced with strace:
+    /// each pack file and index is fsynced before it is renamed into place, the pack
+    /// directory after, and the notes ref's lock file is fsynced and put in place last.
+    func testPacksAndTheirIndexAreFsyncedBeforeTheRefMoves() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { throw XCTSkip("strace is not installed") }
+        let repo = try GitRepo(self)
+        try HistoryGenerator.build(repo, count: 100)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-strace-\(UUID().uuidString)").path
+        defer { unlink(trace) }
+        let r = try CLI.run(["-f", "-y", "-o", trace, "-e", "trace=fsync,fdatasync,rename,renameat,renameat2,link,linkat",
+                             CLI.binary.path, "backfill", "--repo", repo.path, "--jobs", "1"],
+                            executable: URL(fileURLWithPath: "/usr/bin/strace"))
+        guard r.code == 0 else { throw XCTSkip("strace cannot trace here: \(r.err.prefix(200))") }
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let objects = repo.path + "/.git/objects/pack"
+        var synced: Set<String> = [], packsInPlace = 0, directorySynced = false, refMoved = false
+        for line in lines {
+            if line.contains("fsync(") || line.contains("fdatasync("), let open = line.firstIndex(of: "<"),
+               let close = line[open...].firstIndex(of: ">") {
+                let path = String(line[line.index(after: open)..<close])
+                synced.insert(path)
+                if path == objects && packsInPlace > 0 { directorySynced = true }
+            } else if line.contains("rename") || line.contains("link(") || line.contains("linkat(") {
+                // libgit2 puts a new file in place with link and unlink, axdiff with rename.
+                let quoted = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                guard quoted.count >= 2 else { continue }
+                let (from, to) = (quoted[0], quoted[1])
+                if to.hasPrefix(objects + "/pack-") {
+                    XCTAssertTrue(synced.contains(from), "\(to) renamed into place before its bytes were fsynced")
+                    XCTAssertFalse(refMoved, "a pack renamed after the notes ref moved")
+                    packsInPlace += 1
+                }
+                if to.hasSuffix("/refs/notes/axdiff") {
+                    XCTAssertTrue(synced.contains(from), "the notes ref's new value was not fsynced")
+                    XCTAssertTrue(directorySynced, "the notes ref moved before the pack directory was fsynced")
+                    refMoved = true
+                }
+            }
+        }
+        XCTAssertEqual(packsInPlace, 2, "one pack and its index: \(lines.filter { $0.contains("rename") })")
+        XCTAssertTrue(refMoved)
+        try assertSound(repo, notes: 100)
+    }
 }
 
 /// SplitMix64: a seeded generator, so a failing run can be repeated.
