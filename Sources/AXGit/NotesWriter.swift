@@ -70,7 +70,7 @@ public final class NotesWriter {
         var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
-            blobs[note.commit] = blobObjects.addBlob(Array(note.text.utf8))
+            blobs[note.commit] = try blobObjects.addBlob(Array(note.text.utf8))
         }
         guard !blobs.isEmpty else {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
@@ -84,7 +84,7 @@ public final class NotesWriter {
             var objects = blobObjects
             let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, overwrite: overwrite, into: &objects)
             guard tree != baseTree else { return (nil, outcome, nil) }
-            let commit = objects.add(GIT_OBJECT_COMMIT,
+            let commit = try objects.add(GIT_OBJECT_COMMIT,
                                      try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
             if objects.count >= ObjectBatch.packThreshold && !leftoversRemoved {
                 leftoversRemoved = true

@@ -23,17 +23,18 @@ struct ObjectBatch {
 
     var count: Int { objects.count }
 
-    /// Adds an object (once per id) and returns its id: SHA-1 of `"<type> <size>\0"` and the bytes.
+    /// Adds an object (once per id) and returns its id, as libgit2 hashes it (SHA-1 of
+    /// `"<type> <size>\0"` and the bytes, with collision detection).
     @discardableResult
-    mutating func add(_ type: git_object_t, _ bytes: [UInt8]) -> ObjectID {
-        let id = Self.id(of: type, bytes)
+    mutating func add(_ type: git_object_t, _ bytes: [UInt8]) throws -> ObjectID {
+        let id = try Self.id(of: type, bytes)
         if known.insert(id).inserted { objects.append(Object(id: id, type: type, bytes: bytes)) }
         return id
     }
 
-    mutating func addBlob(_ bytes: [UInt8]) -> ObjectID { add(GIT_OBJECT_BLOB, bytes) }
+    mutating func addBlob(_ bytes: [UInt8]) throws -> ObjectID { try add(GIT_OBJECT_BLOB, bytes) }
 
-    mutating func addTree(_ tree: TreeObject) -> ObjectID { add(GIT_OBJECT_TREE, tree.encoded()) }
+    mutating func addTree(_ tree: TreeObject) throws -> ObjectID { try add(GIT_OBJECT_TREE, tree.encoded()) }
 
     /// What `write` put on disk: a pack held by its `.keep` until the ref reaches it, or
     /// loose objects (which git may prune at once if they are unreachable: `ensureOnDisk`).
@@ -79,19 +80,14 @@ struct ObjectBatch {
         }
     }
 
-    static func id(of type: git_object_t, _ bytes: [UInt8]) -> ObjectID {
-        var sha = SHA1()
-        sha.update(Array("\(typeName(type)) \(bytes.count)\0".utf8))
-        sha.update(bytes)
-        return ObjectID(bytes: sha.finish()) ?? .zero
-    }
-
-    static func typeName(_ type: git_object_t) -> String {
-        switch type {
-        case GIT_OBJECT_COMMIT: return "commit"
-        case GIT_OBJECT_TREE: return "tree"
-        case GIT_OBJECT_TAG: return "tag"
-        default: return "blob"
+    static func id(of type: git_object_t, _ bytes: [UInt8]) throws -> ObjectID {
+        var oid = git_oid()
+        try bytes.withUnsafeBytes { buffer in
+            // An empty object still needs a valid pointer.
+            try withUnsafeBytes(of: 0) { empty in
+                try check(git_odb_hash(&oid, buffer.baseAddress ?? empty.baseAddress, buffer.count, type), "git_odb_hash")
+            }
         }
+        return ObjectID(oid)
     }
 }

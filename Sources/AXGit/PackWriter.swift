@@ -51,7 +51,7 @@ enum PackWriter {
             index.append(PackIndex.Entry(id: entry.id, crc: PackIndex.crc(entry.bytes[...]), offset: pack.count))
             pack += entry.bytes
         }
-        let checksum = pack.withUnsafeBytes { SHA1.digest($0) }
+        let checksum = try pack.withUnsafeBytes { try SHA1.digest($0) }
         pack += checksum
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
         let base = (directory as NSString).appendingPathComponent(name)
@@ -62,7 +62,7 @@ enum PackWriter {
         do {
             if !packExisted {
                 try writeFile(pack, to: base + ".pack")
-                try writeFile(PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
+                try writeFile(try PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
                 try syncDirectory(directory)
             }
             try announce(to: repository)

@@ -42,7 +42,7 @@ extension Repository {
             var objects = ObjectBatch()
             let (tree, outcome) = try builder.build(base: localTree, notes: candidates, overwrite: false, into: &objects)
             added = outcome.written
-            let merge = objects.add(GIT_OBJECT_COMMIT, try commitObject(tree: tree, parents: [tip, otherTip],
+            let merge = try objects.add(GIT_OBJECT_COMMIT, try commitObject(tree: tree, parents: [tip, otherTip],
                                                                         message: "Notes merged by axdiff from \(other)\n"))
             return (merge, outcome, try objects.write(to: self))
         } logMessage: {

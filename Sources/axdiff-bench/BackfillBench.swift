@@ -38,7 +38,7 @@ struct BackfillBench {
         // one pack), where fast-import's pack holds whole objects in commit order.
         let packed = (options.out as NSString).appendingPathComponent("work/backfill-gc-source.git")
         try Subprocess.copy(repository.path, to: packed)
-        try Subprocess.run("git", ["--git-dir", packed, "gc", "--quiet"])
+        try Subprocess.run("git", ["--git-dir", packed, "gc", "--quiet"], stdout: packed + "-gc.log")
         var gcGit: [Double] = [], gcFirst: [Double] = []
         for run in 1...options.runs {
             try Subprocess.copy(packed, to: copy)

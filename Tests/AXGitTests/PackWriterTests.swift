@@ -6,42 +6,17 @@ import XCTest
 final class PackWriterTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
-    func testSHA1KnownAnswersAndChunking() {
+    /// The pack checksum's SHA-1 (OpenSSL's) on the standard vectors, and on the pack git checks.
+    func testSHA1KnownAnswers() throws {
         let vectors: [(String, String)] = [
             ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
             ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
             ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
             (String(repeating: "a", count: 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f"),
         ]
-        // Both ways of hashing: the processor's (where it has the SHA extensions) and the rounds in Swift.
         for (message, digest) in vectors {
             let bytes = Array(message.utf8)
-            XCTAssertEqual(hex(bytes.withUnsafeBytes { SHA1.digest($0) }), digest, "\(message.prefix(10))…")
-            var software = SHA1(software: true)
-            software.update(bytes)
-            XCTAssertEqual(hex(software.finish()), digest, "software: \(message.prefix(10))…")
-            // The same digest fed in uneven pieces, across block edges.
-            var sha = SHA1()
-            var offset = 0, step = 1
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + step)
-                sha.update(Array(bytes[offset..<end]))
-                offset = end
-                step = step % 97 + 13
-            }
-            XCTAssertEqual(hex(sha.finish()), digest)
-        }
-    }
-
-    /// Hardware and software rounds agree on every length around the block edges.
-    func testSHA1HardwareAndSoftwareAgree() {
-        var generator = SystemRandomNumberGenerator()
-        for count in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 1_000, 4_097, 65_536 + 3] {
-            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            var hardware = SHA1(), software = SHA1(software: true)
-            hardware.update(bytes)
-            software.update(bytes)
-            XCTAssertEqual(hardware.finish(), software.finish(), "\(count) bytes")
+            XCTAssertEqual(hex(try bytes.withUnsafeBytes { try SHA1.digest($0) }), digest, "\(message.prefix(10))…")
         }
     }
 
@@ -49,7 +24,7 @@ final class PackWriterTests: XCTestCase {
         let fixture = try GitFixture(bare: true)
         var batch = ObjectBatch()
         for text in ["", "x", String(repeating: "note line\n", count: 700), "ünïcødé ✓\n"] {
-            let id = batch.addBlob(Array(text.utf8))
+            let id = try batch.addBlob(Array(text.utf8))
             let git = try fixture.git(["hash-object", "--stdin"], input: text).trimmingCharacters(in: .whitespacesAndNewlines)
             XCTAssertEqual(id.hex, git)
         }
@@ -75,7 +50,7 @@ final class PackWriterTests: XCTestCase {
             .map { "\($0.0) \($0.1.hex)\t\($0.2)\n" }.joined()
         let expected = try fixture.git(["mktree"], input: listing).trimmingCharacters(in: .whitespacesAndNewlines)
         var batch = ObjectBatch()
-        XCTAssertEqual(batch.addTree(tree).hex, expected)
+        XCTAssertEqual(try batch.addTree(tree).hex, expected)
         XCTAssertTrue(tree.isModified)
         var untouched = TreeObject()
         untouched.remove("missing")
@@ -111,7 +86,7 @@ final class PackWriterTests: XCTestCase {
         }.joined()
         let expected = try fixture.git(["mktree"], input: listing).trimmingCharacters(in: .whitespacesAndNewlines)
         var batch = ObjectBatch()
-        XCTAssertEqual(batch.addTree(tree).hex, expected)
+        XCTAssertEqual(try batch.addTree(tree).hex, expected)
         // Read back through libgit2 and edited again.
         _ = try batch.write(to: try fixture.open())
         let repository = try fixture.open()
@@ -124,7 +99,7 @@ final class PackWriterTests: XCTestCase {
             "\(entry.0 == TreeObject.treeMode ? "040000 tree" : "100644 blob") \(entry.1.hex)\t\(name)\n"
         }.joined()
         var batch2 = ObjectBatch()
-        XCTAssertEqual(batch2.addTree(reread).hex,
+        XCTAssertEqual(try batch2.addTree(reread).hex,
                        try fixture.git(["mktree"], input: listing2).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
@@ -137,7 +112,7 @@ final class PackWriterTests: XCTestCase {
         var texts: [ObjectID: String] = [:]
         for size in [0, 1, 15, 16, 127, 128, 2047, 2048, 100_000] + Array(1...30) {
             let text = String(repeating: "é", count: size / 2) + String(repeating: "n", count: size % 2) + "#\(size)"
-            texts[batch.addBlob(Array(text.utf8))] = text
+            texts[try batch.addBlob(Array(text.utf8))] = text
         }
         XCTAssertGreaterThanOrEqual(batch.count, ObjectBatch.packThreshold)
         let name = try XCTUnwrap(try batch.write(to: repository).pack?.name)
@@ -154,7 +129,7 @@ final class PackWriterTests: XCTestCase {
     func testFewObjectsAreWrittenLoose() throws {
         let fixture = try GitFixture(bare: true)
         var batch = ObjectBatch()
-        let id = batch.addBlob(Array("one note\n".utf8))
+        let id = try batch.addBlob(Array("one note\n".utf8))
         XCTAssertNil(try batch.write(to: try fixture.open()).pack)
         XCTAssertEqual(try fixture.git(["cat-file", "blob", id.hex]), "one note\n")
         XCTAssertEqual(try fixture.git(["count-objects", "-v"]).split(separator: "\n").first, "count: 1")
