@@ -21,7 +21,8 @@ struct InFlightPack: Sendable {
     /// its own to remove.
     let keepPath: String?
 
-    /// Puts `<directory>/<name>.keep` in place (fsynced, before the pack is).
+    /// Puts `<directory>/<name>.keep` in place, before the pack is. Not fsynced: after a
+    /// crash its writer is gone, and the pack with it is unreachable either way.
     static func hold(name: String, in directory: String) throws -> InFlightPack {
         let path = (directory as NSString).appendingPathComponent(name) + ".keep"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -31,10 +32,10 @@ struct InFlightPack: Sendable {
         }
         let text = Array((WriterIdentity.current.text + "\n").utf8)
         let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = written == text.count && fsync(fd) == 0
-        let problem = String(cString: strerror(written < 0 || !synced ? errno : ENOSPC))
+        let complete = written == text.count
+        let problem = String(cString: strerror(written < 0 ? errno : ENOSPC))
         close(fd)
-        guard synced else {
+        guard complete else {
             unlink(path)
             throw GitError(.other(-1), "pack", "cannot write \(path): \(problem)")
         }

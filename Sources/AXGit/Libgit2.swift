@@ -14,10 +14,6 @@ enum Libgit2 {
         // collision detection that was 6% of a backfill, spent re-hashing
         // snapshot blobs (callgrind). Objects written are still hashed.
         _ = axdiff_git_set_strict_hash_verification(0)
-        // An object is on disk before a ref reaches it (git fsyncs what it writes the same
-        // way): loose objects and refs are fsynced, with their directory; the packs axdiff
-        // writes are fsynced by `PackWriter`.
-        _ = axdiff_git_set_fsync_gitdir(1)
         // Memory for a long-running watcher (target: 64 MB resident after a
         // 5,000-commit backfill). The object cache (default 256 MB) kept the
         // trees and commits of every commit walked, though history is walked

@@ -47,6 +47,8 @@ public final class NotesWriter {
     /// before its first pack (a watcher's usual round writes loose objects and reads no
     /// directory).
     private var leftoversRemoved = false
+    /// Packs this writer has written since it last indexed them (`indexPacks`).
+    private var packsWritten = 0
 
     public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
@@ -90,10 +92,25 @@ public final class NotesWriter {
                 leftoversRemoved = true
                 PackLeftovers.removeAbandoned(in: try PackWriter.packDirectory(of: repository))
             }
-            return (commit, outcome, try objects.write(to: repository))
+            let written = try objects.write(to: repository)
+            if written.pack != nil { packsWritten += 1 }
+            return (commit, outcome, written)
         } logMessage: {
             logMessage
         }
+    }
+
+    /// Writes a multi-pack-index over the repository's packs (libgit2's, in git's format) when
+    /// this writer has written more than one pack: a note is then one index lookup away
+    /// whatever the number of packs, where libgit2 otherwise opened and searched each pack's
+    /// index (a 100,000-note ref of 25 packs read a note 7× slower than a 1,000-note one).
+    /// axdiff merges and deletes no pack, so the index never names a pack axdiff removed;
+    /// git's maintenance rewrites or removes it as it repacks. The annotator calls this at
+    /// the end of a run.
+    public func indexPacks() throws {
+        guard packsWritten > 1 else { return }
+        packsWritten = 0
+        try repository.writeMultiPackIndex()
     }
 
     /// The read–build–compare-and-swap loop shared by writing and merging notes.

@@ -126,7 +126,10 @@ public final class Annotator {
         // Unless the process ends with the run, the memory freed by the run goes back to the
         // system, once: handing it back after every round gave back pages the next round
         // faulted in again at once.
+        // A long run's packs of notes are indexed together at its end (`NotesWriter.indexPacks`);
+        // failing to (git's own midx writer holds the lock) costs read speed, not notes.
         defer {
+            try? writer.indexPacks()
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,

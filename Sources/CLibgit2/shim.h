@@ -8,10 +8,6 @@ static inline int axdiff_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
 
-static inline int axdiff_git_set_fsync_gitdir(int enabled) {
-    return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
-}
-
 static inline int axdiff_git_set_cache_max_size(ssize_t bytes) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, bytes);
 }

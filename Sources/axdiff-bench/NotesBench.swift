@@ -47,15 +47,15 @@ struct NotesBench {
                         unit: .seconds, value: readLarge, reference: readSmall,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
 
-        // A ref as a long backfill leaves it: its notes commits' packs as written (axdiff
-        // merges none; git's maintenance may), each a unit of `Annotator.writeUnit`.
+        // A ref as a long backfill leaves it: a pack per notes commit (a unit of
+        // `Annotator.writeUnit`; axdiff merges none, git's maintenance may) and their index.
         let huge = (0..<options.notesHuge).map { _ in Self.randomID(&rng) }
         let hugeRepo = repo("huge", 1)
         let hugeWrite = try write(huge, into: hugeRepo)
         let packs = ((try? FileManager.default.contentsOfDirectory(atPath: hugeRepo + "/objects/pack")) ?? []).filter { $0.hasSuffix(".pack") }.count
         log(String(format: "notes: %d written in %.2f s, %d packs", huge.count, hugeWrite, packs))
         let readHuge = try read(hugeRepo, ids: huge, samples: samples, rng: &rng)
-        table.add(.init(key: "notes.read.huge", what: "Repository.note: one note, cold handle, on a \(huge.count)-note ref (\(packs) packs, unmerged) vs \(small.count) (median of \(samples))",
+        table.add(.init(key: "notes.read.huge", what: "Repository.note: one note, cold handle, on a \(huge.count)-note ref (\(packs) packs and their multi-pack-index) vs \(small.count) (median of \(samples))",
                         unit: .seconds, value: readHuge, reference: readSmall,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
     }
@@ -75,6 +75,8 @@ struct NotesBench {
                 try writer.write(Array(notes[start..<end]))
                 start = end
             }
+            // As the annotator does at the end of a run.
+            try writer.indexPacks()
         }
     }
 
