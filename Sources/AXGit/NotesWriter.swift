@@ -101,9 +101,8 @@ public final class NotesWriter {
     }
 
     /// Writes a multi-pack-index over the repository's packs (libgit2's, in git's format) when
-    /// this writer has written more than one pack: a note is then one index lookup away
-    /// whatever the number of packs, where libgit2 otherwise opened and searched each pack's
-    /// index (a 100,000-note ref of 25 packs read a note 7× slower than a 1,000-note one).
+    /// this writer has written more than one pack: libgit2 then finds an object through one
+    /// index, where it otherwise opened and searched each pack's index in turn.
     /// axdiff merges and deletes no pack, so the index never names a pack axdiff removed;
     /// git's maintenance rewrites or removes it as it repacks. The annotator calls this at
     /// the end of a run.
