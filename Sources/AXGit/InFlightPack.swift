@@ -25,19 +25,25 @@ struct InFlightPack: Sendable {
     /// crash its writer is gone, and the pack with it is unreachable either way.
     static func hold(name: String, in directory: String) throws -> InFlightPack {
         let path = (directory as NSString).appendingPathComponent(name) + ".keep"
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == EEXIST { return InFlightPack(name: name, keepPath: nil) }
+        // Written aside and linked into place, so a `.keep` is never seen without its text: an
+        // empty one (a kill between creating and writing it) would name no writer, and would
+        // hold its pack forever.
+        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix + name + ".keep")
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw GitError(.other(-1), "pack", "cannot create \(path): \(String(cString: strerror(errno)))")
+            throw GitError(.other(-1), "pack", "cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
+        defer { unlink(temporary) }
         let text = Array((WriterIdentity.current.text + "\n").utf8)
         let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let complete = written == text.count
         let problem = String(cString: strerror(written < 0 ? errno : ENOSPC))
         close(fd)
-        guard complete else {
-            unlink(path)
-            throw GitError(.other(-1), "pack", "cannot write \(path): \(problem)")
+        guard written == text.count else {
+            throw GitError(.other(-1), "pack", "cannot write \(temporary): \(problem)")
+        }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return InFlightPack(name: name, keepPath: nil) }
+            throw GitError(.other(-1), "pack", "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         return InFlightPack(name: name, keepPath: path)
     }
