@@ -84,7 +84,7 @@ final class NotesTreeBuilder {
         if let baseID, !level.isModified {
             id = baseID
         } else {
-            id = objects.addTree(level)
+            id = try objects.addTree(level)
         }
         level.markWritten()
         cache[id] = level

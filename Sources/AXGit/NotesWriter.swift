@@ -43,13 +43,16 @@ public final class NotesWriter {
 
     /// Builds every batch's tree; keeps the trees of the last one (see `NotesTreeBuilder`).
     private let builder: NotesTreeBuilder
-    /// The packs written and not merged yet, as a killed run leaves them (see `PackLedger`).
-    private let ledger: PackLedger?
+    /// Whether this writer has looked for what killed writers left in `objects/pack/`: once,
+    /// before its first pack (a watcher's usual round writes loose objects and reads no
+    /// directory).
+    private var leftoversRemoved = false
+    /// Packs this writer has written since it last indexed them (`indexPacks`).
+    private var packsWritten = 0
 
     public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
         builder = NotesTreeBuilder(repository: repository.handle)
-        ledger = (try? repository.objectsDirectory()).map { PackLedger(commonDir: repository.commonDir, objectsDirectory: $0) }
         self.notesRef = notesRef
         self.conflictPolicy = conflictPolicy
     }
@@ -61,13 +64,15 @@ public final class NotesWriter {
     ///   s entries; independent of the number of notes outside the touched directories.
     @discardableResult
     public func write(_ notes: [Note]) throws -> NotesWriteResult {
-        // The blobs, the trees and the notes commit are written together (see `ObjectBatch`):
-        // the blobs with the first attempt, and a retry after a lost compare-and-swap writes
-        // only its trees and commit.
+        // The blobs, the trees and the notes commit are written together (see `ObjectBatch`),
+        // the blobs again with every attempt: a notes commit rebuilt after a lost
+        // compare-and-swap, or while another process held the ref's lock, must not reach
+        // blobs that only an earlier, unreachable write holds — git's maintenance may have
+        // removed those meanwhile.
         var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
-            blobs[note.commit] = blobObjects.addBlob(Array(note.text.utf8))
+            blobs[note.commit] = try blobObjects.addBlob(Array(note.text.utf8))
         }
         guard !blobs.isEmpty else {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],
@@ -75,102 +80,83 @@ public final class NotesWriter {
         }
         let overwrite = conflictPolicy == .overwrite
         let logMessage = "axdiff: notes for \(blobs.count) commit\(blobs.count == 1 ? "" : "s")"
-        var written: [String] = []
-        defer { keep(packs: written) }
         return try Self.commitLoop(repository: repository, notesRef: notesRef, lockTimeout: lockTimeout,
                                    maxAttempts: maxAttempts, hook: beforeReferenceUpdate) { tip in
             let baseTree = try tip.map { try repository.treeID(ofCommit: $0) }
             var objects = blobObjects
             let (tree, outcome) = try builder.build(base: baseTree, notes: blobs, overwrite: overwrite, into: &objects)
-            guard tree != baseTree else { return (nil, outcome) }
-            let commit = objects.add(GIT_OBJECT_COMMIT,
+            guard tree != baseTree else { return (nil, outcome, nil) }
+            let commit = try objects.add(GIT_OBJECT_COMMIT,
                                      try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
-            // Listed before its files are in place: a kill from there on leaves it to the next run.
-            if let pack = try objects.write(to: repository, naming: list) { written.append(pack) }
-            blobObjects = ObjectBatch()
-            return (commit, outcome)
+            if objects.count >= ObjectBatch.packThreshold && !leftoversRemoved {
+                leftoversRemoved = true
+                PackLeftovers.removeAbandoned(in: try PackWriter.packDirectory(of: repository))
+            }
+            let written = try objects.write(to: repository)
+            if written.pack != nil { packsWritten += 1 }
+            return (commit, outcome, written)
         } logMessage: {
             logMessage
         }
     }
 
-    /// Packs this writer wrote (a batch of notes, or a merge of such packs) and their merge level.
-    private var packs: [(name: String, level: Int)] = []
-    /// How many packs of one level are merged into one of the next level: a run of b batches
-    /// keeps at most 31 packs per level (git's own `gc --auto` starts at 50) and copies each
-    /// object log₃₂(b) times; a 5,000-commit backfill (20 batches) merges once, at its end.
-    static let mergeFanIn = 32
-
-    /// Notes the packs a write produced and merges the newest when 32 of a level are there.
-    /// A merge that fails leaves the packs as they are — the notes are in them — and is not
-    /// the write's failure: the notes ref has moved already.
-    private func keep(packs names: [String]) {
-        packs += names.map { ($0, 0) }
-        while let level = packs.last?.level {
-            let run = packs.reversed().prefix { $0.level == level }.count
-            guard run >= Self.mergeFanIn else { break }
-            let names = packs.suffix(run).map(\.name)
-            packs.removeLast(run)
-            guard let merged = try? PackMerger.merge(names, in: repository, naming: list) else { break }
-            packs.append((merged, level + 1))
-        }
-    }
-
-    /// Merges every pack this writer has written, and those a killed run left listed in the
-    /// ledger, into one. The annotator calls it at the end of a run, so a backfill leaves one
-    /// pack of notes behind, and the next run after a killed one tidies up after it.
-    public func consolidatePacks() throws {
-        // A watcher's usual round writes loose objects and lists nothing: no directory read.
-        guard let ledger, !packs.isEmpty || ledger.hasEntries else { return }
-        ledger.removeAbandonedFiles()
-        let own = packs.map(\.name)
-        let leftovers = ledger.existing().filter { !own.contains($0) }
-        let names = own + leftovers
-        // The pack that remains is the run's result, not a batch to merge again; packs the
-        // merger leaves alone (one holding deltas is not ours) are not offered to it again.
-        // A merge that fails keeps them listed for the next run.
-        guard names.count > 1 else {
-            ledger.remove(Set(names))
-            return
-        }
-        let level = packs.map(\.level).max() ?? 0
-        packs = []
-        let merged = try PackMerger.merge(names, in: repository, naming: list)
-        if let merged { packs = [(merged, level + 1)] }
-        ledger.remove(Set(names + (merged.map { [$0] } ?? [])))
-    }
-
-    /// Lists a pack about to be written in the ledger.
-    private func list(_ name: String) {
-        ledger?.add([name])
+    /// Writes a multi-pack-index over the repository's packs (libgit2's, in git's format) when
+    /// this writer has written more than one pack: libgit2 then finds an object through one
+    /// index, where it otherwise opened and searched each pack's index in turn.
+    /// axdiff merges and deletes no pack, so the index never names a pack axdiff removed;
+    /// git's maintenance rewrites or removes it as it repacks. The annotator calls this at
+    /// the end of a run.
+    public func indexPacks() throws {
+        guard packsWritten > 1 else { return }
+        packsWritten = 0
+        try repository.writeMultiPackIndex()
     }
 
     /// The read–build–compare-and-swap loop shared by writing and merging notes.
-    /// `build(tip)` returns the new notes commit (nil: nothing to change) for the current tip.
+    /// `build(tip)` returns the new notes commit (nil: nothing to change) for the current tip,
+    /// and what it wrote for it. Every pack written is held by its `.keep` until the loop ends
+    /// (the ref reaches the last one then, or no ref reaches it); loose objects of the commit
+    /// published are checked to be there after the ref moved.
     static func commitLoop(repository: Repository, notesRef: String, lockTimeout: TimeInterval, maxAttempts: Int,
                            hook: ((Int) throws -> Void)?,
-                           build: (ObjectID?) throws -> (ObjectID?, NotesTreeBuilder.Outcome),
+                           build: (ObjectID?) throws -> (ObjectID?, NotesTreeBuilder.Outcome, ObjectBatch.Written?),
                            logMessage: () -> String) throws -> NotesWriteResult {
         let started = Date()
         var backoff = Backoff()
         var attempt = 0
+        var held: [InFlightPack] = []
+        defer { for pack in held { pack.release() } }
+        // What the last attempt built, tried again as it is while the tip stays where it was
+        // (another process holding the ref's lock): one pack per batch, not one per retry.
+        var built: (tip: ObjectID?, commit: ObjectID?, outcome: NotesTreeBuilder.Outcome, written: ObjectBatch.Written?)?
         while true {
             attempt += 1
             let tip = try repository.referenceTarget(notesRef)
-            let (newCommit, outcome) = try build(tip)
-            guard let newCommit else {
+            if built == nil || built?.tip != tip {
+                let (commit, outcome, written) = try build(tip)
+                if let pack = written?.pack { held.append(pack) }
+                built = (tip, commit, outcome, written)
+            }
+            guard let current = built else { continue }
+            let (outcome, written) = (current.outcome, current.written)
+            guard let newCommit = current.commit else {
                 return NotesWriteResult(notesCommit: tip, written: outcome.written, keptExisting: outcome.keptExisting,
                                         unchanged: outcome.unchanged, attempts: attempt)
             }
             try hook?(attempt)
+            // `git prune` removes unreachable loose objects at once: any gone since they were
+            // written (a retry waited behind a lock) are written again.
+            try written?.ensureOnDisk(in: repository)
             switch try repository.compareAndSwap(reference: notesRef, to: newCommit, expected: tip, logMessage: logMessage()) {
             case .updated:
+                try written?.ensureOnDisk(in: repository)
                 return NotesWriteResult(notesCommit: newCommit, written: outcome.written, keptExisting: outcome.keptExisting,
                                         unchanged: outcome.unchanged, attempts: attempt)
             case .raced:
                 guard attempt < maxAttempts else {
                     throw GitError(.modified, "notes", "\(notesRef) kept moving; gave up after \(attempt) attempts")
                 }
+                built = nil
                 // Heavy contention: spread the writers out a little.
                 if attempt > 2 { backoff.sleep() }
             case .locked(let error):

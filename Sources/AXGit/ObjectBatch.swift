@@ -23,34 +23,52 @@ struct ObjectBatch {
 
     var count: Int { objects.count }
 
-    /// Adds an object (once per id) and returns its id: SHA-1 of `"<type> <size>\0"` and the bytes.
+    /// Adds an object (once per id) and returns its id, as libgit2 hashes it (SHA-1 of
+    /// `"<type> <size>\0"` and the bytes, with collision detection).
     @discardableResult
-    mutating func add(_ type: git_object_t, _ bytes: [UInt8]) -> ObjectID {
-        let id = Self.id(of: type, bytes)
+    mutating func add(_ type: git_object_t, _ bytes: [UInt8]) throws -> ObjectID {
+        let id = try Self.id(of: type, bytes)
         if known.insert(id).inserted { objects.append(Object(id: id, type: type, bytes: bytes)) }
         return id
     }
 
-    mutating func addBlob(_ bytes: [UInt8]) -> ObjectID { add(GIT_OBJECT_BLOB, bytes) }
+    mutating func addBlob(_ bytes: [UInt8]) throws -> ObjectID { try add(GIT_OBJECT_BLOB, bytes) }
 
-    mutating func addTree(_ tree: TreeObject) -> ObjectID { add(GIT_OBJECT_TREE, tree.encoded()) }
+    mutating func addTree(_ tree: TreeObject) throws -> ObjectID { try add(GIT_OBJECT_TREE, tree.encoded()) }
 
-    /// Writes every object; afterwards each can be read through `repository`.
-    /// Returns the name of the pack written, if one was (`naming` hears it first).
-    @discardableResult
-    func write(to repository: Repository, naming: ((String) -> Void)? = nil) throws -> String? {
-        guard !objects.isEmpty else { return nil }
-        if objects.count < Self.packThreshold {
-            try writeLoose(to: repository)
-            return nil
+    /// What `write` put on disk: a pack held by its `.keep` until the ref reaches it, or
+    /// loose objects (which git may prune at once if they are unreachable: `ensureOnDisk`).
+    struct Written {
+        let pack: InFlightPack?
+        fileprivate let loose: [Object]
+
+        /// After the ref moved: writes again any loose object that is gone (a `git prune` ran
+        /// between the write and the ref update; now the ref reaches them, so they stay).
+        func ensureOnDisk(in repository: Repository) throws {
+            guard !loose.isEmpty else { return }
+            let odb = try repository.objectDatabase()
+            defer { git_odb_free(odb) }
+            let missing = loose.filter { object in
+                var oid = object.id.oid
+                return git_odb_exists(odb, &oid) == 0
+            }
+            if !missing.isEmpty { try ObjectBatch.writeLoose(missing, to: odb) }
         }
-        return try PackWriter.write(objects, to: repository, naming: naming)
     }
 
-    private func writeLoose(to repository: Repository) throws {
-        var odb: OpaquePointer?
-        try check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
-        defer { git_odb_free(odb) }
+    /// Writes every object; afterwards each can be read through `repository`.
+    func write(to repository: Repository) throws -> Written {
+        guard !objects.isEmpty else { return Written(pack: nil, loose: []) }
+        if objects.count < Self.packThreshold {
+            let odb = try repository.objectDatabase()
+            defer { git_odb_free(odb) }
+            try Self.writeLoose(objects, to: odb)
+            return Written(pack: nil, loose: objects)
+        }
+        return Written(pack: try PackWriter.write(objects, to: repository), loose: [])
+    }
+
+    fileprivate static func writeLoose(_ objects: [Object], to odb: OpaquePointer?) throws {
         for object in objects {
             var written = git_oid()
             try object.bytes.withUnsafeBytes { buffer in
@@ -62,19 +80,14 @@ struct ObjectBatch {
         }
     }
 
-    static func id(of type: git_object_t, _ bytes: [UInt8]) -> ObjectID {
-        var sha = SHA1()
-        sha.update(Array("\(typeName(type)) \(bytes.count)\0".utf8))
-        sha.update(bytes)
-        return ObjectID(bytes: sha.finish()) ?? .zero
-    }
-
-    static func typeName(_ type: git_object_t) -> String {
-        switch type {
-        case GIT_OBJECT_COMMIT: return "commit"
-        case GIT_OBJECT_TREE: return "tree"
-        case GIT_OBJECT_TAG: return "tag"
-        default: return "blob"
+    static func id(of type: git_object_t, _ bytes: [UInt8]) throws -> ObjectID {
+        var oid = git_oid()
+        try bytes.withUnsafeBytes { buffer in
+            // An empty object still needs a valid pointer.
+            try withUnsafeBytes(of: 0) { empty in
+                try check(git_odb_hash(&oid, buffer.baseAddress ?? empty.baseAddress, buffer.count, type), "git_odb_hash")
+            }
         }
+        return ObjectID(oid)
     }
 }

@@ -15,7 +15,7 @@ struct PackIndex {
     static let maxOffset = Int(Int32.max)
 
     /// - Complexity: O(n log n) in the entries (the sort by id).
-    static func encode(_ unsorted: [Entry], packChecksum: [UInt8]) -> [UInt8] {
+    static func encode(_ unsorted: [Entry], packChecksum: [UInt8]) throws -> [UInt8] {
         let entries = unsorted.sorted { $0.id < $1.id }
         var out: [UInt8] = [0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]
         out.reserveCapacity(8 + 1024 + entries.count * 28 + 40)
@@ -30,7 +30,7 @@ struct PackIndex {
         for entry in entries { PackWriter.appendBigEndian(entry.crc, to: &out) }
         for entry in entries { PackWriter.appendBigEndian(UInt32(entry.offset), to: &out) }
         out += packChecksum
-        out += out.withUnsafeBytes { SHA1.digest($0) }
+        out += try out.withUnsafeBytes { try SHA1.digest($0) }
         return out
     }
 

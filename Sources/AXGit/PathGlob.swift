@@ -26,14 +26,15 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
 
     /// True when the whole `path` matches.
     ///
-    /// - Complexity: O(p · s) for p pattern segments and s path segments in the usual
-    ///   case; patterns with several `**` can backtrack more.
+    /// - Complexity: O(p · s) segment comparisons for p pattern segments and s path segments,
+    ///   whatever the number of `**` (a committed `.axdiff.json` cannot make it backtrack);
+    ///   each comparison is O(a · b) in the two segments' lengths at worst.
     package func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
         if isLiteral {
             return !segments.isEmpty && parts.count >= segments.count && Array(parts.prefix(segments.count)) == segments
         }
-        return Self.match(segments[...], parts[...])
+        return Self.match(segments, parts)
     }
 
     /// False only when no path below `directory` can match, so a tree walk may skip it.
@@ -58,21 +59,37 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         segment.count == 2 && segment[0] == "*" && segment[1] == "*"
     }
 
-    private static func match(_ pattern: ArraySlice<[Unicode.Scalar]>, _ path: ArraySlice<[Unicode.Scalar]>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if isDoubleStar(first) {
-            let rest = pattern.dropFirst()
-            // A trailing `**` needs at least one segment: `dir/**` is what is inside `dir`.
-            if rest.isEmpty { return !path.isEmpty }
-            var remaining = path
-            while true {
-                if match(rest, remaining) { return true }
-                guard !remaining.isEmpty else { return false }
-                remaining = remaining.dropFirst()
-            }
+    /// Runs the pattern as an automaton over path segments: `states[j]` says whether the
+    /// first j pattern segments can match the path segments read so far. A `**` keeps its
+    /// state on every segment (and, when not last, may also match none); a trailing `**`
+    /// needs at least one segment: `dir/**` is what is inside `dir`.
+    private static func match(_ pattern: [[Unicode.Scalar]], _ path: [[Unicode.Scalar]]) -> Bool {
+        let count = pattern.count
+        let doubleStar = pattern.map(isDoubleStar)
+        func skipEmptyDoubleStars(_ states: inout [Bool]) {
+            for j in 0..<max(0, count - 1) where states[j] && doubleStar[j] { states[j + 1] = true }
         }
-        guard let part = path.first, matchSegment(first[...], part[...]) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        var states = [Bool](repeating: false, count: count + 1)
+        states[0] = true
+        skipEmptyDoubleStars(&states)
+        for part in path {
+            var next = [Bool](repeating: false, count: count + 1)
+            var any = false
+            for j in 0..<count where states[j] {
+                if doubleStar[j] {
+                    next[j] = true
+                    if j == count - 1 { next[count] = true }
+                    any = true
+                } else if matchSegment(pattern[j][...], part[...]) {
+                    next[j + 1] = true
+                    any = true
+                }
+            }
+            guard any else { return false }
+            skipEmptyDoubleStars(&next)
+            states = next
+        }
+        return states[count]
     }
 
     /// fnmatch of one segment: `*`, `?`, `[...]`, `\x`; none of them matches "/".

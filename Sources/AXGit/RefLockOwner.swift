@@ -11,9 +11,11 @@ import Foundation
 /// later write.
 ///
 /// Before each compare-and-swap a writer leaves a marker
-/// `<common-dir>/axdiff-ref-owners/<ref, / as %>.<pid>` and removes it after.
-/// A lock is taken over only when a marker names a process that no longer
-/// exists, the lock file is newer than that marker (so that process made it),
+/// `<common-dir>/axdiff-ref-owners/<ref, / as %>.<pid>@<host>` and removes it
+/// after. A lock is taken over only when a marker names a process of this host
+/// that no longer exists (`WriterIdentity.isGone`: a process of another host
+/// sharing the disk is never judged dead), the lock file is newer than that
+/// marker (so that process made it),
 /// and the lock is older than `minimumAge` (git holds a ref lock for
 /// milliseconds). Any other lock — git's, a live axdiff's — is respected and
 /// never removed.
@@ -30,7 +32,10 @@ struct RefLockOwner {
         prefix = reference.replacingOccurrences(of: "/", with: "%") + "."
     }
 
-    private var ownPath: String { (directory as NSString).appendingPathComponent(prefix + "\(getpid())") }
+    private var ownPath: String {
+        let me = WriterIdentity.current
+        return (directory as NSString).appendingPathComponent(prefix + "\(me.pid)@\(me.fileSafeHost)")
+    }
 
     /// Marks the coming update as this process's (best effort: without the
     /// marker, a lock left by a crash here would need removing by hand).
@@ -52,9 +57,11 @@ struct RefLockOwner {
         guard Date().timeIntervalSince1970 - lockTime >= Self.minimumAge,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
-            // A live owner (or one we may not signal) is respected.
-            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let owner = name.dropFirst(prefix.count).split(separator: "@", maxSplits: 1)
+            guard owner.count == 2, let pid = Int32(owner[0]) else { continue }
+            let host = owner[1] == WriterIdentity.current.fileSafeHost ? WriterIdentity.current.host : String(owner[1])
+            // A live owner, one of another host, or one we may not signal is respected.
+            guard WriterIdentity(pid: pid, host: host).isGone else { continue }
             let marker = (directory as NSString).appendingPathComponent(name)
             var st = stat()
             guard stat(marker, &st) == 0 else { continue }

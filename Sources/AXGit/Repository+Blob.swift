@@ -35,6 +35,11 @@ extension Repository {
         case nil:
             break
         }
+        return try libgit2Blob(id, maxBytes: maxBytes)
+    }
+
+    /// The bytes of a blob as libgit2 reads them (loose, packed, through a multi-pack-index).
+    func libgit2Blob(_ id: ObjectID, maxBytes: Int) throws -> [UInt8] {
         let size = try blobSize(id)
         guard size <= maxBytes else { throw Self.tooLarge(id, size: size, maxBytes: maxBytes) }
         var oid = id.oid

@@ -25,27 +25,26 @@ extension Repository {
             guard let tip else {
                 kind = .fastForward
                 added = try notesDiffering(from: nil, to: otherTree).keys.sorted()
-                return (otherTip, NotesTreeBuilder.Outcome())
+                return (otherTip, NotesTreeBuilder.Outcome(), nil)
             }
             if try tip == otherTip || isDescendant(tip, of: otherTip) {
                 kind = .upToDate
-                return (nil, NotesTreeBuilder.Outcome())
+                return (nil, NotesTreeBuilder.Outcome(), nil)
             }
             let localTree = try treeID(ofCommit: tip)
             if try isDescendant(otherTip, of: tip) {
                 kind = .fastForward
                 added = try notesDiffering(from: localTree, to: otherTree).keys.sorted()
-                return (otherTip, NotesTreeBuilder.Outcome())
+                return (otherTip, NotesTreeBuilder.Outcome(), nil)
             }
             kind = .merged
             let candidates = try notesDiffering(from: localTree, to: otherTree)
             var objects = ObjectBatch()
             let (tree, outcome) = try builder.build(base: localTree, notes: candidates, overwrite: false, into: &objects)
             added = outcome.written
-            let merge = objects.add(GIT_OBJECT_COMMIT, try commitObject(tree: tree, parents: [tip, otherTip],
+            let merge = try objects.add(GIT_OBJECT_COMMIT, try commitObject(tree: tree, parents: [tip, otherTip],
                                                                         message: "Notes merged by axdiff from \(other)\n"))
-            try objects.write(to: self)
-            return (merge, outcome)
+            return (merge, outcome, try objects.write(to: self))
         } logMessage: {
             "axdiff: merge notes from \(other)"
         }

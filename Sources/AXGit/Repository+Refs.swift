@@ -5,6 +5,9 @@ extension Repository {
     /// commit each points at, sorted by name. `*` also matches `/`, as in libgit2's ref globs,
     /// so `refs/heads/*` includes `refs/heads/feature/x`. Symbolic refs are resolved; refs that
     /// do not lead to a commit (a tag of a tree, a dangling symref) are skipped.
+    ///
+    /// - Throws: `GitError` naming the ref when the object it points at (or a tag on the way)
+    ///   is missing or cannot be read: a damaged repository is not one with nothing to do.
     public func references(matching globs: [String]) throws -> [Reference] {
         var found = [String: ObjectID]()
         for glob in globs {
@@ -18,13 +21,39 @@ extension Repository {
                 try check(code, "git_reference_next")
                 defer { git_reference_free(ref) }
                 let name = String(cString: git_reference_name(ref))
-                var peeled: OpaquePointer?
-                guard git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) == 0 else { continue }
-                defer { git_object_free(peeled) }
-                found[name] = ObjectID(git_object_id(peeled))
+                guard let commit = try peeledCommit(ref, name: name) else { continue }
+                found[name] = commit
             }
         }
         return found.map { Reference(name: $0.key, commit: $0.value) }.sorted { $0.name < $1.name }
+    }
+
+    /// The commit `ref` leads to; nil for a dangling symbolic ref or one that leads to another
+    /// kind of object (a tag of a tree).
+    private func peeledCommit(_ ref: OpaquePointer?, name: String) throws -> ObjectID? {
+        var resolved: OpaquePointer?
+        let code = git_reference_resolve(&resolved, ref)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_reference_resolve")
+        defer { git_reference_free(resolved) }
+        guard let target = git_reference_target(resolved) else { return nil }
+        let id = ObjectID(target.pointee)
+        var object: OpaquePointer?
+        let lookup = git_object_lookup(&object, handle, target, GIT_OBJECT_ANY)
+        guard lookup == 0 else {
+            let error = lastError(lookup, "git_object_lookup")
+            throw GitError(error.code, "refs", "\(name) points at \(id.hex), which cannot be read: \(error.message)")
+        }
+        defer { git_object_free(object) }
+        var peeled: OpaquePointer?
+        let peel = git_object_peel(&peeled, object, GIT_OBJECT_COMMIT)
+        if peel == GIT_EPEEL.rawValue || peel == GIT_EINVALIDSPEC.rawValue { return nil }
+        guard peel == 0 else {
+            let error = lastError(peel, "git_object_peel")
+            throw GitError(error.code, "refs", "\(name) (\(id.hex)) cannot be followed to a commit: \(error.message)")
+        }
+        defer { git_object_free(peeled) }
+        return ObjectID(git_object_id(peeled))
     }
 
     /// The object a reference points at, following symbolic refs but not peeling; nil when

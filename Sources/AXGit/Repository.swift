@@ -85,3 +85,12 @@ extension Repository {
         return String(cString: pointer)
     }
 }
+
+extension Repository {
+    /// The handle's object database; the caller frees it (`git_odb_free`) at once.
+    func objectDatabase() throws -> OpaquePointer? {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, handle), "git_repository_odb")
+        return odb
+    }
+}

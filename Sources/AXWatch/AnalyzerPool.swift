@@ -18,7 +18,12 @@ import Foundation
 /// Belongs to one thread; the handles it opened live as long as the pool.
 final class AnalyzerPool {
     typealias Timed = (analysis: CommitAnalysis, seconds: TimeInterval)
-    typealias BatchResult = Result<[Timed], Error>
+    /// A batch's analyses, and the commits of it that could not be analysed.
+    struct Batch {
+        var analyses: [Timed] = []
+        var failures: [CommitFailure] = []
+    }
+    typealias BatchResult = Result<Batch, Error>
 
     /// Below this many commits everything is analysed on the calling thread:
     /// opening handles would cost more than it saves (a watcher's usual round).
@@ -127,7 +132,7 @@ final class AnalyzerPool {
             condition.lock()
             defer { condition.unlock() }
             while results[index] == nil { condition.wait() }
-            return handOver(index) ?? .success([])
+            return handOver(index) ?? .success(Batch())
         }
 
         /// The result of batch `index` if a thread has finished it already, else nil (always
@@ -159,22 +164,26 @@ final class AnalyzerPool {
 
         /// A batch, oldest first, planned and read ahead a window at a time (`ReadAhead`).
         private static func analyse(_ batch: ArraySlice<ObjectID>, with analyzer: CommitAnalyzer) -> BatchResult {
-            Result {
-                var out: [Timed] = []
-                out.reserveCapacity(batch.count)
-                var start = batch.startIndex
-                while start < batch.endIndex {
-                    let window = batch[start..<min(start + ReadAhead.window, batch.endIndex)]
-                    analyzer.readAhead(window)
-                    for id in window {
-                        let began = Date()
+            // A commit that fails (an object missing or unreadable) is left without a note and
+            // named; the commits after it are analysed as usual.
+            var out = Batch()
+            out.analyses.reserveCapacity(batch.count)
+            var start = batch.startIndex
+            while start < batch.endIndex {
+                let window = batch[start..<min(start + ReadAhead.window, batch.endIndex)]
+                analyzer.readAhead(window)
+                for id in window {
+                    let began = Date()
+                    do {
                         let analysis = try analyzer.analyze(id)
-                        out.append((analysis, Date().timeIntervalSince(began)))
+                        out.analyses.append((analysis, Date().timeIntervalSince(began)))
+                    } catch {
+                        out.failures.append(CommitFailure(commit: id, error: error))
                     }
-                    start = window.endIndex
                 }
-                return out
+                start = window.endIndex
             }
+            return .success(out)
         }
     }
 

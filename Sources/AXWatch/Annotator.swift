@@ -52,6 +52,8 @@ public final class Annotator {
         public var warnings = 0
         public var improvements = 0
         public var unreadable = 0
+        /// Commits that could not be analysed (no note was written for them).
+        public var failures: [CommitFailure] = []
         public init() {}
     }
 
@@ -115,16 +117,19 @@ public final class Annotator {
     /// watcher holds none between runs. When `shouldStop` says so, the notes
     /// commit being written is finished and the batches still being analysed
     /// are dropped (their commits have no note, so the next run does them).
+    /// A commit that cannot be analysed gets no note and is named in the summary's
+    /// `failures`; the others are annotated as usual.
     @discardableResult
     public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
-        // One pack of notes per batch while the run lasts, merged into one at its end;
-        // then (unless the process ends with the run) the memory freed by the run goes back
-        // to the system, once: handing it back after every round gave back pages the next
-        // round faulted in again at once.
+        // Unless the process ends with the run, the memory freed by the run goes back to the
+        // system, once: handing it back after every round gave back pages the next round
+        // faulted in again at once.
+        // A long run's packs of notes are indexed together at its end (`NotesWriter.indexPacks`);
+        // failing to (git's own midx writer holds the lock) costs read speed, not notes.
         defer {
-            try? writer.consolidatePacks()
+            try? writer.indexPacks()
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
@@ -135,12 +140,15 @@ public final class Annotator {
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }
         // Analysed batches not written yet, in order.
-        var pending: [[AnalyzerPool.Timed]] = []
+        var pending: [AnalyzerPool.Batch] = []
         func writePending() throws {
             guard !pending.isEmpty else { return }
-            let written = try writer.write(pending.joined().map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) })
+            let notes = pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+            let written = try writer.write(notes)
             summary.notesWritten += written.written.count
-            for analyses in pending {
+            for batch in pending {
+                summary.failures += batch.failures
+                let analyses = batch.analyses
                 for (analysis, _) in analyses {
                     summary.commits += 1
                     summary.errors += analysis.report.errors
@@ -170,7 +178,7 @@ public final class Annotator {
                 try writePending()
                 throw error
             }
-            if index == batches.count || pending.reduce(0, { $0 + $1.count }) >= writeUnit(after: summary.commits) {
+            if index == batches.count || pending.reduce(0, { $0 + $1.analyses.count }) >= writeUnit(after: summary.commits) {
                 try writePending()
             }
         }

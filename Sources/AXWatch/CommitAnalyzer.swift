@@ -35,7 +35,7 @@ public struct CommitAnalyzer {
     public func analyze(_ id: ObjectID) throws -> CommitAnalysis {
         let info = try repository.commit(id)
         let plan = readAhead.takePlan(id)
-        let (config, configProblem) = plan.map { ($0.config, $0.configProblem) }
+        let (config, configProblem) = try plan.map { ($0.config, $0.configProblem) }
             ?? ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs)
         var remarks: [String] = []
         if info.isMerge, let parent = info.firstParent {
@@ -56,7 +56,20 @@ public struct CommitAnalyzer {
         let changedByPath = Dictionary(changed.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var siblingFailure: Error?
         for change in changed {
-            let old = change.oldBlob.flatMap { try? snapshot($0, path: change.path, config: config) }
+            // Only a snapshot that does not read is the snapshot's problem, named in the note. An
+            // object that cannot be read (missing, a damaged pack, a transient failure) is an
+            // error of the commit: no note, and the next run tries again — comparing with
+            // nothing would call the screen new.
+            var old: Snapshot?
+            if let blob = change.oldBlob {
+                do {
+                    old = try snapshot(blob, path: change.path, config: config)
+                } catch is SnapshotError {
+                    // A previous version that does not parse was named unreadable in its own
+                    // commit's note; this one is compared with nothing, as a screen that reads again.
+                    old = nil
+                }
+            }
             // Looked up before the new version replaces the old in the cache.
             let oldTree = old == nil ? nil : change.oldBlob.flatMap { cache.tree(path: change.path, blob: $0) }
             do {
@@ -76,7 +89,7 @@ public struct CommitAnalyzer {
                 }
                 screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path,
                                                  config: config, source: source))
-            } catch {
+            } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)
                 screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, error: error, config: config))
@@ -148,8 +161,9 @@ public struct CommitAnalyzer {
         var wanted: [(blob: ObjectID, limit: Int)] = []
         let shallow = repository.shallowCommits     // one read of `shallow` per window
         for id in commits {
-            let (config, problem) = ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs)
-            guard !shallow.contains(id),
+            // One that fails is left to `analyze`, which reports it.
+            guard let (config, problem) = try? ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs),
+                  !shallow.contains(id),
                   let changes = try? changedSnapshots(id, config: config) else { continue }
             plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))
             for change in changes {

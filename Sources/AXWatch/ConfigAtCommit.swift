@@ -20,20 +20,19 @@ public enum ConfigAtCommit {
     }
 
     /// The configuration and, when the committed file is broken, why it was not used.
-    public static func load(_ repository: Repository, commit: ObjectID, override: Config?) -> (Config, String?) {
-        load(repository, commit: commit, override: override, cache: nil)
+    ///
+    /// - Throws: `GitError` when the commit's tree or the file cannot be read (a damaged or
+    ///   incomplete repository): the defaults would give a note that is wrong, not one that
+    ///   says the file is broken.
+    public static func load(_ repository: Repository, commit: ObjectID, override: Config?) throws -> (Config, String?) {
+        try load(repository, commit: commit, override: override, cache: nil)
     }
 
     /// The same, the file's two possible places looked up in one read of the commit's tree,
     /// and a file parsed once per `cache`.
-    static func load(_ repository: Repository, commit: ObjectID, override: Config?, cache: Cache?) -> (Config, String?) {
+    static func load(_ repository: Repository, commit: ObjectID, override: Config?, cache: Cache?) throws -> (Config, String?) {
         if let override { return (override, nil) }
-        let blobs: [ObjectID?]
-        do {
-            blobs = try repository.blobIDs(at: paths, in: commit)
-        } catch {
-            return (Config(), "configuration \(error); the defaults were used")
-        }
+        let blobs = try repository.blobIDs(at: paths, in: commit)
         for (path, blob) in zip(paths, blobs) {
             guard let blob else { continue }
             let key = Cache.Key(path: path, blob: blob)
@@ -41,6 +40,8 @@ public enum ConfigAtCommit {
             let loaded: (Config, String?)
             do {
                 loaded = (try Config.parse(try repository.blob(blob, maxBytes: 1 << 20), file: path), nil)
+            } catch let error as GitError where error.code != .tooLarge && error.code != .wrongType {
+                throw error
             } catch {
                 loaded = (Config(), "configuration \(error); the defaults were used")
             }

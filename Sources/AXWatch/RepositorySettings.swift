@@ -7,6 +7,6 @@ public enum RepositorySettings {
     public static func load(_ repository: Repository, override: Config?) -> Config {
         if let override { return override }
         guard let head = try? repository.revparse("HEAD") else { return Config() }
-        return ConfigAtCommit.load(repository, commit: head, override: nil).0
+        return (try? ConfigAtCommit.load(repository, commit: head, override: nil))?.0 ?? Config()
     }
 }

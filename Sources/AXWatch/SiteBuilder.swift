@@ -272,7 +272,9 @@ public final class SiteBuilder {
             defer { run.finish() }
             var byID: [ObjectID: CommitAnalysis] = [:]
             for index in 0..<batches {
-                for (analysis, _) in try run.take(index).get() { byID[analysis.commit.id] = analysis }
+                let batch = try run.take(index).get()
+                if let failure = batch.failures.first { throw failure }
+                for (analysis, _) in batch.analyses { byID[analysis.commit.id] = analysis }
             }
             summary.analysed += commits
             return byID

@@ -21,15 +21,32 @@ public final class WatchLock {
         }
     }
 
+    /// The lock file cannot be made or opened (a read-only repository, no permission): no
+    /// watcher can run here, whether another one does or not.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String {
+            "cannot open the watch lock \(path): \(reason); axdiff watch writes notes into the repository, "
+                + "so it needs to be able to write there"
+        }
+    }
+
     public let path: String
     private let fd: Int32
 
-    /// - Throws: `Held` when a live process holds the lock.
+    /// - Throws: `Held` when a live process holds the lock; `Unavailable` when the lock file
+    ///   cannot be opened at all.
     public init(directory: String) throws {
         path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Held(path: path, pid: nil) }
+        guard fd >= 0 else { throw Unavailable(path: path, reason: String(cString: strerror(errno))) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw Unavailable(path: path, reason: reason)
+            }
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = pread(fd, &buffer, 31, 0)
             close(fd)

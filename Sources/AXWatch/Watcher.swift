@@ -114,11 +114,14 @@ public final class Watcher {
             try sync?.push(repository)
             return tips
         }
-        annotatedInLastRound = try annotator.annotate(pending, shouldStop: { shutdown.isRequested }) { batch in
+        let summary = try annotator.annotate(pending, shouldStop: { shutdown.isRequested }) { batch in
             for (analysis, seconds) in batch { log(Self.line(analysis, seconds: seconds)) }
             afterBatch?(repository, batch.map(\.0))
-        }.commits
+        }
+        annotatedInLastRound = summary.commits
         try sync?.push(repository)
+        // Commits that could not be read get no note; the round fails, so they are tried again.
+        guard summary.failures.isEmpty else { throw AnnotationFailures(failures: summary.failures) }
         return shutdown.isRequested ? hiding : tips
     }
 

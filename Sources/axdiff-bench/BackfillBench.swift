@@ -34,6 +34,27 @@ struct BackfillBench {
         table.add(.init(key: "backfill", what: "axdiff backfill, whole history (\(size), median of \(options.runs))",
                         unit: .seconds, value: Measure.median(first), reference: Measure.median(git),
                         referenceLabel: "git log -p --all", maxRatio: 1.0))
+        // The layout users have: the same history after `git gc` (deltas across versions,
+        // one pack), where fast-import's pack holds whole objects in commit order.
+        let packed = (options.out as NSString).appendingPathComponent("work/backfill-gc-source.git")
+        try Subprocess.copy(repository.path, to: packed)
+        try Subprocess.run("git", ["--git-dir", packed, "gc", "--quiet"], stdout: packed + "-gc.log")
+        var gcGit: [Double] = [], gcFirst: [Double] = []
+        for run in 1...options.runs {
+            try Subprocess.copy(packed, to: copy)
+            gcGit.append(try Measure.time {
+                try Subprocess.run("git", ["--git-dir", copy, "log", "-p", "--all"])
+            })
+            gcFirst.append(try Measure.time {
+                try Subprocess.run(axdiff, ["backfill", "--repo", copy])
+            })
+            try verify(copy)
+            log(String(format: "backfill after git gc, run %d: git log -p %.2f s, axdiff backfill %.2f s",
+                       run, gcGit[gcGit.count - 1], gcFirst[gcFirst.count - 1]))
+        }
+        table.add(.init(key: "backfill.gc", what: "axdiff backfill, the same history after git gc (median of \(options.runs))",
+                        unit: .seconds, value: Measure.median(gcFirst), reference: Measure.median(gcGit),
+                        referenceLabel: "git log -p --all", maxRatio: 1.0))
         table.add(.init(key: "backfill.rerun", what: "axdiff backfill again on the fully annotated repository",
                         unit: .seconds, value: Measure.median(again), reference: Measure.median(first),
                         referenceLabel: "first backfill", maxRatio: 0.1))

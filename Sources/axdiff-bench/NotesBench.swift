@@ -4,9 +4,9 @@ import Foundation
 
 /// Writing notes (`NotesWriter`, in process, in notes commits of the sizes a
 /// backfill writes: 250 notes until 1,000 are written, then a quarter of what is
-/// written, `Annotator.writeUnit`) for 5,000 commits against 500, and reading one note
+/// written, `Annotator.writeUnit`) for 5,000 commits against 1,000, and reading one note
 /// (`Repository.note`, in process, on a freshly opened repository so no
-/// cache helps) from a 5,000-note ref against a 500-note ref.
+/// cache helps) from a 5,000-note and a 100,000-note ref against a 1,000-note ref.
 struct NotesBench {
     let options: Options
     let log: (String) -> Void
@@ -46,6 +46,18 @@ struct NotesBench {
         table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples))",
                         unit: .seconds, value: readLarge, reference: readSmall,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
+
+        // A ref as a long backfill leaves it: a pack per notes commit (a unit of
+        // `Annotator.writeUnit`; axdiff merges none, git's maintenance may) and their index.
+        let huge = (0..<options.notesHuge).map { _ in Self.randomID(&rng) }
+        let hugeRepo = repo("huge", 1)
+        let hugeWrite = try write(huge, into: hugeRepo)
+        let packs = ((try? FileManager.default.contentsOfDirectory(atPath: hugeRepo + "/objects/pack")) ?? []).filter { $0.hasSuffix(".pack") }.count
+        log(String(format: "notes: %d written in %.2f s, %d packs", huge.count, hugeWrite, packs))
+        let readHuge = try read(hugeRepo, ids: huge, samples: samples, rng: &rng)
+        table.add(.init(key: "notes.read.huge", what: "Repository.note: one note, cold handle, on a \(huge.count)-note ref (\(packs) packs and their multi-pack-index) vs \(small.count) (median of \(samples))",
+                        unit: .seconds, value: readHuge, reference: readSmall,
+                        referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
     }
 
     /// Writes one note per id into a new repository; returns the seconds the writing took.
@@ -63,8 +75,8 @@ struct NotesBench {
                 try writer.write(Array(notes[start..<end]))
                 start = end
             }
-            // As the annotator does at the end of a run: the batches' packs merged into one.
-            try writer.consolidatePacks()
+            // As the annotator does at the end of a run.
+            try writer.indexPacks()
         }
     }
 

@@ -35,7 +35,7 @@ struct Options {
     var quick = false
 
     // Sizes that follow from --quick.
-    var notesSmall = 500, notesLarge = 5_000
+    var notesSmall = 1_000, notesLarge = 5_000, notesHuge = 100_000
     var diffSmall = 10_000, diffLarge = 100_000
     var parseNodes = 10_000
     var recordElements = 10_000
@@ -85,7 +85,7 @@ struct Options {
         if quickFlag {
             quick = true
             commits = 40; screens = 5; stops = 20; runs = 1
-            notesSmall = 20; notesLarge = 200
+            notesSmall = 20; notesLarge = 200; notesHuge = 400
             diffSmall = 500; diffLarge = 5_000
             parseNodes = 1_000
             recordElements = 1_000

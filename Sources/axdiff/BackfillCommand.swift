@@ -61,6 +61,8 @@ struct BackfillCommand: Command {
             + "\(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
             + "\(summary.improvements) improvement\(summary.improvements == 1 ? "" : "s")"
             + (summary.unreadable > 0 ? ", \(summary.unreadable) unreadable snapshot\(summary.unreadable == 1 ? "" : "s")" : ""))
+        // A damaged or incomplete repository: the commits it affects are named, not annotated.
+        guard summary.failures.isEmpty else { throw AnnotationFailures(failures: summary.failures) }
         return ExitCode.clean
     }
 }

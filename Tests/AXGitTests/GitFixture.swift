@@ -14,8 +14,9 @@ final class GitFixture {
         var description: String { "git \(arguments.joined(separator: " ")) exited \(status): \(stderr)" }
     }
 
-    init(bare: Bool = false) throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("axgit-\(UUID().uuidString)")
+    /// A new repository in a folder of its own under `parent` (the temporary directory by default).
+    init(bare: Bool = false, under parent: URL = FileManager.default.temporaryDirectory) throws {
+        let base = parent.appendingPathComponent("axgit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         path = base.path
         try git(bare ? ["init", "-q", "--bare", "-b", "main"] : ["init", "-q", "-b", "main"])

@@ -3,6 +3,12 @@ import Foundation
 import XCTest
 
 final class NotesWriterTests: XCTestCase {
+    private func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, 255)
+        return String(cString: buffer)
+    }
+
     private let ref = "refs/notes/axdiff"
 
     private func text(_ commit: ObjectID) -> String {
@@ -55,61 +61,6 @@ final class NotesWriterTests: XCTestCase {
         XCTAssertTrue(try repository.noteExists(for: commits[299]))
         XCTAssertFalse(try repository.noteExists(for: tips[0]))
         XCTAssertNil(try repository.note(for: commits[0], notesRef: "refs/notes/other"))
-    }
-
-    /// A run killed before its end leaves a pack per batch (and perhaps a half-written file);
-    /// the next writer's merge takes them in, so the repository is back to one pack of notes,
-    /// and removes what dead writers left half-written — never what a live one is writing.
-    func testPacksLeftByAKilledRunAreMergedByTheNextRun() throws {
-        let fixture = try GitFixture(bare: true)
-        let commits = try fixture.fastImport(commits: 200)
-        func packs() throws -> Int {
-            let line = try fixture.git(["count-objects", "-v"]).split(separator: "\n").first { $0.hasPrefix("packs: ") }
-            return try XCTUnwrap(Int(try XCTUnwrap(line).dropFirst("packs: ".count)))
-        }
-        let before = try packs()
-        do {
-            // This writer's process "dies" after three batches: it never merges them.
-            let killed = NotesWriter(repository: try fixture.open())
-            for start in stride(from: 0, to: 150, by: 50) {
-                try killed.write(commits[start..<start + 50].map { Note(commit: $0, text: text($0)) })
-            }
-        }
-        XCTAssertEqual(try packs(), before + 3)
-        let directory = fixture.path + "/objects/pack/"
-        let exited = Process()
-        exited.executableURL = URL(fileURLWithPath: "/bin/true")
-        try exited.run()
-        exited.waitUntilExit()
-        let abandoned = directory + "tmp_axdiff_\(exited.processIdentifier)_pack-0000.pack"
-        let live = directory + "tmp_axdiff_1_pack-0000.pack"
-        // Killed between listing a pack and writing its index: a pack file git ignores.
-        let unindexed = "pack-" + String(repeating: "ab", count: 20), inFlight = "pack-" + String(repeating: "cd", count: 20)
-        let ledger = fixture.path + "/axdiff-notes-packs"
-        let listing = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger))
-        try listing.seekToEnd()
-        try listing.write(contentsOf: Data("\(unindexed) \(exited.processIdentifier)\n\(inFlight) 1\n".utf8))
-        try listing.close()
-        for path in [abandoned, live, directory + unindexed + ".pack", directory + inFlight + ".pack"] {
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("PACK".utf8)))
-        }
-
-        let next = NotesWriter(repository: try fixture.open())
-        try next.write(commits[150...].map { Note(commit: $0, text: text($0)) })
-        try next.consolidatePacks()
-
-        XCTAssertEqual(try packs(), before + 1, "the killed run's three packs and this run's one, merged into one")
-        for commit in [commits[0], commits[149], commits[150], commits[199]] {
-            XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commit.hex]), text(commit))
-        }
-        XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "list"]).split(separator: "\n").count, 200)
-        try fixture.git(["fsck", "--strict", "--no-progress"])
-        XCTAssertEqual(try String(contentsOfFile: ledger, encoding: .utf8), "\(inFlight) 1\n",
-                       "nothing left to merge but the pack a live process is writing")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "a dead writer's temporary file")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + unindexed + ".pack"), "a dead writer's pack without index")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "a live process's file is not touched")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + inFlight + ".pack"), "nor the pack it is writing")
     }
 
     func testRewritingTheSameNotesChangesNothing() throws {
@@ -284,7 +235,7 @@ final class NotesWriterTests: XCTestCase {
         gone.waitUntilExit()
         let owners = fixture.gitDir + "/axdiff-ref-owners"
         try FileManager.default.createDirectory(atPath: owners, withIntermediateDirectories: true)
-        let marker = owners + "/refs%notes%axdiff.\(gone.processIdentifier)"
+        let marker = owners + "/refs%notes%axdiff.\(gone.processIdentifier)@\(hostName())"
         let lock = fixture.gitDir + "/refs/notes/axdiff.lock"
         XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data()))
         XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("half written".utf8)))
@@ -299,8 +250,19 @@ final class NotesWriterTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: lock))
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
 
-        // The same lock owned by a live process (this one's parent) is respected.
-        let live = owners + "/refs%notes%axdiff.\(getppid())"
+        // The same lock owned by a process of another host (its pid means nothing here), or by
+        // a live process (this one's parent), is respected.
+        let otherHost = owners + "/refs%notes%axdiff.\(gone.processIdentifier)@some-other-host"
+        XCTAssertTrue(FileManager.default.createFile(atPath: otherHost, contents: Data()))
+        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("theirs".utf8)))
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: otherHost)
+        try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(1)], ofItemAtPath: lock)
+        writer.lockTimeout = 0.3
+        XCTAssertGitError(.locked) { try writer.write([Note(commit: commits[2], text: "third\n")]) }
+        XCTAssertEqual(FileManager.default.contents(atPath: lock), Data("theirs".utf8))
+        unlink(otherHost)
+
+        let live = owners + "/refs%notes%axdiff.\(getppid())@\(hostName())"
         XCTAssertTrue(FileManager.default.createFile(atPath: live, contents: Data()))
         XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("theirs".utf8)))
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: live)

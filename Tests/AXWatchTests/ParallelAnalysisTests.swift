@@ -111,10 +111,10 @@ final class ParallelAnalysisTests: XCTestCase {
                        try reference.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
     }
 
-    /// A batch that cannot be analysed (here a commit that is not in the repository) stops
-    /// the run with its error, after the notes of every batch before it are written and
-    /// before any after it is — on one thread and on three.
-    func testAFailedBatchStopsTheRunAfterTheBatchesBeforeIt() throws {
+    /// A commit that cannot be analysed (here one that is not in the repository) gets no note
+    /// and is named in the summary; every other commit, before and after it in its batch and
+    /// in the batches after, is annotated — on one thread and on three.
+    func testACommitThatCannotBeReadIsNamedAndTheOthersAreAnnotated() throws {
         for jobs in [1, 3] {
             let (_, repository) = try imported()
             let annotator = Annotator(repository: repository, options: .init(batchSize: 7, jobs: jobs))
@@ -123,10 +123,13 @@ final class ParallelAnalysisTests: XCTestCase {
             // The fifth batch (commits 28–34) holds the missing commit.
             let commits = Array(pending[..<30]) + [missing] + Array(pending[30...])
             var reported = 0
-            XCTAssertThrowsError(try annotator.annotate(commits) { reported += $0.count }, "jobs \(jobs)")
-            XCTAssertEqual(reported, 28, "jobs \(jobs): the four batches before the failed one")
-            let annotated = try repository.annotatedCommits()
-            XCTAssertEqual(annotated, Set(pending[..<28]), "jobs \(jobs)")
+            let summary = try annotator.annotate(commits, perBatch: { reported += $0.count })
+            XCTAssertEqual(summary.failures.map(\.commit), [missing], "jobs \(jobs)")
+            XCTAssertTrue(summary.failures.first?.description.hasPrefix("commit \(missing.hex): ") == true,
+                          "jobs \(jobs): \(String(describing: summary.failures.first))")
+            XCTAssertEqual(reported, pending.count, "jobs \(jobs)")
+            XCTAssertEqual(summary.notesWritten, pending.count, "jobs \(jobs)")
+            XCTAssertEqual(try repository.annotatedCommits(), Set(pending), "jobs \(jobs)")
         }
     }
 
