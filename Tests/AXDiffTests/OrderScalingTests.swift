@@ -8,16 +8,7 @@ import XCTest
 /// well under the 64 times a quadratic step would (the fastest of three runs
 /// at each size, so that a busy machine does not decide).
 final class OrderScalingTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix64 = MovesPropertyTests.SplitMix64
 
     func fastest(_ body: () -> Void) -> Double {
         var best = Double.infinity
