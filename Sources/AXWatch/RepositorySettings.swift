@@ -3,10 +3,19 @@ import AXGit
 
 /// Repository-wide settings (notes ref, watched refs, base branch): `--config
 /// FILE`, else the configuration committed at HEAD, else the defaults.
+///
+/// Only a HEAD with no commit yet means "the defaults": a configuration that
+/// cannot be read is an error, since the defaults would send notes to a ref
+/// the repository does not use.
 public enum RepositorySettings {
-    public static func load(_ repository: Repository, override: Config?) -> Config {
+    public static func load(_ repository: Repository, override: Config?) throws -> Config {
         if let override { return override }
-        guard let head = try? repository.revparse("HEAD") else { return Config() }
-        return (try? ConfigAtCommit.load(repository, commit: head, override: nil))?.0 ?? Config()
+        let head: ObjectID
+        do {
+            head = try repository.revparse("HEAD")
+        } catch let e as GitError where e.code == .notFound || e.code == .unbornBranch || e.code == .invalidSpec {
+            return Config()
+        }
+        return try ConfigAtCommit.load(repository, commit: head, override: nil).0
     }
 }

@@ -11,7 +11,7 @@ extension SiteBuilder {
     /// - Complexity: per branch, the gate's cost: listing the snapshot files at
     ///   both commits, diffing the changed pairs, reading the range's messages.
     func branchVerdicts(_ repository: Repository) throws -> [BranchVerdict] {
-        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let baseRef = "refs/heads/" + settings.baseBranch
         let baseExists = (try? repository.referenceTarget(baseRef)) != nil
         let gate = Gate(repository: repository)

@@ -86,7 +86,7 @@ public final class SiteBuilder {
     /// for the watcher to bring.
     @discardableResult
     public func update(_ repository: Repository, analyses: [CommitAnalysis], onlyAnnotated: Bool = false) throws -> Summary {
-        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let tips = try repository.references(matching: settings.watchRefs).map(\.commit).sorted()
         let walk = tips.isEmpty ? [] : try repository.commits(from: tips)
         let given = Dictionary(analyses.map { ($0.commit.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -114,7 +114,7 @@ public final class SiteBuilder {
         let files = SiteFiles(directory: options.directory)
         let ownsPages = files.hasState
         try files.prepare()
-        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let site = SiteInfo(title: options.title ?? Self.defaultTitle(repository), baseBranch: settings.baseBranch,
                             toolVersion: options.toolVersion)
         var summary = Summary()

@@ -97,7 +97,7 @@ public final class Watcher {
     /// One round: resolve the watched refs, annotate what is new, return the tips done.
     private func round(_ repository: Repository, hiding: Set<ObjectID>, shutdown: ShutdownSignal) throws -> Set<ObjectID> {
         annotatedInLastRound = 0
-        let settings = RepositorySettings.load(repository, override: options.configOverride)
+        let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let sync = options.remote.map { RemoteSync(remote: $0, notesRef: settings.notesRef, directory: repository.workdir ?? repository.gitDir) }
         try sync?.fetch(repository)
         let globs = settings.watchRefs + (sync.map { [$0.branchGlob] } ?? [])

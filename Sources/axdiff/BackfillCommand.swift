@@ -35,7 +35,7 @@ struct BackfillCommand: Command {
     func run() throws -> Int32 {
         let repository = try repo.open()
         let override = try repo.configOverride()
-        let settings = RepositorySettings.load(repository, override: override)
+        let settings = try RepositorySettings.load(repository, override: override)
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)",
             jobs: jobs, releasesMemory: false, keepsStops: false))

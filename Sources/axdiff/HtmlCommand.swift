@@ -33,7 +33,7 @@ struct HtmlCommand: Command {
                     ? try repository.commits(inRange: range)
                     : try repository.commits(from: [try repo.resolve(repository, range)])
             } else {
-                let settings = RepositorySettings.load(repository, override: override)
+                let settings = try RepositorySettings.load(repository, override: override)
                 let tips = try repository.references(matching: settings.watchRefs).map(\.commit).sorted()
                 commits = tips.isEmpty ? [] : try repository.commits(from: tips)
             }

@@ -42,7 +42,7 @@ struct LogCommand: Command {
 
     func run() throws -> Int32 {
         let repository = try repo.open()
-        let settings = RepositorySettings.load(repository, override: try repo.configOverride())
+        let settings = try RepositorySettings.load(repository, override: try repo.configOverride())
         let commits: [ObjectID]
         var branches: [ObjectID: [String]] = [:]
         do {

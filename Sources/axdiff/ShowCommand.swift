@@ -31,7 +31,7 @@ struct ShowCommand: Command {
     func run() throws -> Int32 {
         let repository = try repo.open()
         let override = try repo.configOverride()
-        let settings = RepositorySettings.load(repository, override: override)
+        let settings = try RepositorySettings.load(repository, override: override)
         let id = try repo.resolve(repository, revision)
         let note = try repository.note(for: id, notesRef: settings.notesRef)
         if let note, report.name == "text", !compute {

@@ -21,7 +21,7 @@ struct StatusCommand: Command {
     func run() throws -> Int32 {
         let repository = try repo.open()
         let override = try repo.configOverride()
-        let settings = RepositorySettings.load(repository, override: override)
+        let settings = try RepositorySettings.load(repository, override: override)
         var lines: [String] = []
         let holder = WatchLock.holder(directory: repository.commonDir)
         switch holder {
