@@ -1,5 +1,5 @@
 import AXGit
-import AXWatch
+import AXTracker
 import Foundation
 
 /// Writing notes (`NotesWriter`, in process, in notes commits of the sizes a

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import AXGit
-import AXWatch
+import AXTracker
 import Foundation
 
 /// axdiff-bench: generates a snapshot repository with a fixed seed, measures

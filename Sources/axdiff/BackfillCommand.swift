@@ -1,6 +1,6 @@
 import AXGit
 import AXReport
-import AXWatch
+import AXTracker
 
 /// `axdiff backfill`: annotate every commit reachable from the watched refs
 /// that has no note yet.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import AXGit
 import AXReport
-import AXWatch
+import AXGate
 import Foundation
 
 /// `axdiff check [REV]`: the gate. Fails when the branch's net change leaves a

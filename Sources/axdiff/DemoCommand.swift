@@ -1,4 +1,4 @@
-import AXWatch
+import AXTracker
 import Foundation
 
 /// `axdiff demo`: builds a small repository from the bundled story in

@@ -1,5 +1,6 @@
 import AXGit
-import AXWatch
+import AXSite
+import AXTracker
 
 /// `axdiff html --out DIR [RANGE]`: a static, self-contained review site of
 /// the semantic diffs (index, one page per commit, one per screen).

@@ -1,6 +1,5 @@
 import AXDiff
 import AXGit
-import AXWatch
 import Foundation
 
 /// `--repo PATH` (default: the current directory) and `--config FILE`, shared

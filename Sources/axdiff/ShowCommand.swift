@@ -1,6 +1,6 @@
 import AXGit
 import AXReport
-import AXWatch
+import AXTracker
 
 /// `axdiff show [REV]`: the note on a commit, or the analysis computed now.
 struct ShowCommand: Command {

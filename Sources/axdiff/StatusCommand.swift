@@ -1,5 +1,5 @@
 import AXGit
-import AXWatch
+import AXTracker
 import Foundation
 
 /// `axdiff status`: is a watcher running on the repository, how much is left to

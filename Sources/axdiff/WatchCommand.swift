@@ -1,5 +1,6 @@
 import AXGit
-import AXWatch
+import AXSite
+import AXTracker
 import Foundation
 
 /// `axdiff watch`: the long-running watcher over one repository.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AXDiff
-import AXWatch
+import AXTracker
 
 /// The subcommands, in the order `axdiff --help` lists them.
 let commands: [any Command.Type] = [

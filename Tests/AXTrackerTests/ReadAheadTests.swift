@@ -1,6 +1,7 @@
-@testable import AXWatch
+@testable import AXTracker
 import AXGit
 import Foundation
+import RepositoryFixtures
 import XCTest
 
 final class ReadAheadTests: XCTestCase {
@@ -8,7 +9,7 @@ final class ReadAheadTests: XCTestCase {
     /// unreadable snapshots and docs-only commits among the changes).
     func testReadingAheadChangesNoNote() throws {
         let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: ParallelAnalysisTests.history)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: GitFixture.parallelHistory)
         let repository = try Repository.open(path: repo.path)
         let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
         XCTAssertEqual(commits.count, 70)
@@ -29,7 +30,7 @@ final class ReadAheadTests: XCTestCase {
     /// notes and counts, and no screen keeps its stops.
     func testDroppingStopsKeepsNotesAndCounts() throws {
         let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: ParallelAnalysisTests.history)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: GitFixture.parallelHistory)
         let repository = try Repository.open(path: repo.path)
         let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
         let keeping = CommitAnalyzer(repository: repository)

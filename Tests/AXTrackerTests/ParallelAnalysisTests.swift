@@ -1,32 +1,15 @@
 import AXGit
-import AXWatch
+import AXTracker
 import Foundation
+import RepositoryFixtures
 import XCTest
 
 /// Commits analysed on several threads give what one thread gives.
 final class ParallelAnalysisTests: XCTestCase {
-    /// 70 commits as one `git fast-import` stream: three screens change in
-    /// turn through three orders (drift, a lost label), one change in eleven
-    /// is docs only, one in thirteen writes a snapshot cut short.
-    static let history: String = {
-        let good = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again"), ("button", "Support")])
-        let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number"), ("button", "Support")])
-        let orders = [good, drifted, screenJSON("Checkout", [("text", "Payment failed"), ("button", "Try again"), ("image", "icon_card")])]
-        var stream = ""
-        for n in 0..<70 {
-            let path = n % 11 == 10 ? "docs/notes.md" : "Snapshots/S\(n % 3).json"
-            let content = n % 11 == 10 ? "docs \(n)\n" : (n % 13 == 12 ? "{\"axsnapshot\": 1, \"elements\": [" : orders[(n / 3) % 3])
-            let message = "change \(n)\n"
-            stream += "commit refs/heads/main\ncommitter T <t@example.com> \(1_700_000_000 + n) +0000\n"
-            stream += "data \(message.utf8.count)\n\(message)M 100644 inline \(path)\ndata \(content.utf8.count)\n\(content)\n"
-        }
-        return stream
-    }()
-
-    /// A bare repository holding `history`, and a handle on it.
+    /// A bare repository holding `GitFixture.parallelHistory`, and a handle on it.
     func imported() throws -> (GitFixture, Repository) {
         let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
+        _ = try repo.git(["fast-import", "--quiet"], stdin: GitFixture.parallelHistory)
         return (repo, try Repository.open(path: repo.path))
     }
 
@@ -131,31 +114,5 @@ final class ParallelAnalysisTests: XCTestCase {
             XCTAssertEqual(summary.notesWritten, pending.count, "jobs \(jobs)")
             XCTAssertEqual(try repository.annotatedCommits(), Set(pending), "jobs \(jobs)")
         }
-    }
-
-    /// The review site, built on one thread and on three: the same files, byte for byte.
-    func testSiteBuiltOnSeveralThreadsIsTheSameBytes() throws {
-        let repo = try GitFixture(self, bare: true)
-        _ = try repo.git(["fast-import", "--quiet"], stdin: Self.history)
-        var sites: [[String: Data]] = []
-        for jobs in [1, 3] {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-site-\(UUID().uuidString)")
-            addTeardownBlock { try? FileManager.default.removeItem(at: out) }
-            let repository = try Repository.open(path: repo.path)
-            let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
-            let summary = try SiteBuilder(options: .init(directory: out.path, toolVersion: "axdiff test", jobs: jobs, batchSize: 9))
-                .build(repository, commits: commits)
-            XCTAssertEqual(summary.analysed, 70)
-            XCTAssertEqual(summary.commits, 70)
-            var files: [String: Data] = [:]
-            let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: out.path))
-            for case let name as String in walker where name.hasSuffix(".html") || name.hasSuffix(".json") {
-                files[name] = try Data(contentsOf: out.appendingPathComponent(name))
-            }
-            sites.append(files)
-        }
-        XCTAssertEqual(sites[0].keys.filter { $0.hasPrefix("commits/") }.count, 70)
-        XCTAssertEqual(sites[0].keys.sorted(), sites[1].keys.sorted())
-        for (name, data) in sites[0] { XCTAssertEqual(data, sites[1][name], name) }
     }
 }

@@ -125,7 +125,7 @@ public struct CommitAnalyzer {
     }
 
     /// Reads one blob as a snapshot; errors name the path in the repository.
-    func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
+    package func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
         // The same path and blob always read the same (`file` names the path).
         if let kept = cache.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]

@@ -16,14 +16,14 @@ import Foundation
 /// handle, when a batch is asked for.
 ///
 /// Belongs to one thread; the handles it opened live as long as the pool.
-final class AnalyzerPool {
-    typealias Timed = (analysis: CommitAnalysis, seconds: TimeInterval)
+package final class AnalyzerPool {
+    package typealias Timed = (analysis: CommitAnalysis, seconds: TimeInterval)
     /// A batch's analyses, and the commits of it that could not be analysed.
-    struct Batch {
-        var analyses: [Timed] = []
-        var failures: [CommitFailure] = []
+    package struct Batch {
+        package var analyses: [Timed] = []
+        package var failures: [CommitFailure] = []
     }
-    typealias BatchResult = Result<Batch, Error>
+    package typealias BatchResult = Result<Batch, Error>
 
     /// Below this many commits everything is analysed on the calling thread:
     /// opening handles would cost more than it saves (a watcher's usual round).
@@ -34,11 +34,11 @@ final class AnalyzerPool {
     private let keepsStops: Bool
 
     /// Threads analysing at once.
-    var width: Int { analyzers.count }
+    package var width: Int { analyzers.count }
 
     /// A pool for `commits` commits, batches of `batchSize`: up to `jobs`
     /// analysers; a pool of one uses `repository` itself.
-    init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
+    package init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
          keepsStops: Bool = true) throws {
         let threads = min(jobs, (commits + batchSize - 1) / max(1, batchSize))
         self.keepsStops = keepsStops
@@ -60,7 +60,7 @@ final class AnalyzerPool {
     /// batches past the one the caller takes are analysed (memory stays bounded). The caller
     /// takes the results in batch order (`Run.take`) and must `finish` the run before the pool
     /// goes away.
-    func run(_ batches: [ArraySlice<ObjectID>]) -> Run {
+    package func run(_ batches: [ArraySlice<ObjectID>]) -> Run {
         let run = Run(batches: batches, analyzers: analyzers, lookahead: lookahead)
         if isParallel { run.startThreads() }
         return run
@@ -73,7 +73,7 @@ final class AnalyzerPool {
     private var lookahead: Int { width * (keepsStops ? 4 : 16) }
 
     /// Batches being analysed, handed back in order.
-    final class Run: @unchecked Sendable {
+    package final class Run: @unchecked Sendable {
         private let batches: [ArraySlice<ObjectID>]
         private let analyzers: [CommitAnalyzer]
         private let condition = NSCondition()
@@ -127,7 +127,7 @@ final class AnalyzerPool {
         }
 
         /// The result of batch `index`; batches are taken in order, each once.
-        func take(_ index: Int) -> BatchResult {
+        package func take(_ index: Int) -> BatchResult {
             guard threaded else { return Self.analyse(batches[index], with: analyzers[0]) }
             condition.lock()
             defer { condition.unlock() }
@@ -154,7 +154,7 @@ final class AnalyzerPool {
         }
 
         /// Stops the threads after the batches they are analysing and waits for them to exit.
-        func finish() {
+        package func finish() {
             condition.lock()
             stopped = true
             condition.broadcast()
@@ -188,7 +188,7 @@ final class AnalyzerPool {
     }
 
     /// `commits` cut into contiguous batches of at most `batchSize`, at most `limit` of them.
-    func batches(_ commits: ArraySlice<ObjectID>, batchSize: Int, limit: Int = .max) -> [ArraySlice<ObjectID>] {
+    package func batches(_ commits: ArraySlice<ObjectID>, batchSize: Int, limit: Int = .max) -> [ArraySlice<ObjectID>] {
         var batches: [ArraySlice<ObjectID>] = []
         var start = commits.startIndex
         while batches.count < limit, start < commits.endIndex {

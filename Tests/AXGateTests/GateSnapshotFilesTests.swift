@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
-@testable import AXWatch
+@testable import AXGate
+import RepositoryFixtures
 import XCTest
 
 /// What the gate takes for a snapshot: files of a snapshot extension under the

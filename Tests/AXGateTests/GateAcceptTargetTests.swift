@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
-import AXWatch
+import AXGate
+import RepositoryFixtures
 import XCTest
 
 /// `Axdiff-Accept` narrowed to a snapshot path and to one element, the trailer

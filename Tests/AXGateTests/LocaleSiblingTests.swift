@@ -1,6 +1,8 @@
 import AXDiff
 import AXGit
-import AXWatch
+import AXGate
+import AXTracker
+import RepositoryFixtures
 import XCTest
 
 /// `label.untranslated` in the tracker: the source-locale sibling is read

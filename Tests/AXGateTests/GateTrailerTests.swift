@@ -1,6 +1,6 @@
 import AXDiff
 import AXGit
-import AXWatch
+import AXGate
 import XCTest
 
 /// `Axdiff-Accept` trailers: parsing, and which changes they accept.

@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
 import AXReport
+import AXTracker
 import Foundation
 
 /// Builds and updates the static review site of `axdiff html` and

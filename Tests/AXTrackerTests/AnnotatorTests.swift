@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
-import AXWatch
+import AXTracker
+import RepositoryFixtures
 import XCTest
 
 /// Backfill over a real repository, read back with the git CLI.

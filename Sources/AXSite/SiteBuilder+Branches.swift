@@ -1,6 +1,8 @@
 import AXDiff
+import AXGate
 import AXGit
 import AXReport
+import AXTracker
 
 extension SiteBuilder {
     /// Each local branch's verdict against the base branch, as `axdiff check

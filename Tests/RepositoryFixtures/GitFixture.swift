@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 
 /// A real git repository in a temporary folder, driven with the git CLI.
-final class GitFixture {
-    let url: URL
-    var path: String { url.path }
+package final class GitFixture {
+    package let url: URL
+    package var path: String { url.path }
     private var clock = 1_767_225_600
 
-    init(_ test: XCTestCase, bare: Bool = false) throws {
+    package init(_ test: XCTestCase, bare: Bool = false) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let dir = url
@@ -17,7 +17,7 @@ final class GitFixture {
 
     /// Runs git in the repository; throws with stderr when it fails.
     @discardableResult
-    func git(_ args: [String], env: [String: String] = [:], stdin: String? = nil) throws -> String {
+    package func git(_ args: [String], env: [String: String] = [:], stdin: String? = nil) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["git", "-C", path, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + args
@@ -43,7 +43,7 @@ final class GitFixture {
         return String(decoding: data, as: UTF8.self)
     }
 
-    func write(_ text: String, _ relative: String) throws {
+    package func write(_ text: String, _ relative: String) throws {
         let file = url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
@@ -51,7 +51,7 @@ final class GitFixture {
 
     /// Writes the files, commits them all, returns the new commit's full id.
     @discardableResult
-    func commit(_ message: String, _ files: [String: String] = [:], remove: [String] = []) throws -> String {
+    package func commit(_ message: String, _ files: [String: String] = [:], remove: [String] = []) throws -> String {
         for (path, text) in files { try write(text, path) }
         for path in remove { try git(["rm", "-q", path]) }
         try git(["add", "-A"])
@@ -60,13 +60,13 @@ final class GitFixture {
         return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func note(_ rev: String, ref: String = "axdiff") -> String? {
+    package func note(_ rev: String, ref: String = "axdiff") -> String? {
         try? git(["notes", "--ref=\(ref)", "show", rev])
     }
 }
 
 /// axsnapshot JSON for a screen whose stops are the given (role, label) pairs.
-func screenJSON(_ name: String, _ stops: [(String, String)]) -> String {
+package func screenJSON(_ name: String, _ stops: [(String, String)]) -> String {
     let elements = stops.map { role, label in
         "{\"role\": \"\(role)\", \"label\": \"\(label)\"}"
     }

@@ -1,4 +1,5 @@
 import AXGit
+import AXTracker
 import Foundation
 
 extension SiteBuilder {

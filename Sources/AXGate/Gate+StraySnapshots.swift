@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
 import AXSnapshot
+import AXTracker
 
 extension Gate {
     /// How many changed files outside the snapshot globs the gate reads to see

@@ -1,6 +1,7 @@
 import AXDiff
 import AXGit
-import AXWatch
+import AXGate
+import RepositoryFixtures
 import XCTest
 
 /// The gate on real repositories: the branch's net change, trailers in the range,
