@@ -59,17 +59,22 @@ public enum Scaling {
     /// claim holds, else a message naming the claim, the sizes, every
     /// attempt's figures and `seed` (the input's seed, when it has one).
     ///
-    /// The small size is repeated until a run takes about 5 ms, and the large
-    /// one as often, so that the clock's resolution does not decide.
+    /// The small size is repeated until a run takes about 10 ms, and the large
+    /// one as often, so that the clock's resolution does not decide. Give n
+    /// large enough that both sizes leave the cache alike (a megabyte or so of
+    /// input), or the small one gets a head start no claim accounts for.
     public static func check(_ claim: String, _ growth: Growth, n: Int, k: Int = 8, seed: UInt64? = nil,
                              samples: Int = 3, attempts: Int = 3,
                              prepare: (Int) -> () -> Void) -> String? {
         let small = prepare(n), large = prepare(n * k)
+        // Warm both up (first-touch page faults, lazily built tables), then repeat the
+        // small one until it takes 10 ms.
+        large()
         var repeats = 1
         while repeats < 1 << 16 {
             let t = time(repeats, small)
-            if t >= 0.005 { break }
-            repeats *= t < 0.0005 ? 8 : 2
+            if t >= 0.01 { break }
+            repeats *= t < 0.001 ? 8 : 2
         }
         let bound = growth.bound(Double(k))
         var seen: [Measurement] = []

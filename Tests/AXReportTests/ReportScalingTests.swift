@@ -1,0 +1,59 @@
+import AXDiff
+import AXSnapshot
+import AXTestSupport
+import XCTest
+@testable import AXReport
+
+/// The complexity claims of the report writers, checked by how the time grows
+/// from n to 8n (`Scaling`).
+final class ReportScalingTests: XCTestCase {
+    /// A report of `n` screens, each with a relabel, a new unlabelled button and
+    /// a reading-order regression: `ReportModel` sorts them, every format writes them.
+    static func report(_ n: Int) -> DiffReport {
+        DiffReport(screens: (0..<n).map { i in
+            let screen = "Screen \(n - i)"
+            return ScreenDiff(screen: screen, path: "Snapshots/S\(n - i).json", changes: [
+                Change(kind: .labelChanged, screen: screen,
+                       elements: [ElementRef(id: "f\(i)", label: "Card \(i)", role: .textField, index: 2)],
+                       before: "Card number \(i)", after: "Card \(i)", message: "\"Card number \(i)\" is now called \"Card \(i)\""),
+                Change(kind: .labelMissing, screen: screen,
+                       elements: [ElementRef(id: "b\(i)", label: "", role: .button, index: 0, line: 3)],
+                       after: "button", message: "A new button has no label <&> \"\(i)\""),
+                Change(kind: .orderRegressed, screen: screen,
+                       elements: [ElementRef(id: "r\(i)", label: "Try again", role: .button, index: 0, line: 12),
+                                  ElementRef(id: nil, label: "Payment failed", role: .text, index: 1, line: 8)],
+                       before: "Payment failed › Try again", after: "Try again › Payment failed",
+                       message: "\"Try again\" is now read before \"Payment failed\""),
+            ])
+        }, snapshotsCompared: n)
+    }
+
+    /// `ReportModel.init` (O(n log n) in the changes) and each format's writer
+    /// (`JSONDocument.rendered`, `HTMLEscape.text`, `String.oneLine`): linear
+    /// in the report.
+    func testEveryFormatIsLinearInTheChanges() {
+        for format in Report.all {
+            XCTAssertNil(Scaling.check("Report.\(format.name) of n screens", .linear, n: 40) { n in
+                let diff = Self.report(n)
+                return { _ = format.render(diff, ReportContext()) }
+            })
+        }
+    }
+
+    /// `HTMLEscape.text`, `FNV1a.hex` and `String.isOneLine`: O(n) in the text.
+    func testTextHelpersAreLinearInTheText() {
+        func text(_ n: Int) -> String { String(repeating: "Pay <now> & \"save\" 👋 ", count: n / 24 + 1) }
+        XCTAssertNil(Scaling.check("HTMLEscape.text", .linear, n: 200_000) { n in
+            let t = text(n)
+            return { _ = HTMLEscape.text(t) }
+        })
+        XCTAssertNil(Scaling.check("FNV1a.hex", .linear, n: 200_000) { n in
+            let t = text(n)
+            return { _ = FNV1a.hex(t) }
+        })
+        XCTAssertNil(Scaling.check("String.isOneLine", .linear, n: 400_000) { n in
+            let t = text(n)
+            return { _ = t.oneLine }
+        })
+    }
+}
