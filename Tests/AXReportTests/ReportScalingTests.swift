@@ -33,7 +33,7 @@ final class ReportScalingTests: XCTestCase {
     /// in the report.
     func testEveryFormatIsLinearInTheChanges() {
         for format in Report.all {
-            XCTAssertNil(Scaling.check("Report.\(format.name) of n screens", .linear, n: 40) { n in
+            XCTAssertNil(Scaling.check("Report.\(format.name) of n screens", .linear, n: 20) { n in
                 let diff = Self.report(n)
                 return { _ = format.render(diff, ReportContext()) }
             })
@@ -51,9 +51,31 @@ final class ReportScalingTests: XCTestCase {
             let t = text(n)
             return { _ = FNV1a.hex(t) }
         })
-        XCTAssertNil(Scaling.check("String.isOneLine", .linear, n: 400_000) { n in
+        XCTAssertNil(Scaling.check("String.isOneLine", .linear, n: 2_000_000) { n in
             let t = text(n)
             return { _ = t.oneLine }
+        })
+    }
+
+    /// `TrendPlot.svg` and `chains` (O(n) in the points), and `SiteSlug.screen`
+    /// (O(n) in the path).
+    func testTheTrendPlotIsLinearInItsPoints() {
+        func trend(_ n: Int) -> ScreenTrend {
+            ScreenTrend(path: "Snapshots/Home.json", screen: "Home", points: (0..<n).map { i in
+                TrendPoint(sha: String(repeating: "\(i % 10)", count: 40), timestamp: 1_767_225_600 + 60 * i,
+                           stops: i % 17 == 0 ? nil : 20 + i % 7, errors: i % 3, warnings: i % 5)
+            })
+        }
+        XCTAssertTrue(TrendPlot.svg(trend(50)).hasPrefix("<svg"))
+        XCTAssertNil(Scaling.check("TrendPlot.svg of n points", .linear, n: 200) { n in
+            let t = trend(n)
+            // Every point follows the one two before it: two chains through the history.
+            let continues: [Int?] = (0..<n).map { $0 >= 2 ? $0 - 2 : nil }
+            return { _ = TrendPlot.svg(t, continues: continues) }
+        })
+        XCTAssertNil(Scaling.check("SiteSlug.screen on a path of n characters", .linear, n: 100_000) { n in
+            let path = String(repeating: "Snapshots/Ünïcode screen-", count: n / 25 + 1) + ".json"
+            return { _ = SiteSlug.screen(path: path) }
         })
     }
 }
