@@ -19,19 +19,18 @@ struct ComplexityClaim: Hashable, CustomStringConvertible {
     static func all() throws -> [ComplexityClaim] {
         let sources = packageRoot.appendingPathComponent("Sources")
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
+        let claim = try NSRegularExpression(pattern: #"Complexity:|\bO\(|\b[Ll]inear\b|[Qq]uadratic|n log n"#)
+        let declaration = try NSRegularExpression(pattern: #"\b(func|var|let|init|struct|enum|class|subscript)\b\s*([A-Za-z_][A-Za-z0-9_]*)?"#)
         var claims: [ComplexityClaim] = []
         for case let path as String in walker where path.hasSuffix(".swift") && !path.hasPrefix("axdiff-bench/") {
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            claims += claimsIn(text, file: "Sources/" + path)
+            claims += claimsIn(text, file: "Sources/" + path, claim: claim, declaration: declaration)
         }
         return claims.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
-    static let claimPattern = try! NSRegularExpression(pattern: #"Complexity:|\bO\(|\b[Ll]inear\b|[Qq]uadratic|n log n"#)
-    static let declarationPattern = try! NSRegularExpression(
-        pattern: #"\b(func|var|let|init|struct|enum|class|subscript)\b\s*([A-Za-z_][A-Za-z0-9_]*)?"#)
-
-    static func claimsIn(_ text: String, file: String) -> [ComplexityClaim] {
+    static func claimsIn(_ text: String, file: String, claim claimPattern: NSRegularExpression,
+                         declaration declarationPattern: NSRegularExpression) -> [ComplexityClaim] {
         let lines = text.components(separatedBy: "\n")
         let type = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             .split(separator: "+").first.map(String.init) ?? file
