@@ -5,11 +5,13 @@ import XCTest
 /// The complexity claims of the history walk and the notes readers, on real
 /// repositories, checked by how the time grows from n to 8n (`Scaling`).
 final class RepositoryScalingTests: XCTestCase {
-    /// A repository of `commits` linear commits, each with a note when `notes`;
-    /// the fixtures are kept until the test ends.
+    /// A repository of `commits` linear commits, each with a note when `notes`,
+    /// built once per test; the fixtures are kept until the test ends.
     var fixtures: [GitFixture] = []
+    var built: [String: (Repository, [ObjectID])] = [:]
 
     func history(_ commits: Int, notes: Bool) -> (Repository, [ObjectID])? {
+        if let done = built["\(commits) \(notes)"] { return done }
         do {
             let fixture = try GitFixture()
             fixtures.append(fixture)
@@ -18,6 +20,7 @@ final class RepositoryScalingTests: XCTestCase {
             if notes {
                 try NotesWriter(repository: repository).write(ids.map { Note(commit: $0, text: "note of \($0.hex)\n") })
             }
+            built["\(commits) \(notes)"] = (repository, ids)
             return (repository, ids)
         } catch {
             XCTFail("\(error)")

@@ -367,7 +367,7 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(snapshot?.stops.first?.label.utf8.count, 1 << 20, what)
         }
         for index in 0..<3 {
-            XCTAssertNil(Scaling.check("\(Self.longLabels(1)[index].what) reader on a long label", .linear, n: 131_072) { n in
+            XCTAssertNil(Scaling.check("\(Self.longLabels(1)[index].what) reader on a long label", .linear, n: 65_536) { n in
                 let (_, file, text) = Self.longLabels(n)[index]
                 return { _ = try? SnapshotReader.read(text, file: file) }
             })

@@ -60,7 +60,7 @@ public enum Scaling {
     /// claim holds, else a message naming the claim, the sizes, every
     /// attempt's figures and `seed` (the input's seed, when it has one).
     ///
-    /// The small size is repeated until a run takes about 10 ms, and the large
+    /// The small size is repeated until a run takes about 5 ms, and the large
     /// one as often, so that the clock's resolution does not decide. Give n
     /// large enough that both sizes leave the cache alike (a megabyte or so of
     /// input), or the small one gets a head start no claim accounts for.
@@ -69,14 +69,15 @@ public enum Scaling {
                              prepare: (Int) -> () -> Void) -> String? {
         let small = prepare(n), large = prepare(n * k)
         // Warm both up (first-touch page faults, lazily built tables), then repeat the
-        // small one until it takes 10 ms.
+        // small one until it takes 5 ms.
         small()
         large()
         var repeats = 1
         while repeats < 1 << 16 {
-            let t = time(repeats, small)
-            if t >= 0.01 { break }
-            repeats *= t < 0.001 ? 8 : 2
+            // The faster of two: a burst of load must not stop the count short.
+            let t = min(time(repeats, small), time(repeats, small))
+            if t >= 0.005 { break }
+            repeats *= t < 0.0005 ? 8 : 2
         }
         let bound = growth.bound(Double(k))
         var seen: [Measurement] = []
