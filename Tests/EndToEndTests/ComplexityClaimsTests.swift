@@ -145,7 +145,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "UIAutomatorStrings.string": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "XCUITestReader.scanLines": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
         "XCUITestReader.buildTree": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
-        "Annotator.pending": .missing,
+        "Annotator.pending": .test("PendingScalingTests.testPendingGrowsAsCLogC"),
         "BatchSchedule.next": .missing,
         "CommitAnalyzer.analyze": .missing,
     ]
