@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates Sources/axdiff/HookScripts.swift from the hooks in this folder,
 # so the axdiff binary carries them (`axdiff hooks install`). Run it after
-# editing a hook; GateHooksTests fails while the two differ.
+# editing a hook; GateEndToEndTests.testInstalledHooksAreTheFilesInHooksByteForByte
+# fails while the two differ.
 #
 # Usage: Hooks/embed.sh (from anywhere in the axdiff checkout)
 set -eu

@@ -65,6 +65,7 @@ public final class Annotator {
         self.repository = repository
         self.options = options
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
+        if TestPause.directory != nil { writer.beforeReferenceUpdate = { TestPause.packed(attempt: $0) } }
     }
 
     /// Commits reachable from `tips` (and not from `hiding`) that have no note
@@ -145,6 +146,7 @@ public final class Annotator {
             guard !pending.isEmpty else { return }
             let notes = pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
             let written = try writer.write(notes)
+            TestPause.written()
             summary.notesWritten += written.written.count
             for batch in pending {
                 summary.failures += batch.failures

@@ -43,6 +43,8 @@ struct Table {
     static let header = ["measure", "what", "axdiff", "reference", "ratio", "target", "result"]
 
     var rows: [Row] = []
+    /// The md5 of the backfill's notes (`BackfillBench.notesMD5`), when it ran.
+    var notesDigest: String?
 
     mutating func add(_ row: Row) { rows.append(row) }
 

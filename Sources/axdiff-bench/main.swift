@@ -8,6 +8,10 @@ import Foundation
 /// axdiff-bench: generates a snapshot repository with a fixed seed, measures
 /// axdiff on it (and git on the same data, in the same run), and prints one
 /// table row per measure with its target. See BENCHMARKS.md.
+///
+/// Exit status: 0 when every row meets its target, 1 when one misses it, 2 on
+/// a usage error, 3 when a measure could not run. With `--quick` the sizes are
+/// too small for a target to mean anything, so a missed one leaves the status 0.
 func runBench() -> Int32 {
     let options: Options
     do {
@@ -51,13 +55,16 @@ func runBench() -> Int32 {
     } catch {
         print(table.render())
         fputs("axdiff-bench: \(error)\n", stderr)
-        return 1
+        return 3
     }
     print(table.render())
     print("")
     let axdiff = (try? options.axdiffBinary()) ?? "(not used)"
+    if let digest = table.notesDigest {
+        print("notes md5 \(digest) (git log --branches --notes=axdiff --format=%H%n%N | md5sum)")
+    }
     print("libgit2 \(AXGit.Repository.libgit2Version); axdiff \(axdiff); out \(options.out)")
-    return table.rows.allSatisfy(\.passes) ? 0 : 1
+    return options.quick || table.rows.allSatisfy(\.passes) ? 0 : 1
 }
 
 Allocator.keepFreedPages()

@@ -1,3 +1,4 @@
+import AXTestSupport
 @testable import AXDiff
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// of the `Character` path it stands in for.
 final class AssetNameTests: XCTestCase {
     func testASCIIPathAgreesWithCharacterPathOnSeededLabels() {
-        var rng = MovesPropertyTests.SplitMix64(state: 21)
+        var rng = SeededGenerator(seed: 21)
         // Pieces that hit every branch: extensions in any case, prefixes,
         // humps, digits, "_", "-", spaces, "\r\n" (one Character, two bytes).
         let pieces = ["ic", "img", "Icon", "btn", "bg", "asset", "logo", "button", "Close", "back", "x", "2",

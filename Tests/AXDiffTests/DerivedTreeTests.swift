@@ -1,5 +1,6 @@
 import AXDiff
 import AXSnapshot
+import AXTestSupport
 import XCTest
 
 /// A stop tree carries facts of its version (`StopTree.Derived`: visual
@@ -7,11 +8,10 @@ import XCTest
 /// version is the old side of the next diff. They must equal what the diff
 /// computes without them, and a diff must not depend on which it used.
 final class DerivedTreeTests: XCTestCase {
-    typealias SplitMix64 = MovesPropertyTests.SplitMix64
 
     /// A screen of sections with frames, ids drawn from a small pool (so
     /// some repeat), some stops without id or frame, rows that share a top.
-    func randomScreen(_ rng: inout SplitMix64, rtl: Bool) -> Snapshot {
+    func randomScreen(_ rng: inout SeededGenerator, rtl: Bool) -> Snapshot {
         var sections: [Node] = []
         for s in 0..<Int.random(in: 1...6, using: &rng) {
             var children: [Node] = []
@@ -30,7 +30,7 @@ final class DerivedTreeTests: XCTestCase {
     }
 
     func withEveryScreenPair(seed: UInt64, count: Int, _ body: (Snapshot, Snapshot, String) -> Void) {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for trial in 0..<count {
             let rtl = trial % 3 == 0
             body(randomScreen(&rng, rtl: rtl), randomScreen(&rng, rtl: rtl), "seed \(seed) trial \(trial)")

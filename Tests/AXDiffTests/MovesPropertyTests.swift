@@ -1,21 +1,11 @@
 import AXDiff
 import AXSnapshot
+import AXTestSupport
 import XCTest
 
 /// For random permutations, the reported moves are exactly n − LIS and
 /// applying them to the old order gives the new one.
 final class MovesPropertyTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Length of the longest increasing subsequence, by the quadratic definition.
     func referenceLIS(_ a: [Int]) -> Int {
         var best = Array(repeating: 1, count: a.count)
@@ -24,7 +14,7 @@ final class MovesPropertyTests: XCTestCase {
     }
 
     func withEveryPermutation(seed: UInt64, count: Int, _ body: (_ n: Int, _ perm: [Int], _ label: String) -> Void) {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for trial in 0..<count {
             let n = Int.random(in: 0...40, using: &rng)
             var perm = Array(0..<n)
@@ -73,7 +63,7 @@ final class MovesPropertyTests: XCTestCase {
     /// the new order (every move is a plain `order.changed`).
     func testOneOrderChangePerMovedStopOnLargeFramedLists() {
         let seed: UInt64 = 20261201
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for trial in 0..<24 {
             let n = Int.random(in: 2...2_000, using: &rng)
             var perm = Array(0..<n)
@@ -110,7 +100,7 @@ final class MovesPropertyTests: XCTestCase {
     /// moves plus the visual moves, each about a different stop.
     func testSpokenAndVisualMovesEachGiveOneChange() {
         let seed: UInt64 = 7_331
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         for trial in 0..<60 {
             let n = Int.random(in: 2...300, using: &rng)
             var perm = Array(0..<n)

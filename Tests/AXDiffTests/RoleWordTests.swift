@@ -1,3 +1,4 @@
+import AXTestSupport
 @testable import AXDiff
 import AXSnapshot
 import XCTest
@@ -6,7 +7,7 @@ import XCTest
 /// must find what testing each role word with `containsWords` finds.
 final class RoleWordTests: XCTestCase {
     func testFoundAgreesWithContainsWordsOnSeededLabels() {
-        var rng = MovesPropertyTests.SplitMix64(state: 31)
+        var rng = SeededGenerator(seed: 31)
         let pieces = ["Close", "button", "BTN", "btn", "link", "Image", "photo", "text", "field", "textfield", "Search",
                       "switch", "check", "box", "radio", "tab", "heading", "buttons", "Tab", "é", "Ｂutton", " ", ", ", "-", "2"]
         let roles: [Role] = [.button, .link, .image, .textField, .searchField, .toggle, .checkbox, .radio, .slider, .tab, .heading, .text]

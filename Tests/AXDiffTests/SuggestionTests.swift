@@ -1,3 +1,4 @@
+import AXTestSupport
 @testable import AXDiff
 import XCTest
 
@@ -19,7 +20,7 @@ final class SuggestionTests: XCTestCase {
 
     func testDistanceAgainstAPlainLevenshteinOnSeededWords() {
         // Without transpositions the two agree; the early stop never lowers a distance.
-        var rng = MovesPropertyTests.SplitMix64(state: 20)
+        var rng = SeededGenerator(seed: 20)
         let letters: [Character] = ["a", "b", "c"]
         func word() -> String { String((0..<Int(rng.next() % 7)).map { _ in letters[Int(rng.next() % 3)] }) }
         for _ in 0..<500 {

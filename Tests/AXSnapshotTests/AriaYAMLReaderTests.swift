@@ -1,3 +1,4 @@
+import AXTestSupport
 import XCTest
 @testable import AXSnapshot
 
@@ -426,7 +427,9 @@ final class AriaYAMLReaderTests: XCTestCase {
         XCTAssertEqual(snapshot.stops.first?.path.count, 1_000)
     }
 
+    /// A long test (building the input is most of it), as the next.
     func testFiftyMegabyteNestedInputFailsFast() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         // ~50 MB: each line one level deeper than the last (the indentation
         // alone makes it big). The reader stops at level 1,001.
         var text = ""
@@ -444,11 +447,22 @@ final class AriaYAMLReaderTests: XCTestCase {
         XCTAssertTrue(error.message.contains("nesting deeper than 1000 levels"))
     }
 
+    static let wideLine = "- text: " + String(repeating: "word ", count: 2_000) + "\n"
+
     func testFiftyMegabyteFlatInputReads() throws {
-        // Wide rather than deep: ~50 MB of long text items read in linear time.
-        let line = "- text: " + String(repeating: "word ", count: 2_000) + "\n"
-        let text = String(repeating: line, count: 50_000_000 / line.utf8.count + 1)
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+        // Wide rather than deep: ~50 MB of long text items.
+        let text = String(repeating: Self.wideLine, count: 50_000_000 / Self.wideLine.utf8.count + 1)
         let snapshot = try AriaYAMLReader.read(text, file: "wide.yml", screen: "wide")
-        XCTAssertEqual(snapshot.elements.count, 50_000_000 / line.utf8.count + 1)
+        XCTAssertEqual(snapshot.elements.count, 50_000_000 / Self.wideLine.utf8.count + 1)
+    }
+
+    /// `AriaYAMLReader`: wide input reads in time linear in its lines.
+    func testWideInputReadsInLinearTime() throws {
+        XCTAssertEqual(try AriaYAMLReader.read(String(repeating: Self.wideLine, count: 100), file: "wide.yml", screen: "wide").elements.count, 100)
+        XCTAssertNil(Scaling.check("AriaYAMLReader on lines of 2,000 words", .linear, n: 20) { n in
+            let text = String(repeating: Self.wideLine, count: n)
+            return { _ = try? AriaYAMLReader.read(text, file: "wide.yml", screen: "wide") }
+        })
     }
 }

@@ -1,3 +1,4 @@
+import AXTestSupport
 @testable import AXSnapshot
 import Foundation
 import XCTest
@@ -116,18 +117,6 @@ final class JSONNodeScannerTests: XCTestCase {
     }
 }
 
-/// SplitMix64: the same sequence on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension JSONNodeScannerTests {
     /// The scanner names roles and fields from the bytes; every role name, its

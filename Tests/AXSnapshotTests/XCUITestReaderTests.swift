@@ -1,3 +1,4 @@
+import AXTestSupport
 import XCTest
 @testable import AXSnapshot
 
@@ -534,9 +535,8 @@ final class XCUITestReaderTests: XCTestCase {
 
     // MARK: - Depth
 
-    func testTenThousandLevelsDeep() throws {
-        // One more blank per level: 10,000 levels are ~50 MB of text.
-        let depth = 10_000
+    /// A staircase of `depth` levels, one more blank per level, ending in a button.
+    static func staircase(_ depth: Int) -> String {
         let blanks = [UInt8](repeating: 0x20, count: depth)
         let other = Array("Other, 0x1, {{0.0, 0.0}, {1.0, 1.0}}\n".utf8)
         var bytes = Array("Element subtree:\n".utf8)
@@ -547,16 +547,26 @@ final class XCUITestReaderTests: XCTestCase {
         }
         bytes.append(contentsOf: blanks)
         bytes.append(contentsOf: Array("Button, 0x2, {{0.0, 0.0}, {1.0, 1.0}}, label: 'Bottom'\n".utf8))
-        let text = String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
-        let start = Date()
-        let snapshot = try read(text)
-        let stops = snapshot.stops
-        let elapsed = Date().timeIntervalSince(start)
+    func testTenThousandLevelsDeep() throws {
+        // One more blank per level: 10,000 levels are ~50 MB of text.
+        let depth = 10_000
+        let stops = try read(Self.staircase(depth)).stops
         XCTAssertEqual(stops.map(\.spoken), ["Bottom, button"])
         XCTAssertEqual(stops[0].path.count, depth + 1)
         XCTAssertEqual(stops[0].line, depth + 2)
-        XCTAssertLessThan(elapsed, 1.0, "reading \(depth) levels took \(elapsed) s")
+    }
+
+    /// `XCUITestReader.buildTree` and `scanLines`: linear in the bytes whatever
+    /// the depth (no line's indentation copied, a stack for the parents). A
+    /// staircase of 8× the levels is 64× the bytes, so "quadratic" in the levels.
+    func testDepthCostsOnlyItsBytes() {
+        XCTAssertNil(Scaling.check("XCUITestReader on a staircase of n levels (linear in its bytes)", .quadratic, n: 250) { n in
+            let text = Self.staircase(n)
+            return { _ = try? XCUITestReader.read(text, file: "Screen.txt", screen: "Screen").stops }
+        })
     }
 
     // MARK: - What VoiceOver says

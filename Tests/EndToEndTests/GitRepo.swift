@@ -65,9 +65,13 @@ final class Background {
     private let lock = NSLock()
     private var buffer = Data()
 
-    init(_ args: [String]) throws {
+    /// `environment` is added to this process's own.
+    init(_ args: [String], environment: [String: String] = [:]) throws {
         process.executableURL = CLI.binary
         process.arguments = args
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -8,20 +9,23 @@ import XCTest
 /// A hostile file must give exit 2 and exactly one stderr line,
 /// `axdiff: FILE:LINE:COLUMN: what was expected`; a `valid-…` file (valid after
 /// all, see `HostileInputTests.manifest`) a report with exit 0 or 1 and no
-/// stderr. Each run must end within `timeBound` seconds and peak under
-/// `memoryBound`, measured with `/usr/bin/time -v` (or, without it, from
-/// `getrusage(RUSAGE_CHILDREN)`, an upper bound over every child so far).
+/// stderr. Each run must peak under `memoryBound`, measured with
+/// `/usr/bin/time -v` (or, without it, from `getrusage(RUSAGE_CHILDREN)`, an
+/// upper bound over every child so far). Times are printed, not asserted: the
+/// readers' and the matcher's scaling tests (`HostileInputTests`,
+/// `GroupMatcherScalingTests`) hold what once took unbounded time.
+///
+/// Long tests (over a minute here, 150 processes and inputs of 10–100 MB):
+/// they run with `AXDIFF_FULL_TESTS=1`, as `.ci/run` sets it.
 final class HostileCLITests: XCTestCase {
-    /// Seconds one run may take: a safety bound, not a benchmark. The binary is
-    /// built like this test: unoptimised under `swift test`, about 3× slower.
-    #if DEBUG
-    static let timeBound: TimeInterval = 40
-    #else
-    static let timeBound: TimeInterval = 10
-    #endif
     static let memoryBound = 1 << 30
-    /// A run still going after this is killed (with its process group), never left behind.
-    static let killAfter = 120
+    /// A run still going after this is killed (with its process group), never left
+    /// behind: a watchdog for a hang, ten times what the slowest run takes here.
+    static let killAfter = 300
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+    }
 
     static let hostile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("AXSnapshotTests/Fixtures/hostile")
@@ -86,7 +90,7 @@ final class HostileCLITests: XCTestCase {
     }
 
     func assertBounded(_ run: Run, _ path: String, line: UInt = #line) {
-        XCTAssertLessThan(run.seconds, Self.timeBound, "\(path): took \(run.seconds) s", line: line)
+        XCTAssertNotEqual(run.code, 137, "\(path): killed after \(Self.killAfter) s", line: line)
         XCTAssertLessThan(run.peak, Self.memoryBound, "\(path): peak memory \(run.peak >> 20) MB", line: line)
     }
 
@@ -209,8 +213,9 @@ final class HostileCLITests: XCTestCase {
     /// A label of many words: `GroupMatcher.cover` (AXDiff) built the prefix up
     /// to every separator of a label, quadratic in its length — 20,000 words
     /// (100 kB) took 100 s, the 15 MB ARIA paragraph hours. It now tries only
-    /// the lengths of the names it could match (RELIABILITY.md, "Hostile input").
-    func testLabelsOfManyWordsDiffInBoundedTime() throws {
+    /// the lengths of the names it could match (RELIABILITY.md, "Hostile input";
+    /// the scaling test is `GroupMatcherScalingTests`).
+    func testLabelsOfManyWordsDiff() throws {
         let dir = try workspace()
         let words = Array(#"{"axsnapshot": 1, "elements": [{"role": "button", "label": ""#.utf8)
             + Array(String(repeating: "more ", count: 20_000).utf8) + Array(#""}]}"#.utf8)

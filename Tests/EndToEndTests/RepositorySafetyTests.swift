@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -22,23 +23,33 @@ final class RepositorySafetyTests: XCTestCase {
         XCTAssertFalse(check.out.contains("missing"), check.out, file: file, line: line)
     }
 
-    /// Scenario 1: the notes ref's lock is held for 3 s while `axdiff backfill` runs on 300
-    /// commits, and `git repack -a -d` and `git prune` run meanwhile: the pack waiting for the
-    /// ref keeps its `.keep`, every note is readable afterwards, and `git gc` works.
+    /// Scenario 1: the notes ref's lock is held while `axdiff backfill` runs on 300 commits,
+    /// and once its pack of notes is in place waiting for the ref, `git repack -a -d` and
+    /// `git prune` run: the pack waiting for the ref keeps its `.keep`, every note is
+    /// readable afterwards, and `git gc` works.
     func testBackfillBehindAHeldLockSurvivesRepackAndPrune() throws {
         let repo = try GitRepo(self)
         try HistoryGenerator.build(repo, count: 300)
         let lock = repo.path + "/.git/refs/notes/axdiff.lock"
         try FileManager.default.createDirectory(atPath: repo.path + "/.git/refs/notes", withIntermediateDirectories: true)
         XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("held by a test\n".utf8)))
-        let started = Date()
         let backfill = try Background(["backfill", "--repo", repo.path])
-        // Wait for a pack of notes waiting on the lock, then run git's maintenance under it.
-        while files(repo, ".keep").isEmpty, Date().timeIntervalSince(started) < 2.5 { usleep(20_000) }
+        // Wait (however long this machine takes) for a pack of notes wholly in place — its
+        // `.keep`, pack and index renamed, no temporary file left — and so waiting on the
+        // lock; then run git's maintenance under it. (Run earlier, `git prune` deletes the
+        // temporary files of a pack still being written, as it would git's own.)
+        func waiting() -> Bool {
+            let kept = files(repo, ".keep").map { String($0.dropLast(5)) }
+            let all = (try? FileManager.default.contentsOfDirectory(atPath: packDirectory(repo))) ?? []
+            return kept.count == 1 && all.contains(kept[0] + ".pack") && all.contains(kept[0] + ".idx")
+                && !all.contains { $0.hasPrefix("tmp_") }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while !waiting(), backfill.process.isRunning, Date() < deadline { usleep(20_000) }
         let keptWhileWaiting = files(repo, ".keep").count
+        XCTAssertTrue(backfill.process.isRunning, "the backfill waits for the held lock: \(backfill.output)")
         try repo.git(["repack", "-a", "-d", "-q"])
         try repo.git(["prune"])
-        Thread.sleep(forTimeInterval: max(0, 3 - Date().timeIntervalSince(started)))
         unlink(lock)
         XCTAssertEqual(backfill.waitForExit(timeout: 60), 0, backfill.output)
         XCTAssertEqual(keptWhileWaiting, 1, "the pack waiting for the ref carries a .keep")
@@ -51,7 +62,9 @@ final class RepositorySafetyTests: XCTestCase {
     /// Scenario 1 without a held lock: a backfill in batches of 40 (a pack each) beside a
     /// bounded loop of `git notes add` on seeded random commits (losing compare-and-swaps)
     /// and, on another thread, a bounded loop of `git repack -a -d`.
+    /// A long test (a minute under load): it runs with `AXDIFF_FULL_TESTS=1`.
     func testBackfillBesideNotesAddAndRepackLoopsLosesNoBlob() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_SEED"] ?? "") ?? 16_2026
         print("seed \(seed) (AXDIFF_SEED to repeat)")
         var rng = SeededGenerator(seed: seed)
@@ -258,10 +271,10 @@ final class RepositorySafetyTests: XCTestCase {
                                    deep: screenJSON("Deep", [("button", "Go")])])
         try repo.commit("snapshot", ["Snapshots/A.json": screenJSON("A", [("button", "Go")]),
                                      deep: screenJSON("Deep", [("button", "Went")])])
-        let started = Date()
-        let r = try CLI.run(["watch", "--repo", repo.path, "--once"], timeout: 60)
+        // How long many `**` cost is PathGlobTests' scaling test; here, that the round ends
+        // (CLI.run's timeout is a watchdog) with both notes.
+        let r = try CLI.run(["watch", "--repo", repo.path, "--once"], timeout: 120)
         XCTAssertEqual(r.code, 0, r.err)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
         XCTAssertEqual(try HistoryGenerator.notes(repo).count, 2)
     }
 
@@ -310,15 +323,3 @@ final class RepositorySafetyTests: XCTestCase {
     }
 }
 
-/// SplitMix64: a seeded generator, so a failing run can be repeated.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,0 +1,185 @@
+import Foundation
+import XCTest
+
+/// Every complexity claim in a doc comment is backed by a scaling test (a
+/// ratio of times at n and 8n, `Scaling`), or says here why it has none. A new
+/// claim fails this test until it is listed; a listed claim that is gone, or a
+/// test that does not exist, fails it too.
+///
+/// The claims without a test (`.missing`) are the list still to do: the
+/// history-level ones (the gate, the site, the annotator), the pack and tree
+/// encoders of AXGit, the HTML pages and the JSON scanner's memo.
+final class ComplexityClaimsTests: XCTestCase {
+    enum Backing: Equatable {
+        /// "Suite.testName": the scaling test.
+        case test(String)
+        /// Why a scaling test would check nothing.
+        case none(String)
+        /// No scaling test yet.
+        case missing
+    }
+
+    /// Claims by `ComplexityClaim.key`.
+    static let claims: [String: Backing] = [
+        "NameDuplicate.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "NameDuplicate.touchedNames": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "NameDuplicate.duplicates": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "StopsIncreased.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "Glob.matches": .test("DiffScalingTests.testGlobIsLinearInThePathForAFixedPattern"),
+        "LabelPattern.matches": .test("VolatileLabelTests.testStepsGrowLinearlyWithTheText"),
+        "LabelPattern.find": .test("VolatileLabelTests.testStepsGrowLinearlyWithTheText"),
+        "LocaleSiblings.sourcePaths": .missing,
+        "Suggestion.distance": .none("O(a × b) on two short names (a typo suggestion)"),
+        "LabelQuality.asciiLooksLikeAssetName": .missing,
+        "GroupMatcher": .test("DiffScalingTests.testAManyWordLabelIsLinearInItsWords"),
+        "GroupMatcher.widenByValue": .missing,
+        "GroupMatcher.absorbByID": .missing,
+        "IDPass": .missing,
+        "IDPass.pair": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "Matcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
+        "Matcher.pass": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "NeighbourMatcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
+        "DiffContext.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "DiffContext.pairsWithHintsOrActions": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "OrderWindow.around": .none("O(1): a window of fixed size"),
+        "CleanContainers.init": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "CleanContainers.settles": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "LongestIncreasingSubsequence": .test("DiffScalingTests.testLongestIncreasingSubsequenceGrowsAsNLogN"),
+        "MovedStops.init": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderAnalysis.analyse": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderAnalysis.measureJumps": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderAnalysis.noteVisual": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderAnalysis.noteContainerReferences": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderReference.containerViolations": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "OrderReference.contractViolations": .missing,
+        "ScreenPlaces.init": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "VisualInversions": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "VisualInversions.dominance": .test("DiffScalingTests.testDominanceCountsGrowAsNLogN"),
+        "ActionLost.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "ActionLost.namedByControls": .missing,
+        "LabelRepeated.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "LabelRepeated.repeated": .test("DiffScalingTests.testAManyWordLabelIsLinearInItsWords"),
+        "LabelUntranslated.changes": .missing,
+        "TargetSmall.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "ScreenDiffer.diff": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "AcceptTrailer.editDistance": .none("O(a × b) on two short words (a typo suggestion)"),
+        "AcceptTrailer.accepting": .test("AcceptanceScalingTests.testAcceptanceIsLinearInTheChangesAndInTheTrailers"),
+        "AcceptTrailer.acceptance": .test("AcceptanceScalingTests.testAcceptanceIsLinearInTheChangesAndInTheTrailers"),
+        "Gate.straySnapshotsRemark": .missing,
+        "Gate.check": .missing,
+        "DeltaPatch.apply": .missing,
+        "NotesLayout.findNote": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
+        "NotesTreeBuilder": .missing,
+        "NotesTreeBuilder.writeLevel": .missing,
+        "NotesWriter.write": .missing,
+        "PackFile.offset": .missing,
+        "PackIndex.encode": .missing,
+        "PackLeftovers.removeAbandoned": .none("one read of a directory: no growth to check"),
+        "PackReader.resolve": .missing,
+        "PackReader.keep": .missing,
+        "PackWriter.write": .missing,
+        "PathGlob.matches": .test("PathGlobTests.testManyDoubleStarsMatchInTimeProportionalToPatternTimesPath"),
+        "Repository.annotatedCommits": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
+        "Repository.mergeNotes": .missing,
+        "Repository.commits": .test("RepositoryScalingTests.testTheHistoryWalkGrowsAsCLogC"),
+        "Repository.shallowWalk": .missing,
+        "Repository.changes": .missing,
+        "Repository.diffTrees": .missing,
+        "TreeObject.insertionPoint": .missing,
+        "TreeObject.encoded": .missing,
+        "SnapshotJSONWriter": .missing,
+        "WebTreeBuilder": .missing,
+        "CommitPage.render": .test("ReportScalingTests.testACommitPageIsLinearInItsScreens"),
+        "HTMLEscape.text": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
+        "ReadingOrderLinks.init": .missing,
+        "ScreenPage.render": .test("ReportScalingTests.testAScreenPageIsLinearInItsPoints"),
+        "SiteIndexPage.render": .missing,
+        "SiteModel.screen": .test("ReportScalingTests.testTheTrendPlotIsLinearInItsPoints"),
+        "TrendPlot.svg": .test("ReportScalingTests.testTheTrendPlotIsLinearInItsPoints"),
+        "TrendPlot.chains": .test("ReportScalingTests.testTheTrendPlotIsLinearInItsPoints"),
+        "FNV1a.hex": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
+        "JSONDocument.rendered": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
+        "ReportModel.init": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
+        "String.isOneLine": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
+        "SiteBuilder.branchVerdicts": .missing,
+        "SiteBuilder.lineage": .missing,
+        "SiteBuilder.build": .missing,
+        "SiteBuilder.write": .missing,
+        "JSONNodeScanner.reusedLeaf": .missing,
+        "JSONNodeScanner.shiftLines": .missing,
+        "JSONNodeScanner.carryInnerEntries": .missing,
+        "JSONNodeScanner": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
+        "JSONParser": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
+        "JSONScanMemo.init": .missing,
+        "JSONScanMemo.node": .missing,
+        "IDPrints.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "Snapshot.stops": .test("ReaderScalingTests.testStopsAreLinearInTheNodes"),
+        "Snapshot.stopTree": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "Snapshot.countShown": .test("ReaderScalingTests.testStopsAreLinearInTheNodes"),
+        "Snapshot.containerFrames": .none("serves Fuzz/ only"),
+        "Snapshot.walkShown": .none("serves Fuzz/ only"),
+        "StopTree.init": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "StopTree.visualRanks": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "StopTree.idPrints": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "StopTree.memberStops": .missing,
+        "VisualOrder": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "VisualOrder.ranks": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "VisualOrder.isInVisualOrder": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "AriaBlockScalar.collect": .test("AriaPatternTests.testBlockScalarScalesLinearly"),
+        "AriaPattern.spoken": .test("AriaPatternTests.testHostilePatternsReadInLinearTime"),
+        "SnapshotReader.readUIAutomatorDump": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "SnapshotReader.startsLikeUIAutomatorDump": .none("O(k) in leading whitespace, before any reading"),
+        "SnapshotReader.isValidUTF8": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
+        "SnapshotReader.firstNUL": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
+        "UIAutomatorInputStream.read": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorNode.parseBounds": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorNode.needsCleaning": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorReader.parse": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorReader.firstNUL": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorReader.position": .none("used only to word an error"),
+        "UIAutomatorReader.findProcessingInstruction": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorReader.foreignEncoding": .none("O(1): the first 4,096 bytes only"),
+        "UIAutomatorReader.findDeclaration": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorReader.build": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorStrings.append": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "UIAutomatorStrings.string": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
+        "XCUITestReader.scanLines": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
+        "XCUITestReader.buildTree": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
+        "Annotator.pending": .test("PendingScalingTests.testPendingGrowsAsCLogC"),
+        "BatchSchedule.next": .missing,
+        "CommitAnalyzer.analyze": .missing,
+    ]
+
+    func testEveryClaimIsListed() throws {
+        let found = try ComplexityClaim.all()
+        XCTAssertGreaterThan(found.count, 100, "the claims are found")
+        let keys = Set(found.map(\.key))
+        for claim in found where Self.claims[claim.key] == nil {
+            XCTFail("\(claim): a complexity claim without a scaling test; write one (Scaling.check) and list it in ComplexityClaimsTests.claims — \(claim.text.prefix(200))")
+        }
+        for key in Self.claims.keys.sorted() where !keys.contains(key) {
+            XCTFail("\(key): listed in ComplexityClaimsTests.claims, but no doc comment claims it any more")
+        }
+        let backed = Self.claims.values.filter { if case .test = $0 { return true } else { return false } }.count
+        let missing = Self.claims.values.filter { $0 == .missing }.count
+        print("ComplexityClaimsTests: \(found.count) claims under \(keys.count) names: \(backed) names backed by a scaling test, \(Self.claims.count - backed - missing) need none, \(missing) without one yet")
+    }
+
+    /// Every test named exists, in a file of its suite.
+    func testEveryBackingTestExists() throws {
+        let tests = ComplexityClaim.packageRoot.appendingPathComponent("Tests")
+        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: tests.path))
+        var sources: [String] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            sources.append(try String(contentsOf: tests.appendingPathComponent(path), encoding: .utf8))
+        }
+        for (key, backing) in Self.claims {
+            guard case .test(let name) = backing else { continue }
+            let parts = name.split(separator: ".")
+            XCTAssertEqual(parts.count, 2, "\(key): \(name) is not Suite.testName")
+            guard parts.count == 2 else { continue }
+            let found = sources.contains { $0.contains("class \(parts[0]): XCTestCase") && $0.contains("func \(parts[1])(") }
+            XCTAssertTrue(found, "\(key): no test \(name)")
+        }
+    }
+}
