@@ -40,7 +40,8 @@ enum Help {
             }.joined(separator: "; "))
         }
         lines += [""] + wrapped(kind.help) + ["",
-                  "Change its severity with \"severity\": {\"\(kind.rawValue)\": \"warning\"} in .axdiff.json (\"off\" drops it)."]
+                  "Its severity is set in .axdiff.json (\"off\" drops the kind):",
+                  "  \"severity\": {\"\(kind.rawValue)\": \"warning\"}"]
         return lines.joined(separator: "\n")
     }
 
