@@ -40,6 +40,11 @@ final class KindRegistryTests: XCTestCase {
         }
         XCTAssertNil(ChangeKind(rawValue: "label.lots"))
         XCTAssertEqual(kinds.filter(\.isOrder), [.orderRegressed, .orderChanged, .orderImproved])
+        XCTAssertEqual(KindRules.orderRules.map(\.kind), [.orderRegressed, .orderChanged, .orderImproved])
+        // Every other rule finds its own changes, but for the two whose change is asked for directly.
+        XCTAssertEqual(Set(kinds).subtracting(KindRules.changeRules.map(\.kind) + KindRules.orderRules.map(\.kind)),
+                       [.screenRemoved, .snapshotUnreadable])
+        XCTAssertEqual(KindRules.changeRules.count, 22)
         XCTAssertEqual(ScreenDiffer.smellKinds, [.labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord,
                                                   .targetSmall, .labelRepeated, .labelUntranslated])
     }

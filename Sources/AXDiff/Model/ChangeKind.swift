@@ -43,7 +43,7 @@ public struct ChangeKind: RawRepresentable, Hashable, Comparable, CaseIterable, 
     }
 
     /// One of the reading-order kinds, each about one moved stop.
-    public var isOrder: Bool { rule is any OrderRule.Type }
+    public var isOrder: Bool { rule.asOrderRule != nil }
 
     public var defaultSeverity: Severity { rule.defaultSeverity }
 

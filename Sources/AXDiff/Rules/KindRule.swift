@@ -18,17 +18,28 @@ protocol KindRule: SendableMetatype {
     static var help: String { get }
     /// A smell one snapshot shows on its own, which `axdiff lint` reports.
     static var isSmell: Bool { get }
+    /// The rule as the kind of rule it is: resolved when the program is
+    /// compiled, where `as? any ChangeRule.Type` searches every conformance
+    /// of the program when it runs.
+    static var asChangeRule: (any ChangeRule.Type)? { get }
+    static var asOrderRule: (any OrderRule.Type)? { get }
 }
 
 extension KindRule {
     static var severities: [Severity] { [defaultSeverity] }
     static var isSmell: Bool { false }
+    static var asChangeRule: (any ChangeRule.Type)? { nil }
+    static var asOrderRule: (any OrderRule.Type)? { nil }
     static var kind: ChangeKind { ChangeKind(self) }
 }
 
 /// A rule that finds its changes in the context of one screen's diff on its own.
 protocol ChangeRule: KindRule {
     static func changes(in context: DiffContext) -> [Change]
+}
+
+extension ChangeRule {
+    static var asChangeRule: (any ChangeRule.Type)? { self }
 }
 
 /// A reading-order kind. Which stops moved, and which references each move
@@ -40,4 +51,8 @@ protocol OrderRule: KindRule {
     /// for every moved stop.
     static func applies(to stop: MovedStop) -> Bool
     static func change(for stop: MovedStop, in context: DiffContext, _ places: ScreenPlaces) -> Change
+}
+
+extension OrderRule {
+    static var asOrderRule: (any OrderRule.Type)? { self }
 }

@@ -21,8 +21,8 @@ enum KindRules {
     static let byName: [String: ChangeKind] = Dictionary(uniqueKeysWithValues: kinds.map { ($0.rawValue, $0) })
 
     /// The rules `ScreenDiffer` runs on every diff of two versions.
-    static let changeRules: [any ChangeRule.Type] = all.compactMap { $0 as? any ChangeRule.Type }
+    static let changeRules = all.compactMap { $0.asChangeRule }
 
     /// The reading-order rules, which `OrderAnalysis` chooses among per moved stop.
-    static let orderRules: [any OrderRule.Type] = all.compactMap { $0 as? any OrderRule.Type }
+    static let orderRules = all.compactMap { $0.asOrderRule }
 }
