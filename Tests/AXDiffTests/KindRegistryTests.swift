@@ -40,9 +40,9 @@ final class KindRegistryTests: XCTestCase {
         }
         XCTAssertNil(ChangeKind(rawValue: "label.lots"))
         XCTAssertEqual(kinds.filter(\.isOrder), [.orderRegressed, .orderChanged, .orderImproved])
-        XCTAssertEqual(KindRules.orderRules.map(\.kind), [.orderRegressed, .orderChanged, .orderImproved])
+        XCTAssertEqual(KindRules.orderRules.map { $0.kind }, [.orderRegressed, .orderChanged, .orderImproved])
         // Every other rule finds its own changes, but for the two whose change is asked for directly.
-        XCTAssertEqual(Set(kinds).subtracting(KindRules.changeRules.map(\.kind) + KindRules.orderRules.map(\.kind)),
+        XCTAssertEqual(Set(kinds).subtracting(KindRules.changeRules.map { $0.kind } + KindRules.orderRules.map { $0.kind }),
                        [.screenRemoved, .snapshotUnreadable])
         XCTAssertEqual(KindRules.changeRules.count, 22)
         XCTAssertEqual(ScreenDiffer.smellKinds, [.labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord,
