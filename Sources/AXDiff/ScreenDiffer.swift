@@ -3,21 +3,8 @@ import AXSnapshot
 /// Compares two versions of one screen and says what changed for a screen
 /// reader user. Pure: no I/O, no git.
 public enum ScreenDiffer {
-    /// The rules, one per change kind (order kinds are decided together).
-    static let rules: [any ChangeRule.Type] = [
-        OrderAnalysis.self,
-        LabelLost.self, LabelMissing.self, LabelRoleWord.self, LabelChanged.self,
-        StopDecorative.self, StopAdded.self, StopRemoved.self, StopsIncreased.self,
-        GroupMerged.self, GroupSplit.self,
-        RoleChanged.self, StateChanged.self, ValueChanged.self,
-        NameDuplicate.self,
-    ] + KindRules.all.map { $0 as any ChangeRule.Type }
-
-    /// The kinds `lint` reports: smells present in one snapshot.
-    public static let smellKinds: Set<ChangeKind> = [
-        .labelMissing, .stopDecorative, .nameDuplicate, .labelRoleWord,
-        .targetSmall, .labelRepeated, .labelUntranslated,
-    ]
+    /// The kinds `lint` reports: smells present in one snapshot (`KindRule.isSmell`).
+    package static let smellKinds = Set(ChangeKind.allCases.filter { $0.rule.isSmell })
 
     /// Compares `old` with `new`; either may be nil (a screen added or removed).
     ///
@@ -43,9 +30,8 @@ public enum ScreenDiffer {
         let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old == nil ? [] : oldTree?.stops ?? old?.stops ?? []
-            let change = Change(kind: .screenRemoved, screen: screen, before: "\(stops.count) stops",
-                                message: "screen \"\(screen)\" was removed")
-            return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]), stopsBefore: stops)
+            return ScreenDiff(screen: screen, path: path, changes: apply(config, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
+                              stopsBefore: stops)
         }
         let oldSnapshot = old ?? Snapshot.empty(screen: screen)
         // Each version is walked once: its stops and the nodes that hold them.
@@ -59,14 +45,11 @@ public enum ScreenDiffer {
             matching: matching,
             contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
             isNewScreen: old == nil, volatile: volatile, source: source)
-        var changes: [Change] = []
-        if old == nil {
-            changes.append(Change(kind: .screenAdded, screen: screen, after: "\(newStops.count) stops",
-                                  message: "new screen \"\(screen)\" with \(newStops.count) stops"))
-        }
+        // The order rules' changes come from one judgement of all moves; every
+        // other rule looks for its own.
         let analysis = old == nil ? nil : OrderAnalysis.analyse(context)
-        changes += analysis?.changes ?? []
-        for rule in rules where rule != OrderAnalysis.self {
+        var changes = analysis?.changes ?? []
+        for rule in KindRules.changeRules {
             changes += rule.changes(in: context)
         }
         return ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
@@ -86,11 +69,7 @@ public enum ScreenDiffer {
     /// `error`, when it is a `SnapshotError`, gives the place in the file.
     public static func unreadable(path: String, reason: String, error: Error? = nil, config: Config = Config()) -> ScreenDiff {
         let screen = SnapshotReader.screenName(for: path)
-        var change = Change(kind: .snapshotUnreadable, screen: screen, message: "snapshot cannot be read: \(reason)")
-        if let place = error as? SnapshotError {
-            change.line = place.line
-            change.column = place.column
-        }
+        let change = SnapshotUnreadable.change(screen: screen, reason: reason, error: error)
         return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]))
     }
 

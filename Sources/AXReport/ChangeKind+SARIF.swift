@@ -1,6 +1,9 @@
 import AXDiff
 
 extension ChangeKind {
+    /// The WCAG criteria the kind cites, as axdiff knows them.
+    var criteria: [WCAGCriterion] { wcag.compactMap(WCAGCriterion.numbered) }
+
     /// The rule's `name`: the kind in UpperCamelCase (`label.role-word` → `LabelRoleWord`).
     var sarifName: String {
         rawValue.split { $0 == "." || $0 == "-" }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -31,14 +34,14 @@ extension Report {
     /// GitHub shows at most 10 tags of a rule (and rejects more than 20).
     static let sarifTagLimit = 10
 
-    /// One `reportingDescriptor` per change kind, derived from the kind's own
-    /// data: summary, help text, default severity and WCAG criteria. `helpUri`
+    /// One `reportingDescriptor` per change kind, derived from the kind's rule
+    /// (`Sources/AXDiff/Rules/`): summary, help text, default severity and WCAG criteria. `helpUri`
     /// is the WCAG Understanding page of the kind's first criterion, else the
     /// tool's page.
     static func sarifRule(_ kind: ChangeKind, _ context: ReportContext) -> JSONDocument {
         let criteria = kind.criteria
-        var helpText = kind.helpText
-        var helpMarkdown = kind.helpText.markdownEscaped
+        var helpText = kind.help
+        var helpMarkdown = kind.help.markdownEscaped
         if !criteria.isEmpty {
             helpText += "\n\nWCAG 2.2 success criteria:\n" + criteria.map {
                 "- \($0.number) \($0.name) (Level \($0.level)): \($0.understandingURL)"
@@ -53,7 +56,7 @@ extension Report {
             "id": .string(kind.rawValue),
             "name": .string(kind.sarifName),
             "shortDescription": .object(["text": .string(kind.summary)]),
-            "fullDescription": .object(["text": .string(kind.helpText)]),
+            "fullDescription": .object(["text": .string(kind.help)]),
             "help": .object(["text": .string(helpText), "markdown": .string(helpMarkdown)]),
             "helpUri": .string(criteria.first?.understandingURL ?? context.informationURI),
             "defaultConfiguration": .object(["level": .string(sarifLevel(kind.defaultSeverity))]),

@@ -2,13 +2,13 @@ import AXDiff
 
 /// One commit as `axdiff log` lists it: its id, subject, the counts of its
 /// note (nil when it has none) and the branches whose tip it is.
-public struct LogEntry: Sendable, Equatable {
-    public var commit: String
-    public var subject: String
-    public var summary: NoteSummary?
-    public var branches: [String]
+package struct LogEntry: Sendable, Equatable {
+    package var commit: String
+    package var subject: String
+    package var summary: NoteSummary?
+    package var branches: [String]
 
-    public init(commit: String, subject: String, summary: NoteSummary?, branches: [String] = []) {
+    package init(commit: String, subject: String, summary: NoteSummary?, branches: [String] = []) {
         self.commit = commit
         self.subject = subject
         self.summary = summary
@@ -17,7 +17,7 @@ public struct LogEntry: Sendable, Equatable {
 
     /// `axdiff log --format json`: `{"commits": [...]}`, newest first, keys
     /// sorted; the counts are null for a commit without a note.
-    public static func json(_ entries: [LogEntry]) -> String {
+    package static func json(_ entries: [LogEntry]) -> String {
         JSONDocument.object(["commits": .array(entries.map { entry in
             let count = { (n: Int?) in n.map(JSONDocument.int) ?? .null }
             return .object([

@@ -1,19 +1,19 @@
 /// The counts a stored note carries, read back from its text: errors and
 /// warnings from the trailers, improvements from the header line. Used by
 /// `axdiff log` so that listing history needs no re-analysis.
-public struct NoteSummary: Sendable, Equatable {
-    public var errors: Int
-    public var warnings: Int
-    public var improvements: Int
+package struct NoteSummary: Sendable, Equatable {
+    package var errors: Int
+    package var warnings: Int
+    package var improvements: Int
 
-    public init(errors: Int, warnings: Int, improvements: Int) {
+    package init(errors: Int, warnings: Int, improvements: Int) {
         self.errors = errors
         self.warnings = warnings
         self.improvements = improvements
     }
 
     /// Nil when the text is not an axdiff note (no trailers).
-    public static func parse(_ note: String) -> NoteSummary? {
+    package static func parse(_ note: String) -> NoteSummary? {
         var errors: Int?, warnings: Int?
         var improvements = 0
         for line in note.split(separator: "\n", omittingEmptySubsequences: false) {

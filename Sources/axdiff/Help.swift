@@ -1,10 +1,14 @@
-/// The help texts, derived from the commands' declarations.
+import AXDiff
+import AXReport
+
+/// The help texts, derived from the commands' declarations and the change kinds' rules.
 enum Help {
     static func overview() -> String {
         var lines = ["axdiff \(version): what a screen reader will say, commit by commit.", "", "Usage: axdiff <command> [options]", "", "Commands:"]
         let width = commands.map { $0.name.count }.max().map { $0 + 2 } ?? 12
         for c in commands { lines.append("  " + c.name.padding(width) + c.abstract) }
-        lines += ["", "See 'axdiff help <command>' (or 'axdiff <command> --help') for a command's options.",
+        lines += ["", "See 'axdiff help <command>' (or 'axdiff <command> --help') for a command's options,",
+                  "and 'axdiff help <kind>' (axdiff help label.lost) for what a change kind means.",
                   "", "Example:", "  axdiff demo"]
         return lines.joined(separator: "\n")
     }
@@ -23,6 +27,37 @@ enum Help {
             lines += ["", c.examples.count == 1 ? "Example:" : "Examples:"] + c.examples.map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A change kind as its rule describes it: summary, default severity,
+    /// the WCAG criteria it cites, and what it means and what fixes it.
+    static func kind(_ kind: ChangeKind) -> String {
+        var lines = ["\(kind.rawValue): \(kind.summary)", "",
+                     "Default severity: " + kind.severities.map(\.rawValue).joined(separator: " or ")]
+        if !kind.wcag.isEmpty {
+            lines.append("WCAG 2.2: " + kind.wcag.map { number in
+                WCAGCriterion.numbered(number).map { "\($0.number) \($0.name) (Level \($0.level))" } ?? number
+            }.joined(separator: "; "))
+        }
+        lines += [""] + wrapped(kind.help) + ["",
+                  "Its severity is set in .axdiff.json (\"off\" drops the kind):",
+                  "  \"severity\": {\"\(kind.rawValue)\": \"warning\"}"]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    static func wrapped(_ text: String, width: Int = 78) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// An option's help with its default: `report format … (default: text)`.

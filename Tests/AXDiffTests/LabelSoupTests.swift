@@ -43,16 +43,4 @@ final class LabelSoupTests: XCTestCase {
         XCTAssertEqual(d.first(.stopDecorative)?.severity, .warning)
         XCTAssertNil(d.first(.stopAdded), "the image is reported once, as decorative")
     }
-
-    func testControlFoldedIntoACombinedStopIsAnError() {
-        let old = [S.text("Notifications"), Node(id: "notif_toggle", role: .toggle, label: "Notifications", value: "1")]
-        let combined = Node(role: .cell, label: "Notifications", element: true, children: [
-            S.text("Notifications"), Node(id: "notif_toggle", role: .toggle, value: "1"),
-        ])
-        let d = S.diff(old, [combined])
-        let c = d.first(.groupControlMerged)
-        XCTAssertEqual(c?.severity, .error)
-        XCTAssertEqual(c?.wcag, ["4.1.2"])
-        XCTAssertTrue(c?.message.contains("toggle") ?? false, c?.message ?? "")
-    }
 }

@@ -145,7 +145,7 @@ final class SARIFReportTests: XCTestCase {
 
         for (kind, rule) in zip(ChangeKind.allCases, rules) {
             XCTAssertEqual((rule["shortDescription"] as? [String: Any])?["text"] as? String, kind.summary)
-            XCTAssertEqual((rule["fullDescription"] as? [String: Any])?["text"] as? String, kind.helpText)
+            XCTAssertEqual((rule["fullDescription"] as? [String: Any])?["text"] as? String, kind.help)
             let properties = try XCTUnwrap(rule["properties"] as? [String: Any])
             XCTAssertEqual(properties["problem.severity"] as? String,
                            ["error": "error", "warning": "warning", "note": "recommendation"][kind.defaultSeverity.rawValue])

@@ -63,6 +63,24 @@ final class HelpTests: XCTestCase {
         XCTAssertTrue(watch.hasSuffix("axdiff watch --once --html site\n"), watch)
     }
 
+    /// `axdiff help KIND` says what the kind's rule says, for every kind.
+    func testHelpExplainsEveryChangeKind() throws {
+        let lost = try CLI.run(["help", "label.lost"])
+        XCTAssertEqual(lost.code, 0)
+        let lines = lost.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(Array(lines.prefix(4)), ["label.lost: A stop's meaningful label became empty or meaningless.", "",
+                                                "Default severity: error",
+                                                "WCAG 2.2: 4.1.2 Name, Role, Value (Level A); 1.1.1 Non-text Content (Level A)"])
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 78 || !$0.contains(" ") }, lost.out)
+        XCTAssertTrue(lost.out.contains("an asset or file name, or an SF Symbol name"), lost.out)
+        XCTAssertEqual(try CLI.run(["help", "role.changed"]).out.split(separator: "\n")[1], "Default severity: error or warning")
+        let kinds = try CLI.run(["help", "help"]).out
+        XCTAssertTrue(kinds.contains("axdiff help label.lost"), kinds)
+        let unknown = try CLI.run(["help", "label.lots"])
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertTrue(unknown.err.contains("unknown command or change kind 'label.lots'; did you mean 'label.lost'?"), unknown.err)
+    }
+
     func testMistakesSuggestTheNearestName() throws {
         let cases: [([String], String)] = [
             (["dif"], "axdiff: unknown command 'dif'; did you mean 'diff'?"),

@@ -18,17 +18,17 @@ public struct Config: Sendable, Equatable {
 
     /// The file extensions snapshot formats use: axsnapshot JSON, XCUITest
     /// debug descriptions, uiautomator dumps, ARIA snapshots.
-    public static let snapshotExtensions = ["json", "txt", "xml", "yml", "yaml"]
+    package static let snapshotExtensions = ["json", "txt", "xml", "yml", "yaml"]
 
     /// Files of a snapshot extension under `Snapshots/` or `snapshots/`, and
     /// ARIA snapshots anywhere: a README or a screenshot beside the snapshots
     /// is not one.
-    public static let defaultSnapshots: [String] =
+    package static let defaultSnapshots: [String] =
         ["Snapshots", "snapshots"].flatMap { dir in snapshotExtensions.map { "\(dir)/**/*.\($0)" } } + ["**/*.aria.yml"]
 
     /// Every file of a snapshot extension, wherever it is: where the gate looks
     /// for snapshots that no glob of `snapshots` takes.
-    public static let snapshotLikeFiles: [String] = snapshotExtensions.map { "**/*.\($0)" }
+    package static let snapshotLikeFiles: [String] = snapshotExtensions.map { "**/*.\($0)" }
 
     /// The severity a change of `kind` gets under this configuration.
     public func severity(of kind: ChangeKind, default value: Severity) -> Severity {

@@ -1,15 +1,15 @@
 /// A path glob: `*` matches within one path segment, `**` across segments
 /// (`Snapshots/**`, `**/*.aria.yml`), `?` one character. No regular
 /// expressions, so a hostile pattern from a repository cannot hang the watcher.
-public struct Glob: Sendable, Hashable {
-    public let pattern: String
+package struct Glob: Sendable, Hashable {
+    package let pattern: String
     private let tokens: [Token]
 
     enum Token: Hashable, Sendable {
         case literal(Character), any, star, globstar
     }
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var tokens: [Token] = []
         let chars = Array(pattern)
@@ -93,7 +93,7 @@ public struct Glob: Sendable, Hashable {
     ///
     /// - Complexity: O(p · t) time and O(t) space (dynamic programming over
     ///   path characters and pattern tokens), never exponential.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         // Every change of every commit is tested against each pattern; an
         // array of `Character`s per test, and `Character` comparisons, were
         // 1 % of a backfill (callgrind). When the pattern and the path are

@@ -4,10 +4,10 @@ import AXSnapshot
 /// one screen in several locales side by side, the locale as a directory
 /// (`Snapshots/es/SignIn.json` beside `Snapshots/en/SignIn.json`, also
 /// `es.lproj/`) or before the extension (`SignIn.es.json`).
-public enum LocaleSiblings {
+package enum LocaleSiblings {
     /// Whether `locale` is in the source locale's language (`en-US` and
     /// `en_GB` are `en`), so that its snapshot is not a translation.
-    public static func isSource(_ locale: String, sourceLocale: String) -> Bool {
+    package static func isSource(_ locale: String, sourceLocale: String) -> Bool {
         language(locale) == language(sourceLocale)
     }
 
@@ -17,7 +17,7 @@ public enum LocaleSiblings {
     /// names no locale, or `locale` is the source's.
     ///
     /// - Complexity: O(p) in the length of the path.
-    public static func sourcePaths(for path: String, locale: String, sourceLocale: String) -> [String] {
+    package static func sourcePaths(for path: String, locale: String, sourceLocale: String) -> [String] {
         guard !language(locale).isEmpty, !isSource(locale, sourceLocale: sourceLocale) else { return [] }
         let names = Set([canonical(locale), language(locale)])
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -43,7 +43,7 @@ public enum LocaleSiblings {
     /// `sourcePaths` that `read` finds (nil: no snapshot there) whose locale,
     /// if it says one, is the source locale. Nil when `snapshot` says no
     /// locale or is not a translation.
-    public static func source(for path: String, of snapshot: Snapshot, sourceLocale: String,
+    package static func source(for path: String, of snapshot: Snapshot, sourceLocale: String,
                               read: (String) throws -> Snapshot?) rethrows -> (path: String, snapshot: Snapshot)? {
         guard let locale = snapshot.locale else { return nil }
         for candidate in sourcePaths(for: path, locale: locale, sourceLocale: sourceLocale) {

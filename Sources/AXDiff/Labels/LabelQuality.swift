@@ -89,9 +89,8 @@ public enum LabelQuality {
     /// `looksLikeAssetName` for an ASCII `s`, from its bytes; nil for other
     /// text. Every test there goes through `Character` and its Unicode
     /// properties (a lower-cased copy, two filtered copies, ten suffix and
-    /// ten prefix tests): about 6,000 instructions per label, most of
-    /// `isMeaningless` (callgrind: 32 M of a 600-commit backfill). For
-    /// ASCII each test is a byte test: letters are [A-Za-z], numbers
+    /// ten prefix tests), and this runs for every label of both versions
+    /// that the rules judge. For ASCII each test is a byte test: letters are [A-Za-z], numbers
     /// [0-9], upper case [A-Z], lower case [a-z]. The one ASCII
     /// `Character` of two bytes, "\r\n", is none of these and not "-",
     /// as its "\r" byte is not, and no suffix or prefix tested contains

@@ -105,9 +105,3 @@ struct DiffContext {
         volatile.indices.first { volatile[$0].matches(a) && volatile[$0].matches(b) }
     }
 }
-
-/// One rule: a kind of change (or a family that must be decided together)
-/// and when it is reported.
-protocol ChangeRule {
-    static func changes(in context: DiffContext) -> [Change]
-}

@@ -13,9 +13,9 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
     /// The order shown is the order on screen, not the spoken one.
     public var onScreen: Bool
 
-    public static let reach = 3
+    package static let reach = 3
     /// A label longer than this is cut, so one label cannot make a note large.
-    public static let maxName = 60
+    package static let maxName = 60
 
     public init(names: [String], focus: Int, cutBefore: Bool, cutAfter: Bool, onScreen: Bool = false) {
         self.names = names.map(Self.short)

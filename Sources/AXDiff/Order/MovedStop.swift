@@ -25,11 +25,6 @@ struct MovedStop {
         var isLead: Bool
     }
 
-    var kind: ChangeKind {
-        if !breaks.isEmpty { return .orderRegressed }
-        return repairs.isEmpty ? .orderChanged : .orderImproved
-    }
-
     /// Adds a reference, keeping one partner per reference, the first offered.
     mutating func note(_ reference: OrderReference, partner: Int, isLead: Bool, broken: Bool) {
         let link = Link(reference: reference, partner: partner, isLead: isLead)
@@ -120,6 +115,30 @@ extension MovedStop {
         case (.contract, _): return "it follows the screen's reading-order contract"
         case (.visual, _): return "it follows the order on screen again"
         }
+    }
+
+    /// Where a visual move took the stop: `to the bottom of the screen`,
+    /// `to the top of the screen`, `on screen to between "A" and "B"`.
+    static func visualPlace(_ j: Int, _ places: ScreenPlaces, _ c: DiffContext) -> String {
+        let ranks = places.newRanks
+        guard ranks.count == c.newStops.count, !places.newByRank.isEmpty else { return "on screen" }
+        if ranks[j] == ranks.count - 1 { return "to the bottom of the screen" }
+        if ranks[j] == 0 { return "to the top of the screen" }
+        return "on screen to " + MovedStop.onScreen(c, new: j, places)
+    }
+
+    /// The stops around this one, in its old or new version: in the spoken
+    /// order for a spoken move, on screen for a visual move (its spoken
+    /// place did not change).
+    func window(_ c: DiffContext, old: Bool, _ places: ScreenPlaces) -> OrderWindow? {
+        let stops = old ? c.oldStops : c.newStops
+        let at = old ? self.old : self.new
+        guard isVisual else {
+            return OrderWindow.around(at, count: stops.count) { stops[$0].displayName }
+        }
+        let (ranks, byRank) = old ? (places.oldRanks, places.oldByRank) : (places.newRanks, places.newByRank)
+        guard ranks.count == stops.count, byRank.count == stops.count else { return nil }
+        return OrderWindow.around(ranks[at], count: stops.count, onScreen: true) { stops[byRank[$0]].displayName }
     }
 
     /// "first", "third", "26th".

@@ -1,16 +1,13 @@
 import AXSnapshot
 
-/// Decides `order.regressed`, `order.changed` and `order.improved` together
-/// (DESIGN §6), one change per moved stop: which stops moved
-/// (`MovedStops`), and for each, which references it now breaks that the
-/// old order kept and which old violations it repairs. A stop that kept its
-/// place is never blamed: a reference between two kept stops cannot change.
-enum OrderAnalysis: ChangeRule {
-    static func changes(in context: DiffContext) -> [Change] {
-        guard !context.isNewScreen else { return [] }
-        return analyse(context).changes
-    }
-
+/// The judgement behind the three reading-order rules (DESIGN §6), one
+/// change per moved stop: which stops moved (`MovedStops`), and for each,
+/// which references it now breaks that the old order kept and which old
+/// violations it repairs. A stop that kept its place is never blamed: a
+/// reference between two kept stops cannot change. The kind of each moved
+/// stop's change, and its words, are the order rules' (`OrderRegressed`,
+/// `OrderChanged`, `OrderImproved` in `Rules/`).
+enum OrderAnalysis {
     struct Result {
         /// Spoken moves (n − LIS), for the review site and the property tests.
         var moves: [Move]
@@ -38,12 +35,9 @@ enum OrderAnalysis: ChangeRule {
 
         let places = ScreenPlaces(newRanks: moved.newRanks, oldRanks: moved.oldRanks,
                                   inverses: stops.contains { $0.isVisual || $0.breaks.contains { $0.reference == .visual } })
-        let changes = stops.map { stop -> Change in
-            switch stop.kind {
-            case .orderRegressed: return .orderRegressed(context: c, stop, places)
-            case .orderImproved: return .orderImproved(context: c, stop, places)
-            default: return .orderChanged(context: c, stop, places)
-            }
+        let rules = KindRules.orderRules
+        let changes = stops.compactMap { stop in
+            rules.first { $0.applies(to: stop) }?.change(for: stop, in: c, places)
         }
         return Result(moves: moved.spoken, visualMoves: moved.visual, changes: changes)
     }

@@ -5,8 +5,8 @@ import AXSnapshot
 /// neither as a custom action nor as a control named for it. The action that
 /// moved from the card's rotor to a real "Reorder order 1042" button is not
 /// lost.
-enum ActionLost: KindRule {
-    static let kind = ChangeKind.actionLost
+enum ActionLost: ChangeRule {
+    static let name = "action.lost"
     static let defaultSeverity = Severity.error
     static let wcag = ["2.1.1", "4.1.2"]
     static let summary = "A custom action is offered by no stop of the screen any more."
@@ -100,4 +100,8 @@ enum ActionLost: KindRule {
         }
         return found
     }
+}
+
+extension ChangeKind {
+    public static let actionLost = ActionLost.kind
 }

@@ -2,8 +2,8 @@ import AXSnapshot
 
 /// `hint.changed`: a matched stop's hint (what VoiceOver says after a pause)
 /// appeared, changed or vanished.
-enum HintChanged: KindRule {
-    static let kind = ChangeKind.hintChanged
+enum HintChanged: ChangeRule {
+    static let name = "hint.changed"
     static let defaultSeverity = Severity.note
     static let wcag: [String] = []
     static let summary = "A hint appeared, changed or vanished."
@@ -23,4 +23,8 @@ enum HintChanged: KindRule {
                           before: o.hint.isEmpty ? nil : o.hint, after: n.hint.isEmpty ? nil : n.hint, message: message)
         }
     }
+}
+
+extension ChangeKind {
+    public static let hintChanged = HintChanged.kind
 }

@@ -3,8 +3,8 @@ import AXSnapshot
 /// `label.input-removed`: a control lost Voice Control names (input labels)
 /// it had, other than its label, which Voice Control always answers to. A
 /// user who said "Tap Reorder" now gets nothing.
-enum LabelInputRemoved: KindRule {
-    static let kind = ChangeKind.labelInputRemoved
+enum LabelInputRemoved: ChangeRule {
+    static let name = "label.input-removed"
     static let defaultSeverity = Severity.warning
     static let wcag = ["2.5.3"]
     static let summary = "A control lost Voice Control names (input labels) it had."
@@ -29,4 +29,8 @@ enum LabelInputRemoved: KindRule {
                           message: "\(ElementRef(n).display) lost the Voice Control name\(gone.count == 1 ? "" : "s") \(names): saying \"Tap \(gone[0])\" no longer works")
         }
     }
+}
+
+extension ChangeKind {
+    public static let labelInputRemoved = LabelInputRemoved.kind
 }

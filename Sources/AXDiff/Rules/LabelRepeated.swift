@@ -3,12 +3,13 @@ import AXSnapshot
 /// `label.repeated`: what a stop says repeats itself — "Sign in, Sign in"
 /// (a label that also is the value, as XCUITest label checks catch), "Error,
 /// Error" (an icon combined with the text beside it, SwiftUI images).
-enum LabelRepeated: KindRule {
-    static let kind = ChangeKind.labelRepeated
+enum LabelRepeated: ChangeRule {
+    static let name = "label.repeated"
     static let defaultSeverity = Severity.warning
     static let wcag = ["1.3.1"]
     static let summary = "A label says the same words twice (\"Sign in, Sign in\")."
     static let help = "What a stop says repeats the same words twice, e.g. \"Sign in, Sign in\" (a value or child text that repeats the label) or \"Error, Error\" (a warning icon combined with the word beside it). VoiceOver users hear everything twice. Hide the redundant icon (Image(decorative:), accessibilityHidden) or drop the duplicate text from the label or value."
+    static let isSmell = true
 
     /// Stops that are new, or whose label or value changed, and now repeat
     /// themselves where they did not.
@@ -69,4 +70,8 @@ private extension String {
     var trimmingSpaces: String {
         String(drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
     }
+}
+
+extension ChangeKind {
+    public static let labelRepeated = LabelRepeated.kind
 }

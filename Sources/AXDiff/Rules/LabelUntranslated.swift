@@ -4,12 +4,13 @@ import AXSnapshot
 /// the source locale), a stop now reads the same label as the source-locale
 /// snapshot's stop with the same id, while the screen is otherwise
 /// translated — the English fallback of a Spanish string that went missing.
-enum LabelUntranslated: KindRule {
-    static let kind = ChangeKind.labelUntranslated
+enum LabelUntranslated: ChangeRule {
+    static let name = "label.untranslated"
     static let defaultSeverity = Severity.warning
     static let wcag = ["3.1.2"]
     static let summary = "A translated screen's stop now reads the source locale's label."
     static let help = "In the snapshot of a screen in another locale than the source locale (`sourceLocale`, default `en`), a stop reads the same label as the stop with the same id in the source-locale snapshot beside it, while the rest of the screen is translated: a translation is missing and the user hears the source language (the fallback of a string catalog entry). Add the translation, or, for a word that is the same in both languages, accept the change."
+    static let isSmell = true
 
     /// A stop counts when it has an id the source snapshot also has, and a
     /// label with a letter (prices and counts read the same in every
@@ -56,4 +57,8 @@ enum LabelUntranslated: KindRule {
     }
 
     static func counts(_ label: String) -> Bool { label.contains(where: \.isLetter) }
+}
+
+extension ChangeKind {
+    public static let labelUntranslated = LabelUntranslated.kind
 }

@@ -3,12 +3,13 @@ import AXSnapshot
 /// `target.small`: a control that is new, or shrank, is smaller than the
 /// platform's minimum target — "a named icon button still needs a 44 × 44 pt
 /// hit area" (Mystery Icon). One that was already small is not reported again.
-enum TargetSmall: KindRule {
-    static let kind = ChangeKind.targetSmall
+enum TargetSmall: ChangeRule {
+    static let name = "target.small"
     static let defaultSeverity = Severity.warning
     static let wcag = ["2.5.8"]
     static let summary = "A new or shrunk control is smaller than the platform's minimum target."
     static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph."
+    static let isSmell = true
 
     /// The minimum side and its unit. Frames are in points (DESIGN §2), dp
     /// for an Android snapshot written as axsnapshot JSON; a `uiautomator`
@@ -71,4 +72,8 @@ enum TargetSmall: KindRule {
         if v == v.rounded(), abs(v) < 1e9 { return String(Int(v)) }
         return String((v * 10).rounded() / 10)
     }
+}
+
+extension ChangeKind {
+    public static let targetSmall = TargetSmall.kind
 }

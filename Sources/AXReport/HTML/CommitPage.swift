@@ -6,10 +6,10 @@ import AXSnapshot
 /// reading orders side by side as two ordered lists of what VoiceOver says,
 /// stops that moved, appeared, disappeared, merged, split or changed marked
 /// in words and linked across the columns (`#s1-old-3` ↔ `#s1-new-1`).
-public enum CommitPage {
+package enum CommitPage {
     /// - Complexity: O(s + c log c) per screen, where s is the number of stops
     ///   and c the number of changes.
-    public static func render(_ commit: SiteCommit, site: SiteInfo) -> String {
+    package static func render(_ commit: SiteCommit, site: SiteInfo) -> String {
         let short = HTMLFormat.shortSHA(commit.sha)
         let heading = "Commit \(short): \(commit.subject)"
         let model = ReportModel(commit.report)

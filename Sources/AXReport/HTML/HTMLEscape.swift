@@ -6,13 +6,13 @@
 /// never parsed as markup. Attribute values are always double-quoted by the
 /// renderers, and quotes are escaped in both contexts, so one function serves
 /// text and attributes alike.
-public enum HTMLEscape {
+package enum HTMLEscape {
     /// `text` with `& < > " '` as character references and the characters
     /// HTML forbids in documents (C0 controls other than tab, line feed and
     /// carriage return; DEL; noncharacters) as U+FFFD.
     ///
     /// - Complexity: O(n), where n is the length of `text`.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         // Most labels need nothing: scan the bytes once before building a copy.
         // Through the bytes in place when the string is native (almost always): the
         // `UTF8View` iterator was the larger part of rendering a commit page (perf).
@@ -60,7 +60,7 @@ public enum HTMLEscape {
 
     /// An attribute value (to be put between double quotes). Line breaks
     /// become spaces: a value such as a link title should stay on one line.
-    public static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         text(value.oneLine)
     }
 }

@@ -5,20 +5,20 @@
 /// The policy forbids everything but inline styles and `data:` images: the
 /// site runs no script, loads nothing from the network, and a label that
 /// slipped through escaping still could not run.
-public struct HTMLPage: Sendable {
+package struct HTMLPage: Sendable {
     /// The document title, already specific to the page ("Commit abc1234 — repo").
-    public var title: String
+    package var title: String
     /// The page's heading (plain text; escaped here).
-    public var heading: String
+    package var heading: String
     /// The way back to the site root: `""` for the index, `"../"` below it.
-    public var root: String
+    package var root: String
     /// Everything in `<main>` after the heading, as HTML.
-    public var body: String
-    public var site: SiteInfo
+    package var body: String
+    package var site: SiteInfo
 
-    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
-    public init(title: String, heading: String, root: String, body: String, site: SiteInfo) {
+    package init(title: String, heading: String, root: String, body: String, site: SiteInfo) {
         self.title = title
         self.heading = heading
         self.root = root
@@ -27,7 +27,7 @@ public struct HTMLPage: Sendable {
     }
 
     /// The whole document, ending with a newline.
-    public func render() -> String {
+    package func render() -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en">

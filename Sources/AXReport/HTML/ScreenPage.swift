@@ -1,12 +1,12 @@
 /// `screens/<slug>.html`: one screen over the history — the trend plot of
 /// its stop count and of its errors and warnings per commit, and the same
 /// values as a table (the plot's text alternative for anyone who cannot see it).
-public enum ScreenPage {
+package enum ScreenPage {
     /// - Parameter subjects: commit subjects by full id, for the table.
     /// - Complexity: O(n), where n is the number of points.
     /// - Parameter continues: for each point, the earlier point it follows in
     ///   the history (see `TrendPlot.svg`); nil: each follows the one before.
-    public static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil) -> String {
+    package static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil) -> String {
         let heading = "Screen: \(trend.screen)"
         var body = "<dl class=\"meta\">\n<dt>Snapshot</dt><dd><code>\(trend.path.html)</code></dd>\n"
         if let last = trend.points.last {

@@ -1,12 +1,12 @@
 /// `index.html`: the branches' verdicts against the base branch, the
 /// screens with their trend pages, and every commit, newest first, with its
 /// errors, warnings and improvements.
-public enum SiteIndexPage {
+package enum SiteIndexPage {
     /// - Parameters:
     ///   - commits: oldest first (the order of the history walk); shown newest first.
     ///   - screens: sorted by path.
     /// - Complexity: O(c + s + b), in commits, screens and branches.
-    public static func render(commits: [SiteCommitSummary], screens: [ScreenTrend], branches: [BranchVerdict],
+    package static func render(commits: [SiteCommitSummary], screens: [ScreenTrend], branches: [BranchVerdict],
                               site: SiteInfo) -> String {
         let heading = "Accessibility review of \(site.title)"
         let known = Set(commits.map(\.sha))

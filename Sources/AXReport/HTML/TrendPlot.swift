@@ -6,7 +6,7 @@
 ///
 /// Coordinates are written with one decimal from integer arithmetic, so the
 /// output is the same bytes everywhere.
-public enum TrendPlot {
+package enum TrendPlot {
     static let width = 800, height = 432
     static let left = 64, right = 24
     static let stopsTop = 62, stopsBottom = 236
@@ -20,7 +20,7 @@ public enum TrendPlot {
     ///     history (its nearest ancestor among the points), nil where a line
     ///     starts; commits of two branches are then two lines that fork where
     ///     the branches do. Nil draws each point after the one before.
-    public static func svg(_ trend: ScreenTrend, id: String = "trend", root: String = "../", continues: [Int?]? = nil) -> String {
+    package static func svg(_ trend: ScreenTrend, id: String = "trend", root: String = "../", continues: [Int?]? = nil) -> String {
         let points = trend.points
         let readable = points.compactMap(\.stops)
         let maxStops = niceMax(readable.max() ?? 0)

@@ -1,0 +1,33 @@
+import AXSnapshot
+
+/// What a new stop is, so that each gets exactly one of `label.missing`,
+/// `stop.decorative` or `stop.added`.
+enum AddedStopKind {
+    case missingLabel, decorative(repeats: String?), plain
+
+    /// - A control with a meaningless label, or an image whose label is an
+    ///   asset or symbol name: `label.missing` (it needs a real name).
+    /// - An image with no label, or repeating a neighbour's label: `stop.decorative`
+    ///   (it should be hidden).
+    ///
+    /// The stops are read in place: binding `stops[j]` and its neighbours
+    /// copied every field of three stops per call, and several rules classify
+    /// every added stop.
+    static func classify(_ j: Int, in stops: [Stop]) -> AddedStopKind {
+        if stops[j].role == .image {
+            if stops[j].label.isEmpty { return .decorative(repeats: nil) }
+            let own = LabelText.normalized(stops[j].label)
+            for k in [j - 1, j + 1] where stops.indices.contains(k) && LabelText.normalized(stops[k].label) == own {
+                return .decorative(repeats: stops[k].label)
+            }
+            return meaningless(j, in: stops) ? .missingLabel : .plain
+        }
+        if stops[j].role.isInteractive, meaningless(j, in: stops) { return .missingLabel }
+        return .plain
+    }
+
+    /// `LabelQuality.isMeaningless(stops[j])`, without copying the stop.
+    static func meaningless(_ j: Int, in stops: [Stop]) -> Bool {
+        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames, role: stops[j].role)
+    }
+}

@@ -1,0 +1,29 @@
+import AXSnapshot
+
+/// `group.control-merged`: a merge folded a control into the combined stop
+/// (Over Grouped Control): it can no longer be operated on its own.
+enum GroupControlMerged: ChangeRule {
+    static let name = "group.control-merged"
+    static let defaultSeverity = Severity.error
+    static let wcag = ["4.1.2"]
+    static let summary = "A control was absorbed into a combined stop (Over Grouped Control)."
+    static let help = "A control (button, field, switch, slider, picker) was absorbed into a combined stop (Over Grouped Control): the user can no longer reach it or hear its role. Keep controls as stops of their own, or expose them as custom actions."
+
+    static func changes(in c: DiffContext) -> [Change] {
+        c.matching.merges.compactMap { group in
+            let parts = group.parts.map { c.oldStops[$0] }
+            guard let control = control(in: parts) else { return nil }
+            let n = c.newStops[group.single]
+            return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
+                          before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
+                          message: "the \(control.role.rawValue) \(ElementRef(control).display) was folded into \"\(n.spoken)\" and can no longer be operated on its own")
+        }
+    }
+
+    /// The first control among a merge's old stops, which the merge makes this kind.
+    static func control(in parts: [Stop]) -> Stop? { parts.first { $0.role.isControl } }
+}
+
+extension ChangeKind {
+    public static let groupControlMerged = GroupControlMerged.kind
+}

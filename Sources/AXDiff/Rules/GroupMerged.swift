@@ -1,0 +1,28 @@
+import AXSnapshot
+
+/// `group.merged`: several old stops are read as one, none of them a
+/// control. Text and images folded together is the Label Soup fix (an
+/// improvement). A merge that folds in a control is `group.control-merged`.
+enum GroupMerged: ChangeRule {
+    static let name = "group.merged"
+    static let defaultSeverity = Severity.note
+    static let wcag = ["1.3.1"]
+    static let summary = "Several stops became one."
+    static let help = "Several stops became one combined stop. For text and images that belong together this is the fix for Label Soup."
+
+    static func changes(in c: DiffContext) -> [Change] {
+        c.matching.merges.compactMap { group in
+            let parts = group.parts.map { c.oldStops[$0] }
+            guard GroupControlMerged.control(in: parts) == nil else { return nil }
+            let n = c.newStops[group.single]
+            let soupFixed = parts.allSatisfy { $0.role == .text || $0.role == .image || $0.role == .other }
+            return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
+                          before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
+                          message: "\(parts.count) stops are now read as one: \"\(n.spoken)\"", improvement: soupFixed)
+        }
+    }
+}
+
+extension ChangeKind {
+    public static let groupMerged = GroupMerged.kind
+}

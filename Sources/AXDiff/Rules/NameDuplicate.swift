@@ -1,0 +1,140 @@
+import AXSnapshot
+
+/// `name.duplicate`: two or more controls now share a name and no input label
+/// (Voice Control name) tells them apart — ten buttons called "Reorder".
+enum NameDuplicate: ChangeRule {
+    static let name = "name.duplicate"
+    static let defaultSeverity = Severity.warning
+    static let wcag = ["2.5.3", "2.4.6"]
+    static let summary = "Several controls share a name and no input label tells them apart."
+    static let help = "Two or more controls now share the same accessible name and no input label tells them apart: Voice Control users cannot say which one they mean, and screen-reader users hear ten identical \"Reorder\" buttons. Name the object in the label (\"Reorder order 1042\") or add distinct input labels."
+    static let isSmell = true
+
+    /// Only names the commit touched can start being duplicates: a name none
+    /// of whose controls (in either version) was added, removed or changed
+    /// has matched, identical groups in both versions (`touchedNames`), so it
+    /// is a duplicate in both or in neither. On a new screen every name is
+    /// touched.
+    ///
+    /// - Complexity: O(n) expected, where n is the number of stops.
+    static func changes(in c: DiffContext) -> [Change] {
+        let touched = touchedNames(c)
+        guard !touched.isEmpty else { return [] }
+        let before = Set(duplicates(c.oldStops, among: touched).keys)
+        return duplicates(c.newStops, among: touched).filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
+            let stops = members.map { c.newStops[$0] }
+            return Change(kind: kind, screen: c.screen, elements: stops.map(ElementRef.init),
+                          after: stops.map(\.spoken).joined(separator: " › "),
+                          message: "\(stops.count) controls are all called \"\(stops[0].label)\"; \(stops[0].platform.voiceUsers) users cannot tell them apart")
+        }
+    }
+
+    /// Whether a stop of this role takes part: controls and links. (Takes
+    /// the role: a `Stop` argument is a copy of every field.)
+    static func counts(_ role: Role) -> Bool { role.isControl || role == .link }
+
+    /// The normalized names of the controls that are unmatched, or matched to
+    /// a stop that differs in a field `duplicates` reads (role, label, id,
+    /// image names, input labels — all covered by `changedPairs`).
+    ///
+    /// - Complexity: O(n) for the n stops, plus the labels it normalizes.
+    static func touchedNames(_ c: DiffContext) -> Set<String> {
+        var names = Set<String>()
+        func touch(_ stops: [Stop], _ i: Int) {
+            if counts(stops[i].role) { names.insert(LabelText.normalized(stops[i].label)) }
+        }
+        for j in c.newStops.indices where c.matching.newToOld[j] == nil { touch(c.newStops, j) }
+        for i in c.oldStops.indices where c.matching.oldToNew[i] == nil { touch(c.oldStops, i) }
+        for pair in c.changedPairs {
+            touch(c.newStops, pair.new)
+            touch(c.oldStops, pair.old)
+        }
+        return names
+    }
+
+    /// Controls grouped by normalized label, for the labels in `names`, where
+    /// the group has two or more members not told apart by an input label of
+    /// their own.
+    ///
+    /// When every name is ASCII, an ASCII label is first compared by a hash
+    /// of its normal form (`LabelText.normalizedKey`, no string built), so a
+    /// control whose name is not among `names` — almost all of them — costs
+    /// one pass over its label's bytes. Other labels are normalized and
+    /// looked up.
+    ///
+    /// - Complexity: O(n) expected.
+    static func duplicates(_ stops: [Stop], among names: Set<String>) -> [String: [Int]] {
+        // Few names: a sorted array searched by halves beats hashing each key.
+        var keys: [UInt64] = []
+        for name in names {
+            guard let key = LabelText.normalizedKey(name) else {
+                keys = []
+                break
+            }
+            keys.append(key)
+        }
+        keys.sort()
+        // The first bytes of the names (when `keys` is not empty every name
+        // is ASCII, and normalized: no leading whitespace, no upper case), as
+        // a 128-bit set. A label that starts with an ASCII byte other than
+        // whitespace has a normal form starting with that byte lower-cased
+        // (a combining mark after it would make its first `Character` equal
+        // to no ASCII one), so a label whose first byte starts no name is no
+        // name: one byte read instead of hashing the whole label, for almost
+        // every control.
+        var firstBytes: (low: UInt64, high: UInt64) = (0, 0)
+        if !keys.isEmpty {
+            for name in names {
+                guard let b = name.utf8.first else { continue }
+                if b < 64 { firstBytes.low |= 1 << b } else { firstBytes.high |= 1 << (b - 64) }
+            }
+        }
+        func startsNoName(_ label: String) -> Bool {
+            guard !keys.isEmpty, var b = label.utf8.first, b < 0x80, b != 0x20, !(0x09...0x0D).contains(b) else { return false }
+            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+            return b < 64 ? firstBytes.low & (1 << b) == 0 : firstBytes.high & (1 << (b - 64)) == 0
+        }
+        func known(_ key: UInt64) -> Bool {
+            var (lo, hi) = (0, keys.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < keys.count && keys[lo] == key
+        }
+        // Only names met twice get a member list. Indices: `for s in stops`
+        // copies every stop (all its fields).
+        var first: [String: Int] = [:]
+        var groups: [String: [Int]] = [:]
+        for i in stops.indices where counts(stops[i].role) {
+            if startsNoName(stops[i].label) { continue }
+            if !keys.isEmpty, let key = LabelText.normalizedKey(stops[i].label), !known(key) { continue }
+            let name = LabelText.normalized(stops[i].label)
+            guard names.contains(name) else { continue }
+            if let earlier = first.updateValue(stops[i].index, forKey: name) {
+                if groups[name] == nil { groups[name] = [earlier] }
+                first[name] = earlier
+                groups[name, default: []].append(stops[i].index)
+            }
+        }
+        // Meaningless labels are left out only now, in groups that could be
+        // duplicates: the label test is the costly part, and most groups have
+        // one member. Filtering keeps the members' order, so the result is
+        // the same as filtering first.
+        for (name, members) in groups where members.count >= 2 {
+            groups[name] = members.filter { !LabelQuality.isMeaningless(stops[$0]) }
+        }
+        return groups.filter { _, members in
+            guard members.count >= 2 else { return false }
+            // Apart when every member has an input label no other member has.
+            var seen: [String: Int] = [:]
+            for m in members { for l in Set(stops[m].inputLabels.map(LabelText.normalized)) { seen[l, default: 0] += 1 } }
+            let apart = members.allSatisfy { m in stops[m].inputLabels.contains { seen[LabelText.normalized($0)] == 1 } }
+            return !apart
+        }
+    }
+}
+
+extension ChangeKind {
+    public static let nameDuplicate = NameDuplicate.kind
+}

@@ -1,0 +1,32 @@
+import AXSnapshot
+
+/// `role.changed`: a matched stop is announced as another kind of thing. An
+/// interactive role lost (button → text) is an error; gaining one, or text
+/// becoming a heading, is an improvement.
+enum RoleChanged: ChangeRule {
+    static let name = "role.changed"
+    static let defaultSeverity = Severity.error
+    static let severities: [Severity] = [.error, .warning]
+    static let wcag = ["4.1.2"]
+    static let summary = "A stop's role changed."
+    static let help = "A stop's role changed (e.g. button to text). When an interactive role is lost, VoiceOver no longer says the element can be activated."
+
+    static func changes(in c: DiffContext) -> [Change] {
+        c.changedPairs.compactMap { pair in
+            // Compared in place: binding the two stops copies every field, for every pair.
+            guard c.oldStops[pair.old].role != c.newStops[pair.new].role else { return nil }
+            let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
+            let lost = o.role.isInteractive && !n.role.isInteractive
+            let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
+            return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
+                          before: o.role.rawValue, after: n.role.rawValue,
+                          message: "\(ElementRef(n).display) changed from \(o.role.rawValue) to \(n.role.rawValue)"
+                            + (lost ? "; it is no longer announced as something to operate" : ""),
+                          improvement: gained, severity: lost ? .error : .warning)
+        }
+    }
+}
+
+extension ChangeKind {
+    public static let roleChanged = RoleChanged.kind
+}
