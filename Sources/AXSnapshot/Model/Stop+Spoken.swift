@@ -7,8 +7,7 @@ extension Stop {
     ///
     /// Built in one string, the parts joined by ", " as they come (no array of
     /// parts, and the states sorted only when there are some): the review site
-    /// speaks every stop of both versions of every changed screen, and the
-    /// array and join were most of rendering a commit page's columns (perf).
+    /// speaks every stop of both versions of every changed screen.
     public var spoken: String {
         Self.speak(label: label, value: value, role: role, rawRole: rawRole, level: level, states: states, hint: hint,
                    hasActions: !actions.isEmpty, platform: platform)
@@ -70,16 +69,14 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the fields it needs in place: calling `spoken` on each element copied the
-    /// whole stop first (a retain and a release of each of its fields), a tenth of rendering
-    /// a commit page of the review site (perf).
+    /// Reads the fields it needs where they lie (`stops[i].label`): calling
+    /// `spoken` on each element binds it, a copy of the whole stop (a retain
+    /// and a release of each of its fields).
     public static func spoken(_ stops: [Stop]) -> [String] {
-        stops.withUnsafeBufferPointer { buffer in
-            buffer.indices.map { i in
-                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, rawRole: buffer[i].rawRole,
-                      level: buffer[i].level, states: buffer[i].states, hint: buffer[i].hint,
-                      hasActions: !buffer[i].actions.isEmpty, platform: buffer[i].platform)
-            }
+        stops.indices.map { i in
+            speak(label: stops[i].label, value: stops[i].value, role: stops[i].role, rawRole: stops[i].rawRole,
+                  level: stops[i].level, states: stops[i].states, hint: stops[i].hint,
+                  hasActions: !stops[i].actions.isEmpty, platform: stops[i].platform)
         }
     }
 }
