@@ -49,17 +49,18 @@ enum LabelText {
     }
 
     static func normalizedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let fold = keyFold
-        var hash = WordKeys.seed
-        for b in bytes {
-            let f = fold[Int(b)]
-            if f < 0x100 {
-                hash = (hash ^ UInt64(f)) &* WordKeys.prime
-            } else if f == nonASCII {
-                return nil
+        keyFold.withUnsafeBufferPointer { fold in
+            var hash = WordKeys.seed
+            for b in bytes {
+                let f = fold[Int(b)]
+                if f < 0x100 {
+                    hash = (hash ^ UInt64(f)) &* WordKeys.prime
+                } else if f == nonASCII {
+                    return nil
+                }
             }
+            return hash
         }
-        return hash
     }
 
     /// Each byte as `normalizedKey` hashes it: ASCII lower-cased, whitespace

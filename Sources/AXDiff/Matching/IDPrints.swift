@@ -47,38 +47,46 @@ struct IDPrints: Sendable, Equatable {
     /// keeps reading order), then each group by insertion (stable). Ties in
     /// reading order let equal prints be paired first to first, k-th to
     /// k-th, as the matcher pairs equal ids. (A comparison sort of every
-    /// entry costs several times more; see BENCHMARKS.md.)
+    /// entry costs several times more; see BENCHMARKS.md.) The entries are
+    /// plain values, written through buffer pointers only to spare the
+    /// array writes of the counting sort their bounds and uniqueness checks.
     static func sorted(_ prints: [Entry]) -> [Entry] {
         guard prints.count > 1 else { return prints }
         let bits = max(0, Int.bitWidth - prints.count.leadingZeroBitCount - 2)
         let shift = UInt64(UInt64.bitWidth - bits)
         var start = [Int](repeating: 0, count: (1 << bits) + 1)
-        for e in prints { start[Int(e.print >> shift) + 1] += 1 }
-        for b in 0..<(1 << bits) { start[b + 1] += start[b] }
-        var next = start
-        var out = prints
-        for e in prints {
-            let b = Int(e.print >> shift)
-            out[next[b]] = e
-            next[b] += 1
-        }
-        for b in 0..<(1 << bits) where start[b + 1] - start[b] > 1 {
-            let (lo, hi) = (start[b], start[b + 1])
-            if hi - lo > 32 {
-                out[lo..<hi].sort { $0.print != $1.print ? $0.print < $1.print : $0.stop < $1.stop }
-                continue
-            }
-            for k in (lo + 1)..<hi {
-                let entry = out[k]
-                var p = k
-                while p > lo, out[p - 1].print > entry.print {
-                    out[p] = out[p - 1]
-                    p -= 1
+        var result = prints
+        start.withUnsafeMutableBufferPointer { start in
+            for e in prints { start[Int(e.print >> shift) + 1] += 1 }
+            for b in 0..<(1 << bits) { start[b + 1] += start[b] }
+            var next = Array(start)
+            result.withUnsafeMutableBufferPointer { out in
+                next.withUnsafeMutableBufferPointer { next in
+                    for e in prints {
+                        let b = Int(e.print >> shift)
+                        out[next[b]] = e
+                        next[b] += 1
+                    }
                 }
-                out[p] = entry
+                for b in 0..<(1 << bits) where start[b + 1] - start[b] > 1 {
+                    let (lo, hi) = (start[b], start[b + 1])
+                    if hi - lo > 32 {
+                        out[lo..<hi].sort { $0.print != $1.print ? $0.print < $1.print : $0.stop < $1.stop }
+                        continue
+                    }
+                    for k in (lo + 1)..<hi {
+                        let entry = out[k]
+                        var p = k
+                        while p > lo, out[p - 1].print > entry.print {
+                            out[p] = out[p - 1]
+                            p -= 1
+                        }
+                        out[p] = entry
+                    }
+                }
             }
         }
-        return out
+        return result
     }
 
     /// A 64-bit mix of the bytes, eight at a time, or nil for non-ASCII bytes.

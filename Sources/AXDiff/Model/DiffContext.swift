@@ -6,12 +6,12 @@ struct DiffContext {
     let screen: String
     let old: Snapshot
     let new: Snapshot
-    /// Both versions prepared: their trees and the facts of each version alone.
-    let oldVersion: PreparedVersion
-    let newVersion: PreparedVersion
     /// Both versions' stops with the nodes that hold them (containers, frames).
     let oldTree: StopTree
     let newTree: StopTree
+    /// Each version's visual ranks (`PreparedVersion.visualRanks`).
+    let oldRanks: [Int]?
+    let newRanks: [Int]?
     /// `oldTree.stops` and `newTree.stops`, kept as their own arrays so rules
     /// index them without going through the tree.
     let oldStops: [Stop]
@@ -48,8 +48,8 @@ struct DiffContext {
         self.screen = screen
         self.old = old.snapshot
         self.new = new.snapshot
-        oldVersion = old
-        newVersion = new
+        oldRanks = old.visualRanks
+        newRanks = new.visualRanks
         oldTree = old.tree
         newTree = new.tree
         oldStops = old.tree.stops

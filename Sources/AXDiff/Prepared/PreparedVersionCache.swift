@@ -1,6 +1,7 @@
 import AXSnapshot
 
-/// The versions last read and prepared, by path and version (a blob id, say),
+/// The versions last read and prepared, by path and version (any hashable
+/// name of a file's contents: a blob id, say),
 /// so that walking history reads and prepares each snapshot version once:
 /// the old side of a change is, almost always, the new side of the previous
 /// change to that path.
@@ -12,9 +13,13 @@ import AXSnapshot
 /// One entry per path (the latest version read), least recently used first
 /// out once the source bytes held pass `maxBytes`, so memory stays bounded
 /// whatever the history holds. Not thread-safe: one cache per thread.
-package final class PreparedVersionCache<Version: Hashable> {
+///
+/// Versions are `AnyHashable`, not a generic parameter: a generic class
+/// used from another module runs unspecialized, its dictionary of entries
+/// reached through witness tables on every lookup.
+package final class PreparedVersionCache {
     struct Entry {
-        var version: Version
+        var version: AnyHashable
         /// The source's size: a hit must still respect the caller's limit.
         var size: Int
         var snapshot: Snapshot
@@ -43,7 +48,7 @@ package final class PreparedVersionCache<Version: Hashable> {
     }
 
     /// The snapshot kept for `version` at `path`, if any and not over `limit` bytes.
-    package func snapshot(path: String, version: Version, limit: Int) -> Snapshot? {
+    package func snapshot(path: String, version: AnyHashable, limit: Int) -> Snapshot? {
         guard var entry = entries[path], entry.version == version, entry.size <= limit else { return nil }
         clock += 1
         entry.lastUse = clock
@@ -56,27 +61,27 @@ package final class PreparedVersionCache<Version: Hashable> {
     /// keeps the result as the path's version.
     ///
     /// - Throws: `SnapshotError`, as `SnapshotReader.read`.
-    package func read(_ bytes: [UInt8], path: String, version: Version) throws -> Snapshot {
+    package func read(_ bytes: [UInt8], path: String, version: AnyHashable) throws -> Snapshot {
         let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, memo: entries[path]?.memo)
         store(snapshot, memo: memo, path: path, version: version, size: bytes.count)
         return snapshot
     }
 
     /// The prepared form kept with the snapshot of `version` at `path`, if any.
-    package func prepared(path: String, version: Version) -> PreparedVersion? {
+    package func prepared(path: String, version: AnyHashable) -> PreparedVersion? {
         guard let entry = entries[path], entry.version == version else { return nil }
         return entry.prepared
     }
 
     /// `snapshot` (the one kept for `version` at `path`, if it is) prepared,
     /// and kept with it for the path's next change, which diffs against it.
-    package func prepare(_ snapshot: Snapshot, path: String, version: Version, expectedStops: Int? = nil) -> PreparedVersion {
+    package func prepare(_ snapshot: Snapshot, path: String, version: AnyHashable, expectedStops: Int? = nil) -> PreparedVersion {
         let prepared = PreparedVersion(snapshot, expectedStops: expectedStops)
         if entries[path]?.version == version { entries[path]?.prepared = prepared }
         return prepared
     }
 
-    private func store(_ snapshot: Snapshot, memo: ReadMemo?, path: String, version: Version, size: Int) {
+    private func store(_ snapshot: Snapshot, memo: ReadMemo?, path: String, version: AnyHashable, size: Int) {
         guard size <= maxBytes else { return }
         if let old = entries[path] { bytes -= old.size }
         clock += 1

@@ -12,13 +12,14 @@ extension Snapshot {
     /// (see `StopTree`): containers, members and frames, read by reading-order
     /// analysis without walking the nodes again.
     ///
-    /// Nodes are read field by field where they lie (`nodes[i].label`), never
-    /// bound to a variable or passed on: a `Node` has a dozen reference-counted
-    /// fields, and a copy retains and releases each. A stack of sibling arrays
-    /// with the next position in each and one shared path, so the depth of
-    /// the tree cannot exhaust the call stack. An inner node gets its tree node only
-    /// when the first stop below it is found, so nodes without stops stay
-    /// out of the tree.
+    /// Nodes are read in place through a buffer pointer, never copied: a
+    /// `Node` has a dozen reference-counted fields, and a copy retains and
+    /// releases each. Reading them out of the array instead (`nodes[i].label`)
+    /// still retains and releases each field read (see BENCHMARKS.md). A stack
+    /// of sibling arrays with the next position in each and one shared path,
+    /// so the depth of the tree cannot exhaust the call stack. An inner node
+    /// gets its tree node only when the first stop below it is found, so nodes
+    /// without stops stay out of the tree.
     ///
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
     ///   stops (each stop's frame is united into its ancestors' boxes).
@@ -61,37 +62,41 @@ extension Snapshot {
                 continue
             }
             levels[top].next = i + 1
-            guard !current[i].hidden else { continue }
-            let frame = current[i].frame
-            guard Node.isStop(current, i) else {
-                if !current[i].children.isEmpty {
-                    current = current[i].children
-                    levels.append(Level(nodes: current, next: 0, node: -1, frame: frame, lastChild: -1))
-                    path.append(i)
+            let descend: (children: [Node], frame: Frame?)? = current.withUnsafeBufferPointer { nodes in
+                // Read through a pointer (`i` is in bounds, so the base exists).
+                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                let frame = node.pointee.frame
+                guard Node.isStop(node) else {
+                    return node.pointee.children.isEmpty ? nil : (node.pointee.children, frame)
                 }
-                continue
-            }
-            for lv in created..<levels.count {
-                let inner = tree.addNode(parent: levels[lv - 1].node, after: levels[lv - 1].lastChild, stop: -1, frame: levels[lv].frame)
-                levels[lv - 1].lastChild = inner
-                levels[lv].node = inner
-            }
-            created = levels.count
-            let k = tree.stops.count
-            levels[top].lastChild = tree.addNode(parent: levels[top].node, after: levels[top].lastChild, stop: k, frame: frame)
-            tree.nodeOfStop.append(levels[top].lastChild)
-            // An inner node without a frame of its own is placed by the box
-            // around its stops, united in reading order (the root is never placed).
-            if let f = frame {
-                for lv in 1..<levels.count where levels[lv].frame == nil {
-                    let n = levels[lv].node
-                    tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
+                for lv in created..<levels.count {
+                    let inner = tree.addNode(parent: levels[lv - 1].node, after: levels[lv - 1].lastChild, stop: -1, frame: levels[lv].frame)
+                    levels[lv - 1].lastChild = inner
+                    levels[lv].node = inner
                 }
+                created = levels.count
+                let k = tree.stops.count
+                levels[top].lastChild = tree.addNode(parent: levels[top].node, after: levels[top].lastChild, stop: k, frame: frame)
+                tree.nodeOfStop.append(levels[top].lastChild)
+                // An inner node without a frame of its own is placed by the box
+                // around its stops, united in reading order (the root is never placed).
+                if let f = frame {
+                    for lv in 1..<levels.count where levels[lv].frame == nil {
+                        let n = levels[lv].node
+                        tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
+                    }
+                }
+                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k, platform: platform))
+                if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
+                if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
+                if !(node.pointee.hint?.isEmpty ?? true) || !node.pointee.actions.isEmpty { tree.hintsOrActions.append(k) }
+                return nil
             }
-            tree.stops.append(Self.makeStop(current, i, parentPath: path, index: k, platform: platform))
-            if !(current[i].value?.isEmpty ?? true) { tree.valued.append(k) }
-            if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
-            if !(current[i].hint?.isEmpty ?? true) || !current[i].actions.isEmpty { tree.hintsOrActions.append(k) }
+            if let descend {
+                levels.append(Level(nodes: descend.children, next: 0, node: -1, frame: descend.frame, lastChild: -1))
+                path.append(i)
+                current = descend.children
+            }
         }
         return tree
     }
@@ -112,61 +117,71 @@ extension Snapshot {
                 continue
             }
             levels[top].next = i + 1
-            guard !current[i].hidden else { continue }
-            if Node.isStop(current, i) {
-                stops += 1
-            } else if !current[i].children.isEmpty {
+            let children: [Node]? = current.withUnsafeBufferPointer { buffer in
+                guard let node = buffer.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                if Node.isStop(node) {
+                    stops += 1
+                    return nil
+                }
+                return node.pointee.children.isEmpty ? nil : node.pointee.children
+            }
+            if let children {
                 inner += 1
-                current = current[i].children
-                levels.append((current, 0))
+                levels.append((children, 0))
+                current = children
             }
         }
         return (stops, inner)
     }
 
-    /// The stop for `nodes[i]`, read field by field where it lies (a `Node`
-    /// argument would be a copy: a retain and a release of each field).
-    static func makeStop(_ nodes: [Node], _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
+    /// The stop for `node` (the `i`-th of its siblings), read in place
+    /// through a pointer: a `Node` argument, or a node read from a buffer
+    /// and handed on, is a copy (a retain and a release of each of its
+    /// fields).
+    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
         var imageNames: [String] = []
-        if let name = nodes[i].imageName { imageNames.append(name) }
+        if let name = node.pointee.imageName { imageNames.append(name) }
         var innerIDs: [String] = []
-        var label = nodes[i].label ?? ""
-        var states = nodes[i].states
-        if !nodes[i].children.isEmpty {
+        var label = node.pointee.label ?? ""
+        var states = node.pointee.states
+        if !node.pointee.children.isEmpty {
             // The shown descendants in preorder, as a stack of sibling arrays.
             var spokenParts: [String] = []
-            var levels: [(nodes: [Node], next: Int)] = [(nodes[i].children, 0)]
+            var levels: [(nodes: [Node], next: Int)] = [(node.pointee.children, 0)]
             while let top = levels.indices.last {
-                let inner = levels[top].nodes, k = levels[top].next
-                guard k < inner.count else {
+                let siblings = levels[top].nodes, k = levels[top].next
+                guard k < siblings.count else {
                     levels.removeLast()
                     continue
                 }
                 levels[top].next = k + 1
-                guard !inner[k].hidden else { continue }
-                if let id = inner[k].id, !id.isEmpty {
-                    innerIDs.append(id)
-                    if inner[k].role == .image { imageNames.append(id) }
+                let children: [Node]? = siblings.withUnsafeBufferPointer { inner in
+                    guard !inner[k].hidden else { return nil }
+                    if let id = inner[k].id, !id.isEmpty {
+                        innerIDs.append(id)
+                        if inner[k].role == .image { imageNames.append(id) }
+                    }
+                    if let name = inner[k].imageName { imageNames.append(name) }
+                    // Focus on a subview VoiceOver does not stop on (a tvOS
+                    // cell's inner button) is focus on the stop that holds it.
+                    if !inner[k].states.isEmpty, inner[k].states.contains(.focused) { states.insert(.focused) }
+                    if let label = inner[k].label, !label.isEmpty {
+                        spokenParts.append(label)
+                    } else if let value = inner[k].value, !value.isEmpty {
+                        spokenParts.append(value)
+                    }
+                    return inner[k].children.isEmpty ? nil : inner[k].children
                 }
-                if let name = inner[k].imageName { imageNames.append(name) }
-                // Focus on a subview VoiceOver does not stop on (a tvOS
-                // cell's inner button) is focus on the stop that holds it.
-                if !inner[k].states.isEmpty, inner[k].states.contains(.focused) { states.insert(.focused) }
-                if let label = inner[k].label, !label.isEmpty {
-                    spokenParts.append(label)
-                } else if let value = inner[k].value, !value.isEmpty {
-                    spokenParts.append(value)
-                }
-                if !inner[k].children.isEmpty { levels.append((inner[k].children, 0)) }
+                if let children { levels.append((children, 0)) }
             }
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
         return Stop(
-            index: index, id: nodes[i].id, role: nodes[i].role, rawRole: nodes[i].rawRole,
-            states: states, level: nodes[i].level,
-            label: label, value: nodes[i].value ?? "", hint: nodes[i].hint ?? "",
-            inputLabels: nodes[i].inputLabels, actions: nodes[i].actions, frame: nodes[i].frame,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: nodes[i].line,
+            index: index, id: node.pointee.id, role: node.pointee.role, rawRole: node.pointee.rawRole,
+            states: states, level: node.pointee.level,
+            label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
+            inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line,
             platform: platform
         )
     }

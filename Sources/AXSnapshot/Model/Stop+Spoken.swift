@@ -69,14 +69,17 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the fields it needs where they lie (`stops[i].label`): calling
-    /// `spoken` on each element binds it, a copy of the whole stop (a retain
-    /// and a release of each of its fields).
+    /// Reads the fields it needs in place, through a buffer pointer: calling
+    /// `spoken` on each element copies the whole stop first (a retain and a
+    /// release of each of its fields), and reading the fields out of the
+    /// array still retains and releases each one read.
     public static func spoken(_ stops: [Stop]) -> [String] {
-        stops.indices.map { i in
-            speak(label: stops[i].label, value: stops[i].value, role: stops[i].role, rawRole: stops[i].rawRole,
-                  level: stops[i].level, states: stops[i].states, hint: stops[i].hint,
-                  hasActions: !stops[i].actions.isEmpty, platform: stops[i].platform)
+        stops.withUnsafeBufferPointer { buffer in
+            buffer.indices.map { i in
+                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, rawRole: buffer[i].rawRole,
+                      level: buffer[i].level, states: buffer[i].states, hint: buffer[i].hint,
+                      hasActions: !buffer[i].actions.isEmpty, platform: buffer[i].platform)
+            }
         }
     }
 }
