@@ -18,7 +18,7 @@ public struct CommitAnalyzer {
     /// their stops were most of its memory.
     public let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
-    private let cache = PreparedVersionCache()
+    private let cache = PreparedVersionCache<ObjectID>()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
 

@@ -33,7 +33,7 @@ final class PreparedVersionCacheTests: XCTestCase {
     func testReadsAsTheReaderAndKeepsThePreparedVersionOfItsVersionOnly() {
         let seed: UInt64 = 0xCAC4E
         var rng = SeededGenerator(seed: seed)
-        let cache = PreparedVersionCache()
+        let cache = PreparedVersionCache<Int>()
         var read = 0, failed = 0
         for version in 0..<120 {
             let label = "seed \(seed) version \(version)"
@@ -65,7 +65,7 @@ final class PreparedVersionCacheTests: XCTestCase {
     func testStaysWithinItsBudgetDroppingTheLeastRecentlyUsed() throws {
         let text = { (screen: String) in Array(#"{"axsnapshot": 1, "screen": "\#(screen)", "elements": [{"role": "button", "label": "Pay"}]}"#.utf8) }
         let size = text("A").count
-        let cache = PreparedVersionCache(maxBytes: 2 * size)
+        let cache = PreparedVersionCache<Int>(maxBytes: 2 * size)
         _ = try cache.read(text("A"), path: "a.json", version: 1)
         _ = try cache.read(text("B"), path: "b.json", version: 1)
         XCTAssertNotNil(cache.snapshot(path: "a.json", version: 1, limit: .max), "a used last")
