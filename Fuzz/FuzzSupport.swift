@@ -3,7 +3,7 @@
 // here is part of the package.
 //
 // Each harness hands the input to one reader and, when the read succeeds,
-// walks the result the way `axdiff` does (stops, container frames, spoken
+// walks the result the way `axdiff` does (stops, the stop tree and its frames, spoken
 // text), so a tree that a reader builds but the model cannot walk is caught too.
 import Foundation
 
@@ -19,7 +19,7 @@ func fuzzExercise(_ data: UnsafePointer<UInt8>, _ size: Int, _ read: ([UInt8]) t
     do {
         let snapshot = try read(bytes)
         let stops = snapshot.stops
-        _ = snapshot.containerFrames
+        _ = snapshot.stopTree()
         for stop in stops { _ = stop.spoken }
     } catch let error as SnapshotError {
         let text = error.description

@@ -15,39 +15,37 @@ public enum ScreenDiffer {
     /// translation of it (see `LocaleSiblings`), for `label.untranslated`.
     public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config(),
                             source: LocaleSource? = nil) -> ScreenDiff {
-        diff(old: old, oldTree: nil, new: new, newTree: nil, path: path, config: config, source: source)
+        let oldVersion = old.map { PreparedVersion($0) }
+        return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count ?? 0) },
+                    path: path, config: config, source: source)
     }
 
-    /// `diff`, given the stop trees of either version when the caller has
-    /// them: `oldTree` must be `old.stopTree()` and `newTree`
-    /// `new.stopTree()` (nil: built here). Walking history, the old version
-    /// of a change is the new version of the one before, so a caller that
-    /// keeps the tree it built builds each version's tree once, not twice.
+    /// `diff` of two prepared versions: walking history, the old version of
+    /// a change is the new version of the one before, so a caller that keeps
+    /// what it prepared (`PreparedVersionCache`) prepares each version once.
     ///
     /// - Complexity: as `diff`.
-    package static func diff(old: Snapshot?, oldTree: StopTree?, new: Snapshot?, newTree: StopTree?,
-                             path: String, config: Config, source: LocaleSource? = nil) -> ScreenDiff {
-        let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: path)
+    package static func diff(old: PreparedVersion?, new: PreparedVersion?, path: String, config: Config,
+                             source: LocaleSource? = nil) -> ScreenDiff {
+        let screen = new?.snapshot.screen ?? old?.snapshot.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
-            let stops = old == nil ? [] : oldTree?.stops ?? old?.stops ?? []
+            let stops = old?.stops ?? []
             return ScreenDiff(screen: screen, path: path, changes: apply(config, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
                               stopsBefore: stops)
         }
-        let oldSnapshot = old ?? Snapshot.empty(screen: screen)
-        // Each version is walked once: its stops and the nodes that hold them.
-        let oldTree = old == nil ? oldSnapshot.stopTree() : oldTree ?? oldSnapshot.stopTree()
-        let newTree = newTree ?? new.stopTree(expectedStops: oldTree.stops.count)
-        let (oldStops, newStops) = (oldTree.stops, newTree.stops)
+        let isNewScreen = old == nil
+        let old = old ?? PreparedVersion(Snapshot.empty(screen: screen))
+        let (oldStops, newStops) = (old.stops, new.stops)
         let volatile = config.volatile.filter { $0.applies(to: screen) }.map(\.label)
-        let matching = Matcher.match(old: oldTree, new: newTree, volatile: volatile)
+        let matching = Matcher.match(old: old, new: new, volatile: volatile)
         let context = DiffContext(
-            screen: screen, old: oldSnapshot, new: new, oldTree: oldTree, newTree: newTree,
+            screen: screen, old: old, new: new,
             matching: matching,
             contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
-            isNewScreen: old == nil, volatile: volatile, source: source)
+            isNewScreen: isNewScreen, volatile: volatile, source: source)
         // The order rules' changes come from one judgement of all moves; every
         // other rule looks for its own.
-        let analysis = old == nil ? nil : OrderAnalysis.analyse(context)
+        let analysis = isNewScreen ? nil : OrderAnalysis.analyse(context)
         var changes = analysis?.changes ?? []
         for rule in KindRules.changeRules {
             changes += rule.changes(in: context)

@@ -18,7 +18,7 @@ public struct CommitAnalyzer {
     /// their stops were most of its memory.
     public let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
-    private let cache = SnapshotCache()
+    private let cache = PreparedVersionCache<ObjectID>()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
 
@@ -71,15 +71,17 @@ public struct CommitAnalyzer {
                 }
             }
             // Looked up before the new version replaces the old in the cache.
-            let oldTree = old == nil ? nil : change.oldBlob.flatMap { cache.tree(path: change.path, blob: $0) }
+            let oldKept = old == nil ? nil : change.oldBlob.flatMap { cache.prepared(path: change.path, version: $0) }
             do {
                 let new = try change.newBlob.map { try snapshot($0, path: change.path, config: config) }
                 let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: change.path)
                 if config.ignores(screen: screen, path: change.path) { continue }
-                // The new version's tree is kept for the path's next change,
-                // which diffs against this version.
-                let newTree = new.map { $0.stopTree(expectedStops: oldTree?.stops.count) }
-                if let newTree, let blob = change.newBlob { cache.store(newTree, path: change.path, blob: blob) }
+                let oldVersion = old.map { oldKept ?? PreparedVersion($0) }
+                // The new version is kept prepared for the path's next change,
+                // which diffs against it.
+                let newVersion = new.flatMap { new in
+                    change.newBlob.map { cache.prepare(new, path: change.path, version: $0, expectedStops: oldVersion?.stops.count) }
+                }
                 let source: LocaleSource?
                 do {
                     source = try new.flatMap { try localeSource(for: change.path, $0, commit: id, changed: changedByPath, config: config) }
@@ -87,7 +89,7 @@ public struct CommitAnalyzer {
                     siblingFailure = error
                     break
                 }
-                screens.append(ScreenDiffer.diff(old: old, oldTree: oldTree, new: new, newTree: newTree, path: change.path,
+                screens.append(ScreenDiffer.diff(old: oldVersion, new: newVersion, path: change.path,
                                                  config: config, source: source))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
@@ -121,13 +123,13 @@ public struct CommitAnalyzer {
 
     /// The snapshot kept for `blob` at `path`, if any.
     func cachedSnapshot(path: String, blob: ObjectID, limit: Int) -> Snapshot? {
-        cache.snapshot(path: path, blob: blob, limit: limit)
+        cache.snapshot(path: path, version: blob, limit: limit)
     }
 
     /// Reads one blob as a snapshot; errors name the path in the repository.
     package func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
         // The same path and blob always read the same (`file` names the path).
-        if let kept = cache.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
+        if let kept = cache.snapshot(path: path, version: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {
             if let early = readAhead.takeBlob(blob), early.count <= config.maxSnapshotBytes {
@@ -138,11 +140,7 @@ public struct CommitAnalyzer {
         } catch let e as GitError where e.code == .tooLarge {
             throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
         }
-        // The version kept at this path is, almost always, the previous
-        // version of this file: its unchanged elements are taken from it.
-        let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, previous: cache.memo(path: path))
-        cache.store(snapshot, memo: memo, path: path, blob: blob, size: bytes.count)
-        return snapshot
+        return try cache.read(bytes, path: path, version: blob)
     }
 
     /// The snapshot files `commit` changed, by the configuration at that commit.
@@ -168,7 +166,7 @@ public struct CommitAnalyzer {
             plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))
             for change in changes {
                 if let old = change.oldBlob, !produced.contains(old),
-                   cache.snapshot(path: change.path, blob: old, limit: config.maxSnapshotBytes) == nil {
+                   cache.snapshot(path: change.path, version: old, limit: config.maxSnapshotBytes) == nil {
                     wanted.append((old, config.maxSnapshotBytes))
                 }
                 if let new = change.newBlob {

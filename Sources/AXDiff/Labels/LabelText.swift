@@ -4,8 +4,7 @@ enum LabelText {
     ///
     /// Every rule normalizes labels, for every stop of both versions: an ASCII
     /// label that is already in normal form (the common case) is returned as
-    /// it is, without the per-Character Unicode work (callgrind: label helpers
-    /// were most of a 10,000-stop diff).
+    /// it is, without the per-Character Unicode work.
     static func normalized(_ s: String) -> String {
         if isNormalASCII(s) { return s }
         let lower = s.lowercased()
@@ -80,9 +79,8 @@ enum LabelText {
     /// keys, hashes) is only sure to agree for identical bytes.
     ///
     /// Always inlined: the diff calls it three times per matched pair, and
-    /// as a call each string argument read out of a `Stop` in an array was
-    /// retained and released around it (callgrind: 11 M of a 600-commit
-    /// backfill, with the call itself).
+    /// as a call each string argument read out of a `Stop` in an array is
+    /// retained and released around it.
     @inline(__always)
     static func identical(_ a: String, _ b: String) -> Bool {
         let count = a.utf8.count

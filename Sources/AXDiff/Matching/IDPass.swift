@@ -3,14 +3,12 @@ import AXSnapshot
 /// Pass 1 of matching (equal non-empty ids, k-th occurrence to k-th) keyed
 /// by a 64-bit fingerprint of each id's bytes instead of the id itself.
 ///
-/// Every stop of both versions has its id hashed, and `String`'s own hash
-/// (SipHash over the bytes, fed one at a time, behind canonical-equivalence
-/// checks) was a fifth of a large diff; and a dictionary of 100,000 keys is
-/// probed at random, a cache miss per stop. Here each version's
-/// fingerprints come sorted with its tree (`IDPrints`, made once per
-/// version: they were made and bucketed again for both sides of every
-/// diff), and equal fingerprints are paired k-th to k-th by walking the two
-/// sorted lists side by side.
+/// Keyed by `String`, every id of both versions is hashed (SipHash behind
+/// canonical-equivalence checks) and a dictionary of all of them probed at
+/// random, a cache miss per stop at 100,000 stops. Here each version's
+/// fingerprints come sorted with it (`IDPrints`, made once per version when
+/// it is prepared), and equal fingerprints are paired k-th to k-th by
+/// walking the two sorted lists side by side.
 ///
 /// The result is exactly `Matcher.pass` on the ids, or nothing:
 /// - fingerprints are made only of ASCII ids, whose `==` is byte equality
@@ -22,9 +20,8 @@ import AXSnapshot
 /// fingerprint is pairing the k-th stop of each id.) Sorting keeps the cost
 /// O(n log n) even for fingerprints crafted to collide.
 enum IDPass {
-    /// - Complexity: O(n) for the walk, where n is the number of stops, plus
-    ///   O(n log n) for a version whose tree does not carry its prints.
-    static func pair(_ m: inout Matching, old: StopTree, new: StopTree) -> Bool {
+    /// - Complexity: O(n) for the walk, where n is the number of stops.
+    static func pair(_ m: inout Matching, old: PreparedVersion, new: PreparedVersion) -> Bool {
         // Both sides' prints first, so that a non-ASCII id gives up before
         // anything is paired.
         guard let oldPrints = old.idPrints, let newPrints = new.idPrints else { return false }

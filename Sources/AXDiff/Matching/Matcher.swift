@@ -15,10 +15,11 @@ import AXSnapshot
 enum Matcher {
     /// A label matching one of `volatile` is keyed by the pattern, so that
     /// "Updated 5 minutes ago" matches "Updated 1 hour ago".
-    static func match(old oldTree: StopTree, new newTree: StopTree, volatile: [LabelPattern] = []) -> Matching {
+    static func match(old oldVersion: PreparedVersion, new newVersion: PreparedVersion, volatile: [LabelPattern] = []) -> Matching {
+        let (oldTree, newTree) = (oldVersion.tree, newVersion.tree)
         let (old, new) = (oldTree.stops, newTree.stops)
         var m = Matching(oldCount: old.count, newCount: new.count)
-        if !IDPass.pair(&m, old: oldTree, new: newTree) {
+        if !IDPass.pair(&m, old: oldVersion, new: newVersion) {
             pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
         }
         func label(_ stop: Stop) -> String {

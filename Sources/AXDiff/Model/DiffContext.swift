@@ -9,6 +9,9 @@ struct DiffContext {
     /// Both versions' stops with the nodes that hold them (containers, frames).
     let oldTree: StopTree
     let newTree: StopTree
+    /// Each version's visual ranks (`PreparedVersion.visualRanks`).
+    let oldRanks: [Int]?
+    let newRanks: [Int]?
     /// `oldTree.stops` and `newTree.stops`, kept as their own arrays so rules
     /// index them without going through the tree.
     let oldStops: [Stop]
@@ -39,16 +42,18 @@ struct DiffContext {
     let removedStops: [Int]
 
     /// - Complexity: O(n) in the number of stops of both versions.
-    init(screen: String, old: Snapshot, new: Snapshot, oldTree: StopTree, newTree: StopTree,
+    init(screen: String, old: PreparedVersion, new: PreparedVersion,
          matching: Matching, contracts: [[String]], isNewScreen: Bool,
          volatile: [LabelPattern] = [], source: LocaleSource? = nil) {
         self.screen = screen
-        self.old = old
-        self.new = new
-        self.oldTree = oldTree
-        self.newTree = newTree
-        oldStops = oldTree.stops
-        newStops = newTree.stops
+        self.old = old.snapshot
+        self.new = new.snapshot
+        oldRanks = old.visualRanks
+        newRanks = new.visualRanks
+        oldTree = old.tree
+        newTree = new.tree
+        oldStops = old.tree.stops
+        newStops = new.tree.stops
         self.matching = matching
         self.contracts = contracts
         self.isNewScreen = isNewScreen

@@ -50,8 +50,8 @@ struct MovedStops {
         spoken = pairs.indices.filter { spokenMoved[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
         self.spokenMoved = spokenMoved
 
-        newRanks = c.newTree.visualRanks(direction: c.new.layoutDirection)
-        oldRanks = c.oldTree.visualRanks(direction: c.old.layoutDirection)
+        newRanks = c.newRanks
+        oldRanks = c.oldRanks
         var framed = [Bool](repeating: false, count: pairs.count)
         var visualMoved = [Bool](repeating: false, count: pairs.count)
         if let rNew = newRanks, let rOld = oldRanks {

@@ -18,7 +18,7 @@ extension JSONNodeScanner {
         let remaining = bytes.count - pos
         var found = -1
         // Leaf metadata is read through a buffer pointer: an element read
-        // out of the array, or a closure over it, was copied (callgrind).
+        // out of the array, or a closure over it, is copied.
         previous.leaves.withUnsafeBufferPointer { leaves in
             previous.slots.withUnsafeBufferPointer { slots in
                 var i = Int(truncatingIfNeeded: print) & previous.mask

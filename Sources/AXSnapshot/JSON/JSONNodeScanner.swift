@@ -1,14 +1,22 @@
 /// Decodes the usual axsnapshot file straight into `Node`s in one pass over
-/// the bytes, without the `JSONValue` tree that `JSONParser` builds (building,
-/// decoding and freeing that tree were two thirds of reading a snapshot, and
-/// reading a third of a backfill: callgrind).
+/// the bytes, without the `JSONValue` tree that `JSONParser` builds.
 ///
-/// It only accepts what it can decode exactly as `JSONParser` followed by
-/// `AXSnapshotJSONReader.Decoder` does, and gives up on anything else: any
-/// error, an escape sequence in a string, a field given twice, a byte-order
-/// mark, nesting near `JSONParser.maxDepth`. The caller then reads the file
-/// the general way, which produces the same snapshot or the precise error
-/// with its line and column. So this type never reports an error itself.
+/// Why axsnapshot JSON has two decoders (three paths, with `JSONScanMemo`):
+/// `JSONParser` followed by `AXSnapshotJSONReader.Decoder` is the reference —
+/// strict RFC 8259, every value located, every error named with its line and
+/// column — and the only JSON decoder of the configuration and of the
+/// browser protocol. For snapshots it is slow: building, decoding and freeing
+/// its value tree is most of reading a snapshot, and reading is a large part
+/// of a backfill (BENCHMARKS.md, "What the profile showed"). So the usual file is
+/// read by this scanner, which accepts only what it decodes exactly as the
+/// reference does and gives up on anything else: any error, an escape
+/// sequence in a string, a field given twice, a byte-order mark, nesting near
+/// `JSONParser.maxDepth`. The caller then reads the file the reference way,
+/// which produces the same snapshot or the precise error. So this type never
+/// reports an error itself, and the reference decides every error.
+/// `DecoderAgreementTests` holds the three paths to one answer on every JSON
+/// file of the repository, every corpus dump written as JSON, and seeded
+/// mutations of each.
 ///
 /// - Complexity: O(n) in the bytes; recursion is bounded by `JSONParser.maxDepth`.
 struct JSONNodeScanner {
@@ -112,8 +120,8 @@ struct JSONNodeScanner {
     ///
     /// Picked by length and first byte, then confirmed on the bytes against a
     /// `StaticString`: a scan of an array of field names, reached through a
-    /// lazily initialised global on every key, cost more than the rest of
-    /// the member loop (callgrind).
+    /// lazily initialised global on every key, costs more than the rest of
+    /// the member loop.
     private static func nodeField(_ bytes: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Int? {
         guard !key.isEmpty else { return nil }
         let candidate: (Int, StaticString)
@@ -139,7 +147,7 @@ struct JSONNodeScanner {
     /// The role named by the ASCII bytes `name`, or nil when no role has that
     /// name. For ASCII, `String` equality is byte equality, so this is
     /// `Role(rawValue:)` without making a `String` first and without the
-    /// standard library's string switch (both per node; callgrind).
+    /// standard library's string switch (both per node).
     private static func role(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Role? {
         guard !name.isEmpty else { return nil }
         // Length and first byte tell every role apart.
@@ -176,12 +184,11 @@ struct JSONNodeScanner {
         guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
         var nodes: [Node] = []
         // Loops rather than `items` and `members` with closures: a closure
-        // that captures the node being filled made the compiler copy every
-        // `Node` twice on its way out, a retain and a release of each field
-        // (a tenth of scanning, callgrind).
+        // that captures the node being filled makes the compiler copy every
+        // `Node` twice on its way out, a retain and a release of each field.
         try expect(UInt8(ascii: "["))
         // Each node is filled in place in the array: built in a local and
-        // returned, it was still copied once (callgrind).
+        // returned, it would be copied once more.
         var more = try firstItem()
         while more {
             if recording { path.append(Int32(truncatingIfNeeded: nodes.count)) }
@@ -282,9 +289,9 @@ struct JSONNodeScanner {
     }
 
     /// Exactly four numbers, read straight into the frame: an array of the
-    /// numbers cost an allocation per node, and the generic item loop
-    /// several calls per number (a fifth of scanning, callgrind). Any other
-    /// count gives up, as `items` followed by a count check did.
+    /// numbers would cost an allocation per node, and the generic item loop
+    /// several calls per number. Any other count gives up, as `items`
+    /// followed by a count check would.
     private mutating func frameOrNull(depth: Int) throws -> Frame? {
         if try null() { return nil }
         guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }

@@ -3,23 +3,26 @@
 /// needs both to fix a hand-edited snapshot.
 ///
 /// Nesting is bounded by `maxDepth`, so hostile input cannot exhaust the stack.
+/// It is the reference decoder of axsnapshot files; the usual file is read
+/// by `JSONNodeScanner` first (why, and how the two are kept in agreement:
+/// see there).
 ///
 /// - Complexity: O(n) in the number of bytes.
-public struct JSONParser {
-    public struct Failure: Error, Sendable {
-        public var line: Int
-        public var column: Int
-        public var message: String
+package struct JSONParser {
+    package struct Failure: Error, Sendable {
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
     private let bytes: [UInt8]
     private var pos = 0
     private var line = 1
     private var lineStart = 0
 
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -184,8 +187,8 @@ public struct JSONParser {
     where Bytes.Element == UInt8, Bytes.Index == Int {
         // A plain integer of at most 15 digits (frames, mostly) is exact as a
         // Double, so it is computed directly rather than through a String and
-        // a conversion per number (7% of reading a snapshot, callgrind). "-0"
-        // takes the general path, which keeps its sign.
+        // a conversion per number. "-0" takes the general path, which keeps
+        // its sign.
         if range.upperBound == integerDigits.upperBound, integerDigits.count <= 15 {
             var magnitude = 0
             for i in integerDigits { magnitude = magnitude * 10 + Int(bytes[i] - 0x30) }
@@ -201,8 +204,7 @@ public struct JSONParser {
         pos += 1
         // Fast path for the usual string, with no escape: one scan to the
         // closing quote, then one String from the slice; ASCII needs no
-        // validation. (Byte-by-byte copying and scalar-by-scalar validation
-        // were a quarter of a backfill, callgrind.) Anything else — an escape,
+        // validation. Anything else — an escape,
         // a control character, the end of input — goes on in the loop below
         // from where the scan stopped, so errors and positions are unchanged.
         let start = pos

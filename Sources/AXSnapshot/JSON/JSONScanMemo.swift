@@ -1,17 +1,16 @@
-/// What one scan of an axsnapshot file leaves for the scan of the next
-/// version of that file: its text and its leaf elements (those without
-/// children), each with the bytes it was read from.
+/// What one scan of an axsnapshot file leaves for the scan of another
+/// version of that file (`ReadMemo`): its text and its elements, each with
+/// the bytes it was read from.
 ///
 /// A commit usually changes a few elements of a screen; the rest of the new
-/// version is byte for byte the old one. Reading a snapshot was a third of a
-/// backfill (callgrind), most of it decoding element objects into `Node`s.
-/// With a memo of the previous version, `JSONNodeScanner` looks, at the start
-/// of each element object, for a leaf of the previous version whose bytes
-/// come next, byte for byte, and that was read at the same depth; it then
-/// takes that node instead of decoding the bytes again. Decoding reads the
-/// bytes of one object and never past its closing brace, so it depends only
-/// on those bytes and the depth (its limits) — except for `line`, which is
-/// set anew.
+/// version is byte for byte the old one, and decoding element objects into
+/// `Node`s is most of reading a snapshot. With a memo, `JSONNodeScanner`
+/// looks, at the start of each element object, for a leaf of the memo whose
+/// bytes come next, byte for byte, and that was read at the same depth; it
+/// then takes that node instead of decoding the bytes again. Decoding reads
+/// the bytes of one object and never past its closing brace, so it depends
+/// only on those bytes and the depth (its limits) — except for `line`, which
+/// is set anew.
 ///
 /// An element with children is kept too, with the entries inside it: when
 /// its bytes recur unchanged at the same depth, its node is taken whole,
@@ -21,16 +20,15 @@
 ///
 /// Leaves are found by a fingerprint of their first `prefixLength` bytes in
 /// a small open-addressing table; every candidate is confirmed on all its
-/// bytes. Immutable once made; kept by the cache of one thread.
-package final class JSONScanMemo {
+/// bytes. Immutable once made.
+final class JSONScanMemo {
     /// The source the leaves were read from (their ranges index its UTF-8).
     let text: String
     /// What is known of each leaf, apart from its node: trivial values, so
     /// that trying a candidate never copies (retains) a `Node`.
     let leaves: [Leaf]
     /// The snapshot read, whose nodes the leaves are: a leaf is found by its
-    /// path (not kept as a `Node` of its own, which cost a copy of each node
-    /// taken, a retain of each of its fields; callgrind).
+    /// path, so that the memo holds no second copy of any node.
     let snapshot: Snapshot
     /// The leaves' child-index paths from `snapshot.elements`, one after another.
     let paths: [Int32]

@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it started, so that a reader can
 /// say `file:3:17: expected a string for "label"`.
-public struct JSONValue: Sendable {
-    public enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -11,11 +11,11 @@ public struct JSONValue: Sendable {
         case object([(key: String, value: JSONValue)])
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var line: Int
+    package var column: Int
 
-    public var typeName: String {
+    package var typeName: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -27,7 +27,7 @@ public struct JSONValue: Sendable {
     }
 
     /// The member named `key` of an object, else nil.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }
         return members.last(where: { $0.key == key })?.value
     }

@@ -57,8 +57,8 @@ public struct Node: Sendable, Equatable {
     public var isStop: Bool { Self.isStop(self) }
 
     /// `isStop` of a node read in place: calling the property on a node
-    /// behind a pointer copied the whole node (a retain and a release of
-    /// each field; callgrind).
+    /// behind a pointer copies the whole node (a retain and a release of
+    /// each field).
     @inline(__always)
     static func isStop(_ node: UnsafePointer<Node>) -> Bool {
         if let element = node.pointee.element { return element }

@@ -6,39 +6,29 @@ extension Snapshot {
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
     ///   stops (see `stopTree`); iterative, so the depth of the tree cannot
     ///   exhaust the stack.
-    public var stops: [Stop] { walkStops(expectedStops: nil).stops }
+    public var stops: [Stop] { stopTree().stops }
 
     /// The stops and the tree of shown nodes that lead to them, in one walk
-    /// (see `StopTree`). The diff builds both versions' trees once and reads
-    /// containers, members and frames from them.
+    /// (see `StopTree`): containers, members and frames, read by reading-order
+    /// analysis without walking the nodes again.
     ///
     /// Nodes are read in place through a buffer pointer, never copied: a
-    /// `Node` has a dozen reference-counted fields, and copying each node
-    /// (and building a path per node) was most of this walk's cost
-    /// (callgrind). A stack of sibling arrays with the next position in each
-    /// and one shared path, so the depth of the tree cannot exhaust the call
-    /// stack. An inner node gets its tree node only when the first stop below
-    /// it is found, so nodes without stops stay out of the tree.
+    /// `Node` has a dozen reference-counted fields, and a copy retains and
+    /// releases each. Reading them out of the array instead (`nodes[i].label`)
+    /// still retains and releases each field read (see BENCHMARKS.md). A stack
+    /// of sibling arrays with the next position in each and one shared path,
+    /// so the depth of the tree cannot exhaust the call stack. An inner node
+    /// gets its tree node only when the first stop below it is found, so nodes
+    /// without stops stay out of the tree.
     ///
     /// - Complexity: O(n · d) in the number of nodes n and the depth d of the
-    ///   stops (each stop's frame is united into its ancestors' boxes),
-    ///   plus O(n log n) for `StopTree.Derived`.
+    ///   stops (each stop's frame is united into its ancestors' boxes).
     ///
     /// `expectedStops`: about how many stops the screen has — the previous version's count,
     /// when the caller has it. The tree's arrays are sized from it (a little over, as a
-    /// version usually gains or loses a few stops) instead of from a counting walk, which at
-    /// 100,000 stops read every node from memory once more.
+    /// version usually gains or loses a few stops) instead of from a counting walk, which
+    /// reads every node from memory once more.
     package func stopTree(expectedStops: Int? = nil) -> StopTree {
-        var tree = walkStops(expectedStops: expectedStops)
-        // Computed here, once per version, because the tree is kept for the
-        // version's next diff (see `StopTree.Derived`).
-        tree.derived = StopTree.Derived(tree, direction: layoutDirection)
-        return tree
-    }
-
-    /// The tree `stopTree` returns, without its derived facts (`stops`
-    /// needs none).
-    private func walkStops(expectedStops: Int?) -> StopTree {
         struct Level {
             /// The siblings being walked and the next position among them.
             var nodes: [Node]
@@ -144,55 +134,10 @@ extension Snapshot {
         return (stops, inner)
     }
 
-    /// The frames of the enclosing nodes of each container path, for visual ordering.
-    ///
-    /// - Complexity: O(n) in the number of nodes.
-    public var containerFrames: [[Int]: Frame] {
-        var frames: [[Int]: Frame] = [:]
-        walkShown { nodes, i, parentPath in
-            guard !nodes[i].isStop else { return false }
-            if let frame = nodes[i].frame { frames[parentPath + [i]] = frame }
-            return true
-        }
-        return frames
-    }
-
-    /// Visits the nodes outside hidden subtrees depth-first in file order;
-    /// `visit(siblings, i, parentPath)` says whether to descend into
-    /// `siblings[i]`. A stack of sibling arrays with the next position in
-    /// each and one shared path: nodes are read in place through a buffer
-    /// pointer, never copied (callgrind: copying nodes and building a path per
-    /// node was most of the cost), and the depth of the tree cannot exhaust
-    /// the call stack.
-    ///
-    /// - Complexity: O(n) in the number of nodes.
-    private func walkShown(_ visit: (UnsafeBufferPointer<Node>, Int, [Int]) -> Bool) {
-        var levels: [(nodes: [Node], next: Int)] = [(elements, 0)]
-        var path: [Int] = []
-        while let top = levels.indices.last {
-            let nodes = levels[top].nodes
-            let i = levels[top].next
-            guard i < nodes.count else {
-                levels.removeLast()
-                if !path.isEmpty { path.removeLast() }
-                continue
-            }
-            levels[top].next = i + 1
-            let children: [Node]? = nodes.withUnsafeBufferPointer { buffer in
-                guard !buffer[i].hidden, visit(buffer, i, path), !buffer[i].children.isEmpty else { return nil }
-                return buffer[i].children
-            }
-            if let children {
-                levels.append((children, 0))
-                path.append(i)
-            }
-        }
-    }
-
     /// The stop for `node` (the `i`-th of its siblings), read in place
     /// through a pointer: a `Node` argument, or a node read from a buffer
     /// and handed on, is a copy (a retain and a release of each of its
-    /// fields; callgrind).
+    /// fields).
     static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
         var imageNames: [String] = []
         if let name = node.pointee.imageName { imageNames.append(name) }

@@ -7,8 +7,7 @@ extension Stop {
     ///
     /// Built in one string, the parts joined by ", " as they come (no array of
     /// parts, and the states sorted only when there are some): the review site
-    /// speaks every stop of both versions of every changed screen, and the
-    /// array and join were most of rendering a commit page's columns (perf).
+    /// speaks every stop of both versions of every changed screen.
     public var spoken: String {
         Self.speak(label: label, value: value, role: role, rawRole: rawRole, level: level, states: states, hint: hint,
                    hasActions: !actions.isEmpty, platform: platform)
@@ -70,9 +69,10 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the fields it needs in place: calling `spoken` on each element copied the
-    /// whole stop first (a retain and a release of each of its fields), a tenth of rendering
-    /// a commit page of the review site (perf).
+    /// Reads the fields it needs in place, through a buffer pointer: calling
+    /// `spoken` on each element copies the whole stop first (a retain and a
+    /// release of each of its fields), and reading the fields out of the
+    /// array still retains and releases each one read.
     public static func spoken(_ stops: [Stop]) -> [String] {
         stops.withUnsafeBufferPointer { buffer in
             buffer.indices.map { i in

@@ -26,9 +26,8 @@ public struct Stop: Sendable, Equatable {
     public var innerIDs: [String]
     /// The path of the enclosing node: stops with equal `containerPath` are siblings.
     ///
-    /// Stored, and `path` derived from it: siblings share one array (a
-    /// screen's stops used to cost an allocation each for their paths,
-    /// which almost nothing reads).
+    /// Stored, and `path` derived from it: siblings share one array, rather
+    /// than each stop allocating a path that almost nothing reads.
     public internal(set) var containerPath: [Int]
     /// The last step of `path` (the stop's place among its siblings), or nil
     /// when the path is empty.

@@ -41,10 +41,6 @@ package struct StopTree: Sendable {
     /// The stops with a hint or custom actions, in reading order: the only
     /// ones whose hint or actions can have changed or been lost.
     package var hintsOrActions: [Int] = []
-    /// Facts of this version alone that the diff reads (visual ranks, id
-    /// fingerprints), computed with the tree by `Snapshot.stopTree()`; nil
-    /// for a tree made otherwise, whose readers compute them.
-    package var derived: Derived?
 
     package var nodeCount: Int { places.count }
 

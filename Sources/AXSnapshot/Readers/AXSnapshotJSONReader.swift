@@ -124,10 +124,9 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
         func node(_ v: JSONValue) throws -> Node {
             guard case .object(let members) = v.kind else { throw fail(v, "expected an element object, found \(v.typeName)") }
             // One pass over the members picks out the fields, instead of one
-            // scan of all members per field (a tenth of reading a snapshot,
-            // callgrind). The last of duplicate keys wins, as with `v[key]`,
-            // and the fields are checked in the same order as before, so the
-            // same error is reported first.
+            // scan of all members per field. The last of duplicate keys wins,
+            // as with `v[key]`, and the fields are checked in a fixed order, so
+            // the first error in that order is the one reported.
             var id, role, label, value, hint, image, inputLabels, actions, frame, hidden, element, states, children: JSONValue?
             for (key, member) in members {
                 switch key {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a snapshot file of any supported format, detected from its content.
 public enum SnapshotReader {
     /// Readers in the order they are tried; the most specific sniff first.
-    public static var readers: [any SnapshotFormatReader.Type] = [
+    static let readers: [any SnapshotFormatReader.Type] = [
         AXSnapshotJSONReader.self,
         UIAutomatorReader.self,
         AriaYAMLReader.self,
@@ -14,14 +14,14 @@ public enum SnapshotReader {
     ///
     /// - Throws: `SnapshotError` for empty, binary, non-UTF-8 or malformed input.
     public static func read(_ bytes: [UInt8], file: String) throws -> Snapshot {
-        try read(bytes, file: file, previous: nil).snapshot
+        try read(bytes, file: file, memo: nil).snapshot
     }
 
-    /// `read`, given the memo of the previous version of the same file
-    /// (nil: none), and the memo this read leaves for the next version (nil
-    /// when it is not axsnapshot JSON that the one-pass scanner read). The
-    /// snapshot is the one `read(_:file:)` gives; see `JSONScanMemo`.
-    package static func read(_ bytes: [UInt8], file: String, previous: JSONScanMemo?) throws -> (snapshot: Snapshot, memo: JSONScanMemo?) {
+    /// `read`, taking what recurs unchanged from the read that left `memo`
+    /// (nil: none), and the memo this read leaves (nil when it is not
+    /// axsnapshot JSON that the one-pass scanner read). The snapshot, or the
+    /// error, is the one `read(_:file:)` gives; see `ReadMemo`.
+    package static func read(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
         guard !bytes.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         if let nul = firstNUL(bytes) {
             let (line, column) = position(of: nul, in: bytes)
@@ -39,7 +39,8 @@ public enum SnapshotReader {
         guard !head.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         for reader in readers where reader.sniff(head) {
             if ObjectIdentifier(reader) == ObjectIdentifier(AXSnapshotJSONReader.self) {
-                return try AXSnapshotJSONReader.read(text, file: file, screen: screenName(for: file), previous: previous)
+                let (snapshot, json) = try AXSnapshotJSONReader.read(text, file: file, screen: screenName(for: file), previous: memo?.json)
+                return (snapshot, json.map(ReadMemo.init))
             }
             return (try reader.read(text, file: file, screen: screenName(for: file)), nil)
         }
@@ -60,9 +61,9 @@ public enum SnapshotReader {
     ///
     /// Dumps are the largest snapshots (3.6 MB for 10,000 nodes). Making a
     /// `String` of one copies it, and that copy, on top of the XML parser's
-    /// own buffers, pushed the memory a read uses past the point where the
+    /// own buffers, pushes the memory a read uses past the point where the
     /// allocator hands it back to the system after each read, only to fault
-    /// it in again on the next: together a tenth of the time of a read.
+    /// it in again on the next.
     ///
     /// The general path picks `UIAutomatorReader` when the readers tried
     /// before it are JSON readers (they want `{` or `[`), the bytes are valid
@@ -154,7 +155,7 @@ public enum SnapshotReader {
     }
 
     /// The offset of the first NUL byte. `memchr` scans a word or a vector at
-    /// a time: a byte-by-byte search was a noticeable part of reading a large file.
+    /// a time, where a byte-by-byte search is a noticeable part of reading a large file.
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     static func firstNUL(_ bytes: [UInt8]) -> Int? {

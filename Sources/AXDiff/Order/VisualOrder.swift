@@ -1,20 +1,21 @@
+import AXSnapshot
+
 /// The order a sighted user reads a screen in, from frames (DESIGN §6.1):
 /// within each container, siblings are sorted into rows — two items whose top
-/// edges differ by at most `rowTolerance` points share a row, as VoiceOver
+/// edges differ by at most `rowTolerance` (7 points) share a row, as VoiceOver
 /// compares them — rows top to bottom, leading to trailing (right to left
 /// under `rtl`). A container is placed by its own frame (else by the box
 /// around its stops). A container whose children lack frames keeps file order.
 ///
+/// Each version's ranks are computed once, when it is prepared
+/// (`PreparedVersion`), because walking history a version is the new side of
+/// one diff and the old side of the next.
+///
 /// - Complexity: O(n log n), where n is the number of stops (each level sorts
 ///   its children once, and children already in visual order are only
 ///   checked: O(n) for a typical layout).
-///
-/// It lives beside `StopTree` (not in the diff engine) because each tree
-/// computes its ranks once, when it is built (`StopTree.Derived`): walking
-/// history, a version is the new side of one diff and the old side of the
-/// next, and its ranks were computed for both (callgrind: 57 M of a
-/// 600-commit backfill).
-package enum VisualOrder {
+enum VisualOrder {
+    /// The row rule: items whose top edges differ by at most this many points share a row.
     static let rowTolerance = 7.0
 
     /// The visual rank of each stop (same indexing as `tree.stops`), or nil
@@ -22,15 +23,14 @@ package enum VisualOrder {
     /// children in visual order.
     ///
     /// The tree comes from the same walk that finds the stops, with integer
-    /// node ids and each inner node's box already united (it was rebuilt here
-    /// from the stops' paths, with a dictionary keyed by container paths).
-    /// Siblings that are already in visual order (most, in a real layout)
-    /// are recognised in one pass instead of sorted.
+    /// node ids and each inner node's box already united. Siblings that are
+    /// already in visual order (most, in a real layout) are recognised in one
+    /// pass instead of sorted.
     ///
     /// - Complexity: O(m + Σ k log k), where m is the number of tree nodes
     ///   and k the number of children of each node that are not already in
     ///   visual order.
-    package static func ranks(tree: StopTree, direction: LayoutDirection) -> [Int]? {
+    static func ranks(tree: StopTree, direction: LayoutDirection) -> [Int]? {
         guard tree.nodeOfStop.contains(where: { tree.places[$0].frame != nil }) else { return nil }
         var ranks = Array(repeating: 0, count: tree.stops.count)
         var next = 0
@@ -96,8 +96,7 @@ package enum VisualOrder {
         guard framed.count == items.count else { return items }
         let byTop = framed.sorted { $0.frame.y != $1.frame.y ? $0.frame.y < $1.frame.y : $0.offset < $1.offset }
         // Rows numbered in one pass, then one sort by (row, across, offset): the
-        // same order as sorting each row on its own, without an array per row
-        // (those allocations were most of the visual ranks' cost, callgrind).
+        // same order as sorting each row on its own, without an array per row.
         var rowed: [(row: Int, path: Item, frame: Frame, offset: Int)] = []
         rowed.reserveCapacity(byTop.count)
         var row = -1

@@ -1,30 +1,29 @@
+import AXSnapshot
+
 /// The non-empty ids of one version's stops as 64-bit fingerprints, sorted:
-/// what matching by id (`IDPass` in AXDiff) pairs two versions by.
+/// what matching by id (`IDPass`) pairs two versions by.
 ///
-/// Computed once per version, when its `StopTree` is built
-/// (`StopTree.Derived`): walking history, a version is the new side of one
-/// diff and the old side of the next, and each diff fingerprinted and
-/// bucketed both sides (callgrind: 78 M of a 600-commit backfill, for two
-/// sides of about 200 stops per diff). Sorted once, two versions are paired
-/// by one merge walk.
+/// Computed once per version, when it is prepared (`PreparedVersion`):
+/// walking history, a version is the new side of one diff and the old side
+/// of the next. Sorted once, two versions are paired by one merge walk.
 ///
 /// Only ASCII ids are fingerprinted: their `==` is byte equality (a
 /// non-ASCII id can equal an ASCII one: "\u{212A}" is "K"), so a version
 /// with another id has no prints and the matcher compares ids as strings.
-package struct IDPrints: Sendable, Equatable {
-    package struct Entry: Sendable, Equatable {
-        package var print: UInt64
+struct IDPrints: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        var print: UInt64
         /// The stop's index.
-        package var stop: Int
+        var stop: Int
 
-        package init(print: UInt64, stop: Int) {
+        init(print: UInt64, stop: Int) {
             self.print = print
             self.stop = stop
         }
     }
 
     /// The stops with a non-empty id, by fingerprint, ties in reading order.
-    package let entries: [Entry]
+    let entries: [Entry]
 
     /// The prints of `stops`, or nil when an id is not ASCII.
     ///
@@ -32,7 +31,7 @@ package struct IDPrints: Sendable, Equatable {
     ///   is the largest group of prints sharing their top bits (about four
     ///   for spread prints; a group over 32 is sorted, so crafted prints
     ///   cost O(n log n)).
-    package init?(_ stops: [Stop]) {
+    init?(_ stops: [Stop]) {
         var prints: [Entry] = []
         prints.reserveCapacity(stops.count)
         for i in stops.indices {
@@ -47,10 +46,10 @@ package struct IDPrints: Sendable, Equatable {
     /// counting sort by the top bits (about four entries per group, which
     /// keeps reading order), then each group by insertion (stable). Ties in
     /// reading order let equal prints be paired first to first, k-th to
-    /// k-th, as the matcher pairs equal ids. (`Array.sort` with a
-    /// comparator cost about 400 instructions per entry here, callgrind;
-    /// this is the bucketing the id pass did per diff, done once per
-    /// version.)
+    /// k-th, as the matcher pairs equal ids. (A comparison sort of every
+    /// entry costs several times more; see BENCHMARKS.md.) The entries are
+    /// plain values, written through buffer pointers only to spare the
+    /// array writes of the counting sort their bounds and uniqueness checks.
     static func sorted(_ prints: [Entry]) -> [Entry] {
         guard prints.count > 1 else { return prints }
         let bits = max(0, Int.bitWidth - prints.count.leadingZeroBitCount - 2)
@@ -91,7 +90,7 @@ package struct IDPrints: Sendable, Equatable {
     }
 
     /// A 64-bit mix of the bytes, eight at a time, or nil for non-ASCII bytes.
-    package static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         let raw = UnsafeRawBufferPointer(bytes)
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
         var high: UInt64 = 0
