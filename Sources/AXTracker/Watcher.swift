@@ -35,13 +35,10 @@ public final class Watcher {
         }
     }
 
-    enum State { case starting, running, stopping, stopped }
-
     public let options: Options
     private let log: (String) -> Void
     /// Called after each batch of notes with the analyses written (for `--html`).
     public var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
-    private(set) var state = State.starting
     /// Commits annotated by the last round.
     private var annotatedInLastRound = 0
 
@@ -52,13 +49,13 @@ public final class Watcher {
 
     /// Runs until stopped (or, with `once`, until nothing is pending).
     /// - Throws: `WatchLock.Held` when another watcher runs; `GitError` when the
-    ///   repository cannot be opened at start.
+    ///   repository cannot be opened at start; `RemoteAuthenticationFailure` when the
+    ///   remote refuses the credentials (every other error is logged and the round retried).
     public func run() throws {
         var repository = try Repository.open(path: options.repositoryPath)
         let lock = try WatchLock(directory: repository.commonDir)
         let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
         let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
-        state = .running
         if !options.once {
             log("watching \(repository.workdir ?? repository.gitDir) (pid \(getpid()), \(monitor.usesInotify ? "inotify" : "polling every \(Int(options.pollInterval)) s"))")
         }
@@ -77,6 +74,10 @@ public final class Watcher {
                     if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
                     Allocator.releaseFreedPages()
                 }
+            } catch let refused as RemoteAuthenticationFailure {
+                log("error: \(refused)")
+                lock.record(error: "\(refused)")
+                throw refused
             } catch {
                 failures += 1
                 log("error: \(error); retrying")
@@ -88,10 +89,8 @@ public final class Watcher {
             if options.once && failures == 0 { break }
             monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
         }
-        state = .stopping
         if shutdown.isRequested { log("stopping: signal received, last batch finished") }
         withExtendedLifetime(lock) {}
-        state = .stopped
     }
 
     /// One round: resolve the watched refs, annotate what is new, return the tips done.
