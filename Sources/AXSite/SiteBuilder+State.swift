@@ -149,9 +149,9 @@ struct SiteFiles {
 }
 
 /// The site cannot be written (a folder that cannot be created, a full disk).
-public struct SiteError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ message: String) { description = message }
+package struct SiteError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ message: String) { description = message }
 }
 
 /// `write(2)`, named apart from `SiteFiles.write(_:to:)`.

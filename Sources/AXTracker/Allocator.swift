@@ -3,14 +3,14 @@ import CJemalloc
 /// What axdiff asks of the memory allocator, jemalloc (linked with this module: see README,
 /// Performance): keep freed pages while a run lasts, and hand them back to the system when
 /// it is over.
-public enum Allocator {
+package enum Allocator {
     /// Keeps freed pages for reuse instead of returning them on jemalloc's timer (it returns
     /// a little every few milliseconds, and allocations of 8 MB or more at once): a screen of
     /// 100,000 stops needs some 50 MB, and a diff of two spends much of its time taking those
     /// pages from the kernel again (BENCHMARKS.md, jemalloc). Call once, at start, before
     /// threads: arenas made later take the default set here. The freed pages go back in
     /// `releaseFreedPages`, after every run.
-    public static func keepFreedPages() {
+    package static func keepFreedPages() {
         var never = -1   // ssize_t: decay disabled
         for name in ["arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"] {
             _ = mallctl(name, nil, nil, &never, MemoryLayout<Int>.size)
@@ -28,7 +28,7 @@ public enum Allocator {
     /// run frees a lot (parsed snapshots, reports, libgit2 objects): without this a watcher
     /// that has backfilled thousands of commits sits on memory it no longer uses (target:
     /// 64 MB resident).
-    public static func releaseFreedPages() {
+    package static func releaseFreedPages() {
         _ = mallctl("arena.\(MALLCTL_ARENAS_ALL).purge", nil, nil, nil, 0)
     }
 }

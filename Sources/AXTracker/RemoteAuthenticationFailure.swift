@@ -1,12 +1,12 @@
 /// `axdiff watch --remote NAME`: the remote refused the credentials (or the permission).
 /// Not retried, since asking again gives the same answer and repeated failed logins can lock
 /// the account: the watcher stops with this message.
-public struct RemoteAuthenticationFailure: Error, CustomStringConvertible, Sendable {
-    public var remote: String
+package struct RemoteAuthenticationFailure: Error, CustomStringConvertible, Sendable {
+    package var remote: String
     /// git's own words, one line, e.g. `fatal: Authentication failed for 'https://…'`.
-    public var gitMessage: String
+    package var gitMessage: String
 
-    public var description: String {
+    package var description: String {
         "remote '\(remote)' refused the credentials: \(gitMessage) — not retried; "
             + "check the credentials git uses for '\(remote)' (credential helper, SSH key, token) and start again"
     }

@@ -9,20 +9,20 @@ import Foundation
 /// `git pack-refs` (refs are re-resolved every round; errors are logged and
 /// the round retried with a fresh repository handle). Stops cleanly on
 /// SIGTERM/SIGINT after the batch in flight.
-public final class Watcher {
-    public struct Options {
-        public var repositoryPath: String
-        public var configOverride: Config?
+package final class Watcher {
+    package struct Options {
+        package var repositoryPath: String
+        package var configOverride: Config?
         /// Seconds between polls when no inotify event arrives.
-        public var pollInterval: TimeInterval
+        package var pollInterval: TimeInterval
         /// Annotate what is pending, then exit.
-        public var once: Bool
-        public var batchSize: Int
-        public var toolVersion: String
+        package var once: Bool
+        package var batchSize: Int
+        package var toolVersion: String
         /// `--remote NAME`: fetch before each round, push the notes after.
-        public var remote: String?
+        package var remote: String?
 
-        public init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
+        package init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
                     once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion,
                     remote: String? = nil) {
             self.repositoryPath = repositoryPath
@@ -35,14 +35,14 @@ public final class Watcher {
         }
     }
 
-    public let options: Options
+    package let options: Options
     private let log: (String) -> Void
     /// Called after each batch of notes with the analyses written (for `--html`).
-    public var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
+    package var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
     /// Commits annotated by the last round.
     private var annotatedInLastRound = 0
 
-    public init(options: Options, log: @escaping (String) -> Void) {
+    package init(options: Options, log: @escaping (String) -> Void) {
         self.options = options
         self.log = log
     }
@@ -51,7 +51,7 @@ public final class Watcher {
     /// - Throws: `WatchLock.Held` when another watcher runs; `GitError` when the
     ///   repository cannot be opened at start; `RemoteAuthenticationFailure` when the
     ///   remote refuses the credentials (every other error is logged and the round retried).
-    public func run() throws {
+    package func run() throws {
         var repository = try Repository.open(path: options.repositoryPath)
         let lock = try WatchLock(directory: repository.commonDir)
         let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
