@@ -30,7 +30,7 @@ extension AcceptTrailer {
 
     /// One line saying that this trailer accepts nothing in `report`, with what
     /// the user may have meant.
-    package func unmatchedWarning(in report: DiffReport) -> String {
+    func unmatchedWarning(in report: DiffReport) -> String {
         let origin = commit.map { "commit \($0.abbreviated()): " } ?? ""
         let sameKind = report.screens.flatMap { screen in
             screen.changes.filter { $0.kind == kind }.map { (screen: screen, change: $0) }

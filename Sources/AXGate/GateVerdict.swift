@@ -6,7 +6,7 @@ package struct GateVerdict: Sendable {
     /// The checked commit.
     package var revision: CommitInfo
     /// The base as named (`--base`, else `baseBranch`).
-    package var baseName: String
+    var baseName: String
     /// Nil when the revision shares no history with the base, or there is no base.
     package var mergeBase: ObjectID?
     /// The configuration the verdict was made under.
@@ -20,7 +20,7 @@ package struct GateVerdict: Sendable {
     /// Snapshots at the revision that cannot be read, one line each (`path: reason`).
     package var unreadable: [String]
     /// Screen names that more than one snapshot at the revision has.
-    package var repeatedScreens: Set<String>
+    var repeatedScreens: Set<String>
 
     /// Whether a change at or above `failOn` is left unaccepted.
     package var fails: Bool { report.fails(at: config.failOn) }

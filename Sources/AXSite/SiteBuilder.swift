@@ -53,13 +53,13 @@ package final class SiteBuilder {
         /// Commits analysed by this run (not counting analyses it was given).
         package var analysed = 0
         package var pagesWritten = 0
-        package var pagesUnchanged = 0
+        var pagesUnchanged = 0
         package var pagesRemoved = 0
         package init() {}
     }
 
     /// The file that keeps per-commit counts and per-screen trend points.
-    package static let stateFileName = ".axdiff-site.json"
+    static let stateFileName = ".axdiff-site.json"
 
     package let options: Options
     private var cached: SiteState?

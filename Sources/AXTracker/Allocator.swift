@@ -28,7 +28,7 @@ package enum Allocator {
     /// run frees a lot (parsed snapshots, reports, libgit2 objects): without this a watcher
     /// that has backfilled thousands of commits sits on memory it no longer uses (target:
     /// 64 MB resident).
-    package static func releaseFreedPages() {
+    static func releaseFreedPages() {
         _ = mallctl("arena.\(MALLCTL_ARENAS_ALL).purge", nil, nil, nil, 0)
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// The kernel drops the lock when its holder dies, even by SIGKILL, so a dead
 /// holder never blocks the next start; a live one is respected and named.
 package final class WatchLock {
-    package struct Held: Error, CustomStringConvertible {
+    struct Held: Error, CustomStringConvertible {
         package var path: String
         package var pid: Int32?
         package var description: String {
@@ -23,7 +23,7 @@ package final class WatchLock {
 
     /// The lock file cannot be made or opened (a read-only repository, no permission): no
     /// watcher can run here, whether another one does or not.
-    package struct Unavailable: Error, CustomStringConvertible {
+    struct Unavailable: Error, CustomStringConvertible {
         package var path: String
         package var reason: String
         package var description: String {
