@@ -231,7 +231,7 @@ package final class SiteBuilder {
     /// parallel; on one thread, rendering them left the other core idle for as long as the
     /// round's analysis had taken. Files are created on one thread: two threads creating
     /// files in one folder wait on the folder's lock, and on a file system slow to allocate
-    /// inodes they spun on it (perf: a sixth of a site's time in `rwsem_spin_on_owner`).
+    /// inodes they spin on it.
     /// The next round is being analysed meanwhile. A failure reports the first failing page.
     ///
     /// - Complexity: O(p) in the pages' sizes.

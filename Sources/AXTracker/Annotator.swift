@@ -19,8 +19,8 @@ package final class Annotator {
         /// repository handle. Notes are the same whatever the number.
         package var jobs: Int
         /// Hand the memory a run freed back to the system when it ends (`Allocator`): what a
-        /// watcher wants. `axdiff backfill` exits after its run, and purging first only
-        /// delayed the exit (some 12 ms after a 5,000-commit backfill).
+        /// watcher wants. `axdiff backfill` exits after its run, and purging first would only
+        /// delay the exit.
         package var releasesMemory: Bool
         /// Keep each screen's stops in the analyses `perBatch` is given (`CommitAnalyzer.keepsStops`):
         /// the watcher's review site draws reading orders from them; `axdiff backfill` only counts.
@@ -93,8 +93,8 @@ package final class Annotator {
     ///
     /// Why: every version of a fan-out tree stays in the notes history, and each notes
     /// commit rewrites most of the 256, each holding N/256 notes, so a commit per batch
-    /// made the notes' size grow with the square of their number (3.9 MB of packs for a
-    /// 5,000-commit backfill, 25 MB for 20,000). Units growing with what is written keep
+    /// would make the notes' size grow with the square of their number (BENCHMARKS.md, Left
+    /// over). Units growing with what is written keep
     /// the notes commits of a run to a few dozen and their trees in proportion to the
     /// notes. A kill loses at most the unit in flight, which the next run redoes.
     package func writeUnit(after written: Int) -> Int {

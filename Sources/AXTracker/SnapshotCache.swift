@@ -4,7 +4,7 @@ import AXSnapshot
 /// The snapshots last read, by path and blob, so that walking history reads
 /// each snapshot version once: the old side of a change is, almost always,
 /// the new side of the previous change to that path. Without it every blob
-/// was parsed twice, and parsing was two thirds of a backfill (callgrind).
+/// would be parsed twice, and parsing is a large part of a backfill.
 ///
 /// One entry per path (the latest version read), least recently used first
 /// out once the source bytes held pass `maxBytes`, so memory stays bounded
@@ -17,7 +17,7 @@ final class SnapshotCache {
         var snapshot: Snapshot
         /// `snapshot.stopTree()`, once the diff has built it: the next
         /// change to the path diffs against this version again, and building
-        /// the tree was a sixth of a diff (callgrind). It shares its stops
+        /// the tree is a good part of a diff. It shares its stops
         /// with the `ScreenDiff` that reported them.
         var tree: StopTree?
         /// What reading it left for reading the path's next version (its

@@ -68,8 +68,8 @@ package final class Watcher {
                 if annotatedInLastRound > 0 {
                     // A fresh handle drops what libgit2 cached during the round
                     // (objects, delta bases, pack windows), then the freed heap
-                    // goes back to the system: a watcher that had backfilled
-                    // 5,000 commits otherwise stayed at twice its idle size
+                    // goes back to the system: otherwise a watcher that has
+                    // backfilled a long history stays at twice its idle size
                     // (target: 64 MB resident). Opening costs about a millisecond.
                     if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
                     Allocator.releaseFreedPages()
