@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXTracker"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate"]),
         .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
-        // What the test targets share: the switch for long tests, the scaling check.
+        // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXTestSupport"]),
@@ -37,11 +37,9 @@ let package = Package(
         .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
-        // A real git repository driven with the git CLI, for the tests of the modules that read one.
-        .target(name: "RepositoryFixtures", path: "Tests/RepositoryFixtures"),
-        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXDiff", "RepositoryFixtures", "AXTestSupport"]),
-        .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "RepositoryFixtures", "AXTestSupport"]),
-        .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "RepositoryFixtures", "AXTestSupport"]),
+        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXTestSupport"]),
     ]
 )

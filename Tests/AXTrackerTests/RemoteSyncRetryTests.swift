@@ -1,7 +1,7 @@
 @testable import AXTracker
 import AXGit
 import Foundation
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// What `--remote` retries and what it does not: a push that fails on the way is tried

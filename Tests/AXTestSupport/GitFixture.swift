@@ -1,5 +1,5 @@
 // The tests' fixture cleans up through XCTest, which the static SDK lacks: a release build
-// with `--static-swift-stdlib` builds every target, this one empty.
+// with `--static-swift-stdlib` builds every target, this file empty.
 #if canImport(XCTest)
 import Foundation
 import XCTest
