@@ -100,8 +100,9 @@ if [ -z "$binary" ]; then
   [ "$packages" -eq 0 ] || apt_install libgit2-dev libdeflate-dev libjemalloc-dev pkg-config
   command -v swift >/dev/null || { echo "install.sh: swift is not on PATH (a Swift 6 toolchain builds axdiff; or pass --binary FILE)" >&2; exit 2; }
   echo "building axdiff (release)..."
-  swift build -c release --product axdiff >/dev/null
-  binary="$(swift build -c release --show-bin-path)/axdiff"
+  # The Swift runtime and Foundation linked in: the binary runs without a Swift installation.
+  swift build -c release --static-swift-stdlib --product axdiff >/dev/null
+  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/axdiff"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 2; }
 

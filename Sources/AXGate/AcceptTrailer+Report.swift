@@ -5,7 +5,7 @@ extension AcceptTrailer {
     /// the kind, the screen name — or the path, when `nameRepeats` (another
     /// snapshot has the same screen name) — and the element by id, else by
     /// label, when it can be written on one trailer line.
-    public static func suggestion(for change: Change, path: String, nameRepeats: Bool) -> AcceptTrailer {
+    package static func suggestion(for change: Change, path: String, nameRepeats: Bool) -> AcceptTrailer {
         let name = change.screen.oneLineForTerminal.trimmingWhitespace
         var screen = nameRepeats || name.isEmpty || name.contains("#") ? path : name
         if screen.contains("#") || !writable(screen) { screen = "" }
@@ -30,7 +30,7 @@ extension AcceptTrailer {
 
     /// One line saying that this trailer accepts nothing in `report`, with what
     /// the user may have meant.
-    public func unmatchedWarning(in report: DiffReport) -> String {
+    func unmatchedWarning(in report: DiffReport) -> String {
         let origin = commit.map { "commit \($0.abbreviated()): " } ?? ""
         let sameKind = report.screens.flatMap { screen in
             screen.changes.filter { $0.kind == kind }.map { (screen: screen, change: $0) }

@@ -17,19 +17,19 @@ import AXGit
 /// pair of quotes around the target, and around each part, is dropped, so
 /// `"Product card"` and `Product card` are the same. The target splits at its
 /// first `#`, so an element's label may hold `#` but a screen name may not.
-public struct AcceptTrailer: Sendable, Equatable {
+package struct AcceptTrailer: Sendable, Equatable {
     /// The trailer key; git compares trailer keys without regard to case, and so does axdiff.
-    public static let key = "Axdiff-Accept"
+    package static let key = "Axdiff-Accept"
 
-    public var kind: ChangeKind
+    package var kind: ChangeKind
     /// A screen name or glob, or a snapshot path or glob; nil accepts the kind on every screen.
-    public var screen: String?
+    package var screen: String?
     /// One element of the screen, by id else by label; nil accepts every element.
-    public var element: String?
+    package var element: String?
     /// The commit whose message carries the trailer, when it came from one.
-    public var commit: ObjectID?
+    package var commit: ObjectID?
 
-    public init(kind: ChangeKind, screen: String? = nil, element: String? = nil, commit: ObjectID? = nil) {
+    package init(kind: ChangeKind, screen: String? = nil, element: String? = nil, commit: ObjectID? = nil) {
         self.kind = kind
         self.screen = screen
         self.element = element
@@ -39,7 +39,7 @@ public struct AcceptTrailer: Sendable, Equatable {
     /// Parses a trailer's value (`order.regressed Checkout#retry_button`).
     ///
     /// - Returns: the trailer, or why it cannot be used (an unknown or missing kind).
-    public static func parse(value: String) -> Result<AcceptTrailer, AcceptTrailerProblem> {
+    package static func parse(value: String) -> Result<AcceptTrailer, AcceptTrailerProblem> {
         let text = value.trimmingWhitespace
         let kindText = String(text.prefix { !$0.isWhitespace })
         guard !kindText.isEmpty else { return .failure(.missingKind) }
@@ -73,7 +73,7 @@ public struct AcceptTrailer: Sendable, Equatable {
 
     /// Every `Axdiff-Accept` trailer of a commit message (several are allowed),
     /// and one warning for each that cannot be used.
-    public static func parse(message: String, commit: ObjectID? = nil) -> (accepts: [AcceptTrailer], warnings: [String]) {
+    package static func parse(message: String, commit: ObjectID? = nil) -> (accepts: [AcceptTrailer], warnings: [String]) {
         var accepts: [AcceptTrailer] = []
         var warnings: [String] = []
         for trailer in CommitInfo.trailers(ofMessage: message)
@@ -102,7 +102,7 @@ public struct AcceptTrailer: Sendable, Equatable {
     }
 
     /// Whether this trailer accepts `change`, found in the snapshot at `path`.
-    public func accepts(_ change: Change, path: String) -> Bool {
+    package func accepts(_ change: Change, path: String) -> Bool {
         guard change.kind == kind, acceptsScreen(change.screen, path: path) else { return false }
         guard let element else { return true }
         guard let first = change.elements.first else { return false }
@@ -119,7 +119,7 @@ public struct AcceptTrailer: Sendable, Equatable {
     }
 
     /// The trailer as a user writes it; the parts that are nil are left out.
-    public var text: String {
+    package var text: String {
         var target = screen ?? ""
         if let element { target += "#" + element }
         return "\(AcceptTrailer.key): \(kind.rawValue)" + (target.isEmpty ? "" : " " + target)
@@ -147,11 +147,11 @@ public struct AcceptTrailer: Sendable, Equatable {
 }
 
 /// Why an `Axdiff-Accept` trailer cannot be used.
-public enum AcceptTrailerProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AcceptTrailerProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case missingKind
     case unknownKind(String, suggestion: ChangeKind?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingKind:
             return "expected a change kind, e.g. \(AcceptTrailer.key): order.regressed Checkout"
@@ -165,7 +165,7 @@ extension DiffReport {
     /// The report with every change that one of `trailers` accepts marked `accepted`.
     ///
     /// - Complexity: O(c · t), where c is the number of changes and t the number of trailers.
-    public func accepting(_ trailers: [AcceptTrailer]) -> DiffReport {
+    package func accepting(_ trailers: [AcceptTrailer]) -> DiffReport {
         acceptance(trailers).report
     }
 
@@ -174,7 +174,7 @@ extension DiffReport {
     /// the user should hear so).
     ///
     /// - Complexity: O(c · t), where c is the number of changes and t the number of trailers.
-    public func acceptance(_ trailers: [AcceptTrailer]) -> (report: DiffReport, unmatched: [Int]) {
+    package func acceptance(_ trailers: [AcceptTrailer]) -> (report: DiffReport, unmatched: [Int]) {
         guard !trailers.isEmpty else { return (self, []) }
         var copy = self
         var used = [Bool](repeating: false, count: trailers.count)

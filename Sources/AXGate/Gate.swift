@@ -12,24 +12,24 @@ import AXTracker
 /// pushed objects are still in quarantine.
 ///
 /// Belongs to one thread, like the `Repository` it reads.
-public struct Gate {
-    public struct Options: Sendable {
+package struct Gate {
+    package struct Options: Sendable {
         /// The revision to check (`HEAD`, a branch, a commit id).
-        public var revision: String
+        package var revision: String
         /// `--base REF`: wins over the configured `baseBranch`.
-        public var base: String?
+        package var base: String?
         /// `--config FILE`: wins over the configuration committed at the revision.
-        public var configOverride: Config?
+        package var configOverride: Config?
         /// When no `--base` is given and the base branch exists nowhere (the first
         /// push to an empty server), pass with nothing to compare instead of failing.
-        public var allowMissingBase: Bool
+        package var allowMissingBase: Bool
         /// `--remote NAME`: without `--base`, the base branch is that remote's
         /// (`refs/remotes/NAME/main`), never a local branch, which may hold
         /// commits the remote has not seen — the base the remote's own
         /// pre-receive hook will judge against.
-        public var remote: String?
+        package var remote: String?
 
-        public init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil,
+        package init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil,
                     allowMissingBase: Bool = false, remote: String? = nil) {
             self.revision = revision
             self.base = base
@@ -39,9 +39,9 @@ public struct Gate {
         }
     }
 
-    public let repository: Repository
+    package let repository: Repository
 
-    public init(repository: Repository) {
+    package init(repository: Repository) {
         self.repository = repository
     }
 
@@ -52,7 +52,7 @@ public struct Gate {
     /// - Complexity: O(f) to list the snapshot files at both commits (subtrees no
     ///   snapshot glob reaches are not entered), O(n log n) per changed pair, and a
     ///   walk of the commits in the range for trailers.
-    public func check(_ options: Options) throws -> GateVerdict {
+    package func check(_ options: Options) throws -> GateVerdict {
         let revision = try resolveRevision(options.revision)
         let info = try repository.commit(revision)
         let config = try options.configOverride ?? committedConfig(at: revision)
@@ -224,7 +224,7 @@ public struct Gate {
 
 /// A question the gate cannot answer (unknown revision or base, malformed
 /// configuration): one line that names what, for exit code 2.
-public struct GateError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ message: String) { description = message }
+package struct GateError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ message: String) { description = message }
 }

@@ -15,8 +15,11 @@ public struct ReportContext: Sendable, Equatable {
         }
     }
 
+    /// axdiff's version: `axdiff --version` prints it, and every note names it, so a note's
+    /// bytes change with it.
+    public static let version = "0.1.0"
     /// The tool version string reports name, e.g. `axdiff 0.1.0`.
-    public static let defaultToolVersion = "axdiff 0.1.0"
+    public static let defaultToolVersion = "axdiff \(version)"
     /// Where SARIF consumers send a user who wants to know what axdiff is.
     public static let defaultInformationURI = "https://github.com/axdiff/axdiff"
 

@@ -64,58 +64,55 @@ struct SiteFiles {
     /// A page that is there already is replaced through a temporary file beside it, renamed
     /// over it: a reader sees the old page or the new one, never half of one. A page that is
     /// not there yet is created in place (`O_EXCL`): nothing links to it until the index,
-    /// written after every page, does — and a temporary name and a rename per page were a
-    /// third of the file system's work for a new site of 2,000 pages (perf). There is no
+    /// written after every page, does — and a temporary name and a rename per page are a good
+    /// part of the file system's work for a new site. There is no
     /// fsync — a page lost to a power cut is rewritten by the next build — which keeps 2,000
     /// pages from costing 2,000 disk flushes.
     /// - Returns: whether the file was written.
     func write(_ text: String, to relative: String) throws -> Bool {
-        var text = text
+        let data = Data(text.utf8)
         let target = (directory as NSString).appendingPathComponent(relative)
-        func failure() -> SiteError { SiteError("cannot write \(target): \(String(cString: strerror(errno)))") }
         let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if created >= 0 {
-            let written = text.withUTF8 { Self.writeAll(created, UnsafeRawBufferPointer($0)) }
-            guard close(created) == 0, written else {
-                let error = failure()
+            do {
+                try Self.write(data, closing: created)
+            } catch {
                 unlink(target)
-                throw error
+                throw SiteError("cannot write \(target): \(Self.reason(error))")
             }
             return true
         }
-        guard errno == EEXIST else { throw failure() }
-        let data = Data(text.utf8)
+        guard errno == EEXIST else { throw SiteError("cannot write \(target): \(String(cString: strerror(errno)))") }
         if let existing = FileManager.default.contents(atPath: target), existing == data { return false }
         let temporary = ((target as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent(".\((target as NSString).lastPathComponent).\(getpid()).tmp")
-        guard Self.writeWithoutSync(data, to: temporary), rename(temporary, target) == 0 else {
-            let error = failure()
+        do {
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw SiteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+            try Self.write(data, closing: fd)
+            guard rename(temporary, target) == 0 else { throw SiteError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        } catch {
             unlink(temporary)
-            throw error
+            throw error as? SiteError ?? SiteError("cannot write \(target): \(Self.reason(error))")
         }
         return true
     }
 
-    /// Foundation's writes call fsync; these bytes do not need it.
-    private static func writeWithoutSync(_ data: Data, to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let written = data.withUnsafeBytes { writeAll(fd, $0) }
-        let closed = close(fd) == 0
-        return written && closed
+    /// Writes all of `data` to `fd` (FileHandle goes on after a short or interrupted write)
+    /// and closes it, without the fsync Foundation's file writes add: these bytes do not need it.
+    private static func write(_ data: Data, closing fd: Int32) throws {
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        try handle.write(contentsOf: data)
+        try handle.close()
     }
 
-    /// Writes all of `buffer` to `fd`, again after an interrupted call.
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            guard let base = buffer.baseAddress else { return false }
-            let n = posixWrite(fd, base + offset, buffer.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
+    /// The system's words for a failed write (`No space left on device`).
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
         }
-        return true
+        return ns.localizedDescription
     }
 
     /// - Returns: whether there was a file to remove.
@@ -149,12 +146,7 @@ struct SiteFiles {
 }
 
 /// The site cannot be written (a folder that cannot be created, a full disk).
-public struct SiteError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ message: String) { description = message }
-}
-
-/// `write(2)`, named apart from `SiteFiles.write(_:to:)`.
-private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
+package struct SiteError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ message: String) { description = message }
 }

@@ -11,7 +11,7 @@ extension SiteBuilder {
     /// - Throws: `WatchLock.Held` when another watcher runs on the repository
     ///   (checked before the site is touched); `GitError` when the repository
     ///   cannot be opened; `SiteError` when the site cannot be written.
-    public func keepCurrent(_ watcher: Watcher, log: @escaping (String) -> Void) throws {
+    package func keepCurrent(_ watcher: Watcher, log: @escaping (String) -> Void) throws {
         let repository = try Repository.open(path: watcher.options.repositoryPath)
         // Only probe: the watcher takes the lock itself when it starts.
         _ = try WatchLock(directory: repository.commonDir)

@@ -19,21 +19,21 @@ import Foundation
 /// never serves half a page.
 ///
 /// Belongs to one thread, like the `Repository` it is given.
-public final class SiteBuilder {
-    public struct Options {
+package final class SiteBuilder {
+    package struct Options {
         /// The site's folder (`--out DIR`, `--html DIR`).
-        public var directory: String
+        package var directory: String
         /// `--config FILE`: wins over the configuration committed at each commit.
-        public var configOverride: Config?
-        public var toolVersion: String
+        package var configOverride: Config?
+        package var toolVersion: String
         /// The name in page titles; by default the repository's folder name.
-        public var title: String?
+        package var title: String?
         /// Threads analysing commits at once, as for the notes.
-        public var jobs: Int
+        package var jobs: Int
         /// Commits analysed per thread and round.
-        public var batchSize: Int
+        package var batchSize: Int
 
-        public init(directory: String, configOverride: Config? = nil,
+        package init(directory: String, configOverride: Config? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil,
                     jobs: Int = Annotator.Options.defaultJobs, batchSize: Int = 250) {
             self.directory = directory
@@ -46,25 +46,25 @@ public final class SiteBuilder {
     }
 
     /// What a build or an update did.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Commits on the site after the run.
-        public var commits = 0
-        public var screens = 0
+        package var commits = 0
+        package var screens = 0
         /// Commits analysed by this run (not counting analyses it was given).
-        public var analysed = 0
-        public var pagesWritten = 0
-        public var pagesUnchanged = 0
-        public var pagesRemoved = 0
-        public init() {}
+        package var analysed = 0
+        package var pagesWritten = 0
+        var pagesUnchanged = 0
+        package var pagesRemoved = 0
+        package init() {}
     }
 
     /// The file that keeps per-commit counts and per-screen trend points.
-    public static let stateFileName = ".axdiff-site.json"
+    static let stateFileName = ".axdiff-site.json"
 
-    public let options: Options
+    package let options: Options
     private var cached: SiteState?
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
@@ -75,7 +75,7 @@ public final class SiteBuilder {
     /// - Parameter progress: told how many commits are done.
     /// - Complexity: one analysis per commit, plus O(p) per screen with p points.
     @discardableResult
-    public func build(_ repository: Repository, commits: [ObjectID], progress: (Int) -> Void = { _ in }) throws -> Summary {
+    package func build(_ repository: Repository, commits: [ObjectID], progress: (Int) -> Void = { _ in }) throws -> Summary {
         try sync(repository, walk: commits, previous: SiteState.empty(toolVersion: options.toolVersion), given: [:],
                  include: { _ in true }, fresh: true, progress: progress)
     }
@@ -86,7 +86,7 @@ public final class SiteBuilder {
     /// `onlyAnnotated` is set, in which case commits without a note are left
     /// for the watcher to bring.
     @discardableResult
-    public func update(_ repository: Repository, analyses: [CommitAnalysis], onlyAnnotated: Bool = false) throws -> Summary {
+    package func update(_ repository: Repository, analyses: [CommitAnalysis], onlyAnnotated: Bool = false) throws -> Summary {
         let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let tips = try repository.references(matching: settings.watchRefs).map(\.commit).sorted()
         let walk = tips.isEmpty ? [] : try repository.commits(from: tips)
@@ -231,7 +231,7 @@ public final class SiteBuilder {
     /// parallel; on one thread, rendering them left the other core idle for as long as the
     /// round's analysis had taken. Files are created on one thread: two threads creating
     /// files in one folder wait on the folder's lock, and on a file system slow to allocate
-    /// inodes they spun on it (perf: a sixth of a site's time in `rwsem_spin_on_owner`).
+    /// inodes they spin on it.
     /// The next round is being analysed meanwhile. A failure reports the first failing page.
     ///
     /// - Complexity: O(p) in the pages' sizes.

@@ -8,25 +8,25 @@ import Foundation
 /// so a crash loses at most the batch in flight, and a restart redoes it.
 ///
 /// Belongs to one thread, like the `Repository` it uses.
-public final class Annotator {
-    public struct Options {
-        public var notesRef: String
-        public var batchSize: Int
+package final class Annotator {
+    package struct Options {
+        package var notesRef: String
+        package var batchSize: Int
         /// `--config FILE`: wins over the configuration committed at each commit.
-        public var configOverride: Config?
-        public var toolVersion: String
+        package var configOverride: Config?
+        package var toolVersion: String
         /// Threads analysing commits at once (`--jobs`); each has its own
         /// repository handle. Notes are the same whatever the number.
-        public var jobs: Int
+        package var jobs: Int
         /// Hand the memory a run freed back to the system when it ends (`Allocator`): what a
-        /// watcher wants. `axdiff backfill` exits after its run, and purging first only
-        /// delayed the exit (some 12 ms after a 5,000-commit backfill).
-        public var releasesMemory: Bool
+        /// watcher wants. `axdiff backfill` exits after its run, and purging first would only
+        /// delay the exit.
+        package var releasesMemory: Bool
         /// Keep each screen's stops in the analyses `perBatch` is given (`CommitAnalyzer.keepsStops`):
         /// the watcher's review site draws reading orders from them; `axdiff backfill` only counts.
-        public var keepsStops: Bool
+        package var keepsStops: Bool
 
-        public init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
+        package init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, jobs: Int = Options.defaultJobs,
                     releasesMemory: Bool = true, keepsStops: Bool = true) {
             self.notesRef = notesRef
@@ -39,29 +39,29 @@ public final class Annotator {
         }
 
         /// One thread per core: analysing is CPU-bound.
-        public static var defaultJobs: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxJobs) }
+        package static var defaultJobs: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxJobs) }
         /// Each thread holds a repository handle and a snapshot cache: bounded so memory stays bounded.
-        public static let maxJobs = 16
+        package static let maxJobs = 16
     }
 
     /// Totals over the commits annotated.
-    public struct Summary: Sendable, Equatable {
-        public var commits = 0
-        public var notesWritten = 0
-        public var errors = 0
-        public var warnings = 0
-        public var improvements = 0
-        public var unreadable = 0
+    package struct Summary: Sendable, Equatable {
+        package var commits = 0
+        package var notesWritten = 0
+        package var errors = 0
+        package var warnings = 0
+        package var improvements = 0
+        package var unreadable = 0
         /// Commits that could not be analysed (no note was written for them).
-        public var failures: [CommitFailure] = []
-        public init() {}
+        package var failures: [CommitFailure] = []
+        package init() {}
     }
 
-    public let repository: Repository
-    public let options: Options
+    package let repository: Repository
+    package let options: Options
     private let writer: NotesWriter
 
-    public init(repository: Repository, options: Options) {
+    package init(repository: Repository, options: Options) {
         self.repository = repository
         self.options = options
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
@@ -74,7 +74,7 @@ public final class Annotator {
     /// - Complexity: O(c log c) in the commits visited; the set of annotated
     ///   commits is read once by walking the notes tree — or, for a few
     ///   commits (a watcher's usual round), each is looked up on its own.
-    public func pending(tips: [ObjectID], hiding: [ObjectID] = []) throws -> [ObjectID] {
+    package func pending(tips: [ObjectID], hiding: [ObjectID] = []) throws -> [ObjectID] {
         let commits = try repository.commits(from: tips, hiding: hiding)
         // Reading every note to test one new commit made a watcher's round
         // cost O(notes): a direct lookup is a few tree reads.
@@ -93,8 +93,8 @@ public final class Annotator {
     ///
     /// Why: every version of a fan-out tree stays in the notes history, and each notes
     /// commit rewrites most of the 256, each holding N/256 notes, so a commit per batch
-    /// made the notes' size grow with the square of their number (3.9 MB of packs for a
-    /// 5,000-commit backfill, 25 MB for 20,000). Units growing with what is written keep
+    /// would make the notes' size grow with the square of their number (BENCHMARKS.md, Left
+    /// over). Units growing with what is written keep
     /// the notes commits of a run to a few dozen and their trees in proportion to the
     /// notes. A kill loses at most the unit in flight, which the next run redoes.
     package func writeUnit(after written: Int) -> Int {
@@ -121,7 +121,7 @@ public final class Annotator {
     /// A commit that cannot be analysed gets no note and is named in the summary's
     /// `failures`; the others are annotated as usual.
     @discardableResult
-    public func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
+    package func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
         // Unless the process ends with the run, the memory freed by the run goes back to the

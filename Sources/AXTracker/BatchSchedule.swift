@@ -3,7 +3,7 @@
 /// Each thread owns a contiguous run of batches and goes through it in order, so its
 /// snapshot cache and scan memos carry over from one batch to the next. A run that does not
 /// follow the thread's previous one starts cold: the first change to each path reads and
-/// parses its old version in full (on the benchmark's history some 5 ms a time). So the runs
+/// parses its old version in full. So the runs
 /// are as long as the lookahead allows — with room for the whole history, the threads split
 /// it in equal parts, and start cold once each — and a thread that has finished its run takes
 /// the later half of the longest run still unstarted, whose owner goes on with the batches

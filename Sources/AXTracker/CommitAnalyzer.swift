@@ -7,22 +7,22 @@ import AXSnapshot
 /// each read and compared, and the note text.
 ///
 /// Belongs to one thread, like the `Repository` it reads.
-public struct CommitAnalyzer {
-    public let repository: Repository
+package struct CommitAnalyzer {
+    package let repository: Repository
     /// `--config FILE`, which wins over the committed configuration.
-    public let configOverride: Config?
-    public let toolVersion: String
+    package let configOverride: Config?
+    package let toolVersion: String
     /// Whether each screen's stops, pairing and moves stay in the report once the note is
     /// written (the review site draws reading orders from them). Without them an analysis is
     /// its note and its changes: a backfill holds a few batches of analyses at once, and
     /// their stops were most of its memory.
-    public let keepsStops: Bool
+    package let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = PreparedVersionCache<ObjectID>()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
 
-    public init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
+    package init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 keepsStops: Bool = true) {
         self.repository = repository
         self.configOverride = configOverride
@@ -32,7 +32,7 @@ public struct CommitAnalyzer {
 
     /// - Complexity: proportional to the changed snapshots: the tree diff skips
     ///   unchanged subtrees, and each changed pair is diffed in O(n log n).
-    public func analyze(_ id: ObjectID) throws -> CommitAnalysis {
+    package func analyze(_ id: ObjectID) throws -> CommitAnalysis {
         let info = try repository.commit(id)
         let plan = readAhead.takePlan(id)
         let (config, configProblem) = try plan.map { ($0.config, $0.configProblem) }

@@ -4,8 +4,8 @@ import AXGit
 /// The configuration in force at a commit (DESIGN §8): `.axdiff.json` in the
 /// commit's tree, else `Config/axdiff.json`, else the defaults — unless the
 /// user gave `--config FILE`, which wins.
-public enum ConfigAtCommit {
-    public static let paths = [".axdiff.json", "Config/axdiff.json"]
+package enum ConfigAtCommit {
+    package static let paths = [".axdiff.json", "Config/axdiff.json"]
 
     /// Configurations parsed, by the path and blob they were read from: walking history, the
     /// configuration changes far more rarely than the commits, and each commit read and
@@ -24,7 +24,7 @@ public enum ConfigAtCommit {
     /// - Throws: `GitError` when the commit's tree or the file cannot be read (a damaged or
     ///   incomplete repository): the defaults would give a note that is wrong, not one that
     ///   says the file is broken.
-    public static func load(_ repository: Repository, commit: ObjectID, override: Config?) throws -> (Config, String?) {
+    package static func load(_ repository: Repository, commit: ObjectID, override: Config?) throws -> (Config, String?) {
         try load(repository, commit: commit, override: override, cache: nil)
     }
 

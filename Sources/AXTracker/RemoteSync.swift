@@ -32,7 +32,9 @@ struct RemoteSync {
     var branchGlob: String { "refs/remotes/\(remote)/*" }
 
     func fetch(_ repository: Repository) throws {
-        try git.run(["fetch", "--quiet", "--prune", "--no-tags", remote, "+refs/heads/*:refs/remotes/\(remote)/*"])
+        try refusingAuthentication {
+            try git.run(["fetch", "--quiet", "--prune", "--no-tags", remote, "+refs/heads/*:refs/remotes/\(remote)/*"])
+        }
         try fetchNotes(repository)
     }
 
@@ -40,15 +42,17 @@ struct RemoteSync {
     func fetchNotes(_ repository: Repository) throws {
         do {
             // The tracking ref may be forced: it mirrors the remote. The local ref never is.
-            try git.run(["fetch", "--quiet", "--no-tags", remote, "+\(notesRef):\(trackingRef)"])
+            try refusingAuthentication { try git.run(["fetch", "--quiet", "--no-tags", remote, "+\(notesRef):\(trackingRef)"]) }
         } catch let f as GitCommand.Failure where f.stderr.contains("couldn't find remote ref") {
             return
         }
         _ = try repository.mergeNotes(from: trackingRef, into: notesRef)
     }
 
-    /// Pushes the local notes; on a rejected (raced) push, merges the remote's
-    /// notes and retries with jittered back-off.
+    /// Pushes the local notes. A push the remote rejects because another watcher pushed
+    /// first, or that fails on the way, is tried again after fetching and merging the
+    /// remote's notes, with jittered back-off, up to `pushAttempts` times; refused
+    /// credentials end it at once (`RemoteAuthenticationFailure`).
     func push(_ repository: Repository) throws {
         guard let local = try repository.referenceTarget(notesRef) else { return }
         // The remote already has exactly these notes: nothing to send.
@@ -57,13 +61,26 @@ struct RemoteSync {
         while true {
             attempt += 1
             do {
-                try git.run(["push", "--quiet", "--porcelain", remote, "\(notesRef):\(notesRef)"])
+                try refusingAuthentication { try git.run(["push", "--quiet", "--porcelain", remote, "\(notesRef):\(notesRef)"]) }
                 return
-            } catch let f as GitCommand.Failure where attempt < Self.pushAttempts {
-                _ = f
+            } catch is GitCommand.Failure where attempt < Self.pushAttempts {
                 usleep(UInt32.random(in: 20_000...(50_000 * UInt32(attempt))))
-                try fetchNotes(repository)
+                do {
+                    try fetchNotes(repository)
+                } catch is GitCommand.Failure {
+                    // Failing on the way here too: the next push attempt tells.
+                }
             }
+        }
+    }
+
+    /// Runs `body`, turning git's report of refused credentials into `RemoteAuthenticationFailure`.
+    private func refusingAuthentication(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let f as GitCommand.Failure where f.isAuthentication {
+            let lines = f.stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            throw RemoteAuthenticationFailure(remote: remote, gitMessage: lines.joined(separator: "; "))
         }
     }
 }

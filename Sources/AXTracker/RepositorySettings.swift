@@ -7,8 +7,8 @@ import AXGit
 /// Only a HEAD with no commit yet means "the defaults": a configuration that
 /// cannot be read is an error, since the defaults would send notes to a ref
 /// the repository does not use.
-public enum RepositorySettings {
-    public static func load(_ repository: Repository, override: Config?) throws -> Config {
+package enum RepositorySettings {
+    package static func load(_ repository: Repository, override: Config?) throws -> Config {
         if let override { return override }
         let head: ObjectID
         do {

@@ -7,17 +7,17 @@ import Foundation
 
 extension WatchLock {
     /// What the lock file says about its watcher, and whether it still runs.
-    public struct Holder: Equatable, Sendable {
-        public var pid: Int32
-        public var host: String
+    package struct Holder: Equatable, Sendable {
+        package var pid: Int32
+        package var host: String
         /// ISO 8601, as written at start.
-        public var since: String
+        package var since: String
         /// The watcher's last error, with its time, when it logged one.
-        public var lastError: String?
+        package var lastError: String?
         /// True when the lock is held now (checked on this host only).
-        public var running: Bool
+        package var running: Bool
         /// False when the holder is on another host, where its liveness cannot be checked.
-        public var checked: Bool
+        package var checked: Bool
 
         /// The first line: `PID HOST SINCE` (a lone pid from an older axdiff reads too).
         static func parse(_ text: String) -> (pid: Int32, host: String, since: String)? {
@@ -41,7 +41,7 @@ extension WatchLock {
     /// Whether the lock is held is read from the kernel's lock table
     /// (`/proc/locks`, by the file's inode), so a reused pid is not taken for the
     /// watcher; where that table does not exist, the pid's liveness is used.
-    public static func holder(directory: String) -> Holder? {
+    package static func holder(directory: String) -> Holder? {
         let path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let text = String(decoding: data.prefix(4096), as: UTF8.self)

@@ -12,32 +12,32 @@ import Foundation
 ///
 /// The kernel drops the lock when its holder dies, even by SIGKILL, so a dead
 /// holder never blocks the next start; a live one is respected and named.
-public final class WatchLock {
-    public struct Held: Error, CustomStringConvertible {
-        public var path: String
-        public var pid: Int32?
-        public var description: String {
+package final class WatchLock {
+    struct Held: Error, CustomStringConvertible {
+        package var path: String
+        package var pid: Int32?
+        package var description: String {
             "another axdiff watch" + (pid.map { " (pid \($0))" } ?? "") + " is running on this repository; it holds \(path)"
         }
     }
 
     /// The lock file cannot be made or opened (a read-only repository, no permission): no
     /// watcher can run here, whether another one does or not.
-    public struct Unavailable: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String {
+    struct Unavailable: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String {
             "cannot open the watch lock \(path): \(reason); axdiff watch writes notes into the repository, "
                 + "so it needs to be able to write there"
         }
     }
 
-    public let path: String
+    package let path: String
     private let fd: Int32
 
     /// - Throws: `Held` when a live process holds the lock; `Unavailable` when the lock file
     ///   cannot be opened at all.
-    public init(directory: String) throws {
+    package init(directory: String) throws {
         path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Unavailable(path: path, reason: String(cString: strerror(errno))) }
@@ -61,7 +61,7 @@ public final class WatchLock {
     private var holderLine = ""
 
     /// Keeps the watcher's last error beside the holder line, for `axdiff status`.
-    public func record(error message: String) {
+    package func record(error message: String) {
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         rewrite(holderLine + ISO8601DateFormatter().string(from: Date()) + " " + oneLine + "\n")
     }

@@ -9,20 +9,20 @@ import Foundation
 /// `git pack-refs` (refs are re-resolved every round; errors are logged and
 /// the round retried with a fresh repository handle). Stops cleanly on
 /// SIGTERM/SIGINT after the batch in flight.
-public final class Watcher {
-    public struct Options {
-        public var repositoryPath: String
-        public var configOverride: Config?
+package final class Watcher {
+    package struct Options {
+        package var repositoryPath: String
+        package var configOverride: Config?
         /// Seconds between polls when no inotify event arrives.
-        public var pollInterval: TimeInterval
+        package var pollInterval: TimeInterval
         /// Annotate what is pending, then exit.
-        public var once: Bool
-        public var batchSize: Int
-        public var toolVersion: String
+        package var once: Bool
+        package var batchSize: Int
+        package var toolVersion: String
         /// `--remote NAME`: fetch before each round, push the notes after.
-        public var remote: String?
+        package var remote: String?
 
-        public init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
+        package init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
                     once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion,
                     remote: String? = nil) {
             self.repositoryPath = repositoryPath
@@ -35,30 +35,27 @@ public final class Watcher {
         }
     }
 
-    enum State { case starting, running, stopping, stopped }
-
-    public let options: Options
+    package let options: Options
     private let log: (String) -> Void
     /// Called after each batch of notes with the analyses written (for `--html`).
-    public var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
-    private(set) var state = State.starting
+    package var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
     /// Commits annotated by the last round.
     private var annotatedInLastRound = 0
 
-    public init(options: Options, log: @escaping (String) -> Void) {
+    package init(options: Options, log: @escaping (String) -> Void) {
         self.options = options
         self.log = log
     }
 
     /// Runs until stopped (or, with `once`, until nothing is pending).
     /// - Throws: `WatchLock.Held` when another watcher runs; `GitError` when the
-    ///   repository cannot be opened at start.
-    public func run() throws {
+    ///   repository cannot be opened at start; `RemoteAuthenticationFailure` when the
+    ///   remote refuses the credentials (every other error is logged and the round retried).
+    package func run() throws {
         var repository = try Repository.open(path: options.repositoryPath)
         let lock = try WatchLock(directory: repository.commonDir)
         let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
         let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
-        state = .running
         if !options.once {
             log("watching \(repository.workdir ?? repository.gitDir) (pid \(getpid()), \(monitor.usesInotify ? "inotify" : "polling every \(Int(options.pollInterval)) s"))")
         }
@@ -71,12 +68,16 @@ public final class Watcher {
                 if annotatedInLastRound > 0 {
                     // A fresh handle drops what libgit2 cached during the round
                     // (objects, delta bases, pack windows), then the freed heap
-                    // goes back to the system: a watcher that had backfilled
-                    // 5,000 commits otherwise stayed at twice its idle size
+                    // goes back to the system: otherwise a watcher that has
+                    // backfilled a long history stays at twice its idle size
                     // (target: 64 MB resident). Opening costs about a millisecond.
                     if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
                     Allocator.releaseFreedPages()
                 }
+            } catch let refused as RemoteAuthenticationFailure {
+                log("error: \(refused)")
+                lock.record(error: "\(refused)")
+                throw refused
             } catch {
                 failures += 1
                 log("error: \(error); retrying")
@@ -88,10 +89,8 @@ public final class Watcher {
             if options.once && failures == 0 { break }
             monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
         }
-        state = .stopping
         if shutdown.isRequested { log("stopping: signal received, last batch finished") }
         withExtendedLifetime(lock) {}
-        state = .stopped
     }
 
     /// One round: resolve the watched refs, annotate what is new, return the tips done.

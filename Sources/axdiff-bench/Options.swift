@@ -112,7 +112,7 @@ struct Options {
         if !me.contains("/"), let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { me = exe }
         let sibling = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("axdiff")
         guard FileManager.default.isExecutableFile(atPath: sibling) else {
-            throw UsageError(description: "no axdiff binary at \(sibling); build it (swift build -c release) or pass --axdiff PATH")
+            throw UsageError(description: "no axdiff binary at \(sibling); build it (swift build -c release --static-swift-stdlib) or pass --axdiff PATH")
         }
         return sibling
     }

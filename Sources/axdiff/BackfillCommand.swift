@@ -37,7 +37,7 @@ struct BackfillCommand: Command {
         let override = try repo.configOverride()
         let settings = try RepositorySettings.load(repository, override: override)
         let annotator = Annotator(repository: repository, options: .init(
-            notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: "axdiff \(version)",
+            notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: toolVersion,
             jobs: jobs, releasesMemory: false, keepsStops: false))
         let commits: [ObjectID]
         if let range {

@@ -78,7 +78,7 @@ struct DemoCommand: Command {
             try git.run(["commit", "-q", "-m", message.trimmingCharacters(in: .whitespacesAndNewlines)], date: 1_767_225_600 + n * 3600)
         }
         Console.out("Built \(repo) with \(steps.count) commits; running the watcher once:\n")
-        let watcher = Watcher(options: .init(repositoryPath: repo, once: true, toolVersion: "axdiff \(version)")) { Console.out($0) }
+        let watcher = Watcher(options: .init(repositoryPath: repo, once: true, toolVersion: toolVersion)) { Console.out($0) }
         try watcher.run()
         Console.out("\n$ git log --notes=axdiff --reverse --format='commit %h %s%n%N'\n")
         Console.out(try git.output(["log", "--notes=axdiff", "--reverse", "--format=commit %h %s%n%N"]))

@@ -4,7 +4,7 @@ import AXReport
 /// The help texts, derived from the commands' declarations and the change kinds' rules.
 enum Help {
     static func overview() -> String {
-        var lines = ["axdiff \(version): what a screen reader will say, commit by commit.", "", "Usage: axdiff <command> [options]", "", "Commands:"]
+        var lines = ["\(toolVersion): what a screen reader will say, commit by commit.", "", "Usage: axdiff <command> [options]", "", "Commands:"]
         let width = commands.map { $0.name.count }.max().map { $0 + 2 } ?? 12
         for c in commands { lines.append("  " + c.name.padding(width) + c.abstract) }
         lines += ["", "See 'axdiff help <command>' (or 'axdiff <command> --help') for a command's options,",

@@ -41,7 +41,7 @@ struct HtmlCommand: Command {
         } catch let e as GitError {
             throw InputError(e.message)
         }
-        let builder = SiteBuilder(options: .init(directory: out, configOverride: override, toolVersion: "axdiff \(version)"))
+        let builder = SiteBuilder(options: .init(directory: out, configOverride: override, toolVersion: toolVersion))
         var bar = ProgressBar(total: commits.count)
         let summary: SiteBuilder.Summary
         do {

@@ -3,7 +3,7 @@
 enum ManPage {
     static func render() -> String {
         var lines = [
-            #".TH AXDIFF 1 "" "axdiff \#(version)" "User Commands""#,
+            #".TH AXDIFF 1 "" "\#(toolVersion)" "User Commands""#,
             ".SH NAME", #"axdiff \- what a screen reader will say, commit by commit"#,
             ".SH SYNOPSIS", ".B axdiff", #".I command"#, #"[\fIoptions\fR]"#,
             ".SH DESCRIPTION",

@@ -13,7 +13,7 @@ enum ReportChoice {
 
     /// The context of reports that are not a gate verdict (`failOn` set only by `check`).
     static func context(commit: ReportContext.Commit? = nil, failOn: Severity? = nil, category: String? = nil) -> ReportContext {
-        ReportContext(commit: commit, toolVersion: "axdiff \(version)", failOn: failOn, category: category)
+        ReportContext(commit: commit, toolVersion: toolVersion, failOn: failOn, category: category)
     }
 
     /// `--category NAME`: what the run covers (`ios`), for SARIF's `automationDetails.id`.

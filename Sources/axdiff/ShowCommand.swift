@@ -41,7 +41,7 @@ struct ShowCommand: Command {
         guard note != nil || compute else {
             throw InputError("\(id.abbreviated()) has no note on \(settings.notesRef); run 'axdiff backfill' or pass --compute")
         }
-        let analysis = try CommitAnalyzer(repository: repository, configOverride: override, toolVersion: "axdiff \(version)").analyze(id)
+        let analysis = try CommitAnalyzer(repository: repository, configOverride: override, toolVersion: toolVersion).analyze(id)
         let text = report.render(analysis.report, ReportChoice.context(commit: .init(sha: id.hex, subject: analysis.commit.summary)))
         Console.out(Colour.output(text, format: report.name, choice: color))
         return ExitCode.clean

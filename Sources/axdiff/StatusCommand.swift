@@ -37,7 +37,7 @@ struct StatusCommand: Command {
         do {
             let tips = try repository.references(matching: settings.watchRefs).map(\.commit)
             let annotator = Annotator(repository: repository, options: .init(notesRef: settings.notesRef, configOverride: override,
-                                                                             toolVersion: "axdiff \(version)"))
+                                                                             toolVersion: toolVersion))
             let pending = tips.isEmpty ? 0 : try annotator.pending(tips: tips.sorted()).count
             lines.append("awaiting a note: \(pending) commit\(pending == 1 ? "" : "s") on \(settings.watchRefs.joined(separator: ", "))")
             if let tip = try repository.referenceTarget(settings.notesRef) {

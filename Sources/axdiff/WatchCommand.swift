@@ -48,13 +48,13 @@ struct WatchCommand: Command {
         _ = try repo.open()
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
-            once: once, batchSize: batch, toolVersion: "axdiff \(version)", remote: remote)) { [jsonLog] line in
+            once: once, batchSize: batch, toolVersion: toolVersion, remote: remote)) { [jsonLog] line in
             Console.out(jsonLog ? LogLine.json(line) : line)
             fflush(stdout)
         }
         do {
             if let html {
-                try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: "axdiff \(version)"))
+                try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: toolVersion))
                     .keepCurrent(watcher) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0); fflush(stdout) }
             }
             try watcher.run()

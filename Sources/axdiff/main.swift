@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AXDiff
+import AXReport
 import AXTracker
 
 /// The subcommands, in the order `axdiff --help` lists them.
@@ -13,7 +14,8 @@ let commands: [any Command.Type] = [
     DemoCommand.self, HelpCommand.self, CompletionCommand.self, ManPageCommand.self,
 ]
 
-let version = "0.1.0"
+/// `axdiff 0.1.0`: what `--version` prints and every report and note names.
+let toolVersion = ReportContext.defaultToolVersion
 
 func findCommand(_ name: String) -> (any Command.Type)? { commands.first { $0.name == name } }
 
@@ -33,7 +35,7 @@ func runMain() -> Int32 {
     }
     args.removeFirst()
     if name == "--help" || name == "-h" { Console.out(Help.overview()); return ExitCode.clean }
-    if name == "--version" { Console.out("axdiff \(version)"); return ExitCode.clean }
+    if name == "--version" { Console.out(toolVersion); return ExitCode.clean }
     guard let command = findCommand(name) else {
         return usageFailure("unknown command '\(name)'" + Suggestion.didYouMean(name, among: commands.map { $0.name }), nil)
     }

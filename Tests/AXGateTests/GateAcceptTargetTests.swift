@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXGate
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// `Axdiff-Accept` narrowed to a snapshot path and to one element, the trailer

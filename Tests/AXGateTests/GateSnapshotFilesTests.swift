@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 @testable import AXGate
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// What the gate takes for a snapshot: files of a snapshot extension under the

@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXGate
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// The gate on real repositories: the branch's net change, trailers in the range,

@@ -2,7 +2,7 @@ import AXDiff
 import AXGit
 import AXGate
 import AXTracker
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// `label.untranslated` in the tracker: the source-locale sibling is read

@@ -1,7 +1,7 @@
 import AXGit
 import AXSite
 import Foundation
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// A site built on several threads gives what one thread gives.

@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXTracker
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// Backfill over a real repository, read back with the git CLI.

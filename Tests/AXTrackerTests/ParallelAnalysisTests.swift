@@ -1,7 +1,7 @@
 import AXGit
 import AXTracker
 import Foundation
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 /// Commits analysed on several threads give what one thread gives.

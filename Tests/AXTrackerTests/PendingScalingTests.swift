@@ -1,7 +1,6 @@
 import AXGit
 import AXTestSupport
 import AXTracker
-import RepositoryFixtures
 import XCTest
 
 /// `Annotator.pending`: O(c log c) in the commits visited, the annotated ones

@@ -1,7 +1,7 @@
 @testable import AXTracker
 import AXGit
 import Foundation
-import RepositoryFixtures
+import AXTestSupport
 import XCTest
 
 final class ReadAheadTests: XCTestCase {

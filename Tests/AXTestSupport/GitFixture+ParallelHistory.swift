@@ -1,3 +1,4 @@
+#if canImport(XCTest)
 extension GitFixture {
     /// 70 commits as one `git fast-import` stream: three screens change in
     /// turn through three orders (drift, a lost label), one change in eleven
@@ -17,3 +18,4 @@ extension GitFixture {
         return stream
     }()
 }
+#endif

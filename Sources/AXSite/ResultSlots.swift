@@ -3,22 +3,22 @@ import Foundation
 /// One slot per index, filled from several threads (each index by one
 /// thread), read once all are done. The lock makes the writes visible to the
 /// reader; it is taken once per slot, so it costs nothing next to the work.
-package final class ResultSlots<Value>: @unchecked Sendable {
+final class ResultSlots<Value>: @unchecked Sendable {
     private var slots: [Value?]
     private let lock = NSLock()
 
-    package init(count: Int) {
+    init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    package func set(_ index: Int, _ value: Value) {
+    func set(_ index: Int, _ value: Value) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
     /// The values in index order; every slot must have been set.
-    package var values: [Value] {
+    var values: [Value] {
         lock.lock()
         defer { lock.unlock() }
         return slots.compactMap { $0 }
