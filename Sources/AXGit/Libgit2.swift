@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 
 /// The process-wide libgit2 runtime.
 ///
@@ -25,7 +26,7 @@ enum Libgit2 {
         // kernel (1.1 s now). The watcher reopens its repository after a
         // round, which unmaps them.
         _ = axdiff_git_set_cache_max_size(8 << 20)
-        _ = axdiff_git_set_mwindow(4 << 20, 256 << 20)
+        _ = axdiff_git_set_mwindow(4 << 20, (Int(ProcessInfo.processInfo.environment["AXDIFF_EXP_MWINDOW_MB"] ?? "") ?? 256) << 20)
         return true
     }()
 
@@ -44,5 +45,5 @@ enum Libgit2 {
 
 extension Repository {
     /// The version of the linked libgit2, e.g. "1.5.1" (for `axdiff --version` and bug reports).
-    public static var libgit2Version: String { Libgit2.version }
+    package static var libgit2Version: String { Libgit2.version }
 }

@@ -86,6 +86,8 @@ final class PackReader {
         while true {
             let key = Key(pack: number, offset: current)
             if let hit = kept[key] {
+                // The object itself, kept from an earlier read with a larger limit.
+                if deltas.isEmpty, hit.bytes.count > maxBytes { return .tooLarge(hit.bytes.count) }
                 clock += 1
                 kept[key]?.lastUse = clock
                 type = hit.type

@@ -2,10 +2,10 @@ import CLibgit2
 
 extension Repository {
     /// The default limit for reading a blob: 16 MiB, as `maxSnapshotBytes` in the configuration.
-    public static let defaultMaxBlobBytes = 16 * 1024 * 1024
+    package static let defaultMaxBlobBytes = 16 * 1024 * 1024
 
     /// The size of a blob in bytes, read from the object header without inflating the content.
-    public func blobSize(_ id: ObjectID) throws -> Int {
+    package func blobSize(_ id: ObjectID) throws -> Int {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, handle), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -25,7 +25,7 @@ extension Repository {
     ///
     /// Throws `.tooLarge` ("… is N bytes, larger than M bytes") when the blob exceeds
     /// `maxBytes`; its size is read from the object header, the content is never inflated.
-    public func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
+    package func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
         switch packs?.read(id, maxBytes: maxBytes) {
         case .tooLarge(let size):
             throw Self.tooLarge(id, size: size, maxBytes: maxBytes)

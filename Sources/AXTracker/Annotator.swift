@@ -102,7 +102,7 @@ package final class Annotator {
     }
 
     package static func writeUnit(after written: Int, batchSize: Int, keepsStops: Bool) -> Int {
-        keepsStops ? batchSize : max(batchSize, written / 4)
+        keepsStops ? batchSize : min(Int(ProcessInfo.processInfo.environment["AXDIFF_EXP_UNIT_CAP"] ?? "") ?? .max, max(batchSize, written / 4))
     }
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in

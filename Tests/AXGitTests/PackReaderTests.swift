@@ -105,7 +105,11 @@ final class PackReaderTests: XCTestCase {
         // The delta's result is over the limit too: told so, or left to libgit2 — never read.
         if case .object? = reader.read(newest, maxBytes: 100) { XCTFail("read past the limit") }
         XCTAssertNotNil(bytes(reader.read(newest, maxBytes: size ?? 0)), "exactly at the limit")
+        // Kept from that read, and still over a smaller limit.
+        guard case .tooLarge(let keptSize)? = reader.read(newest, maxBytes: 100) else { return XCTFail("kept, but over the limit") }
+        XCTAssertEqual(keptSize, size)
         let repository = try Repository.open(path: fixture.path)
+        XCTAssertEqual(try repository.blob(newest).count, size)
         let error = XCTAssertGitError(.tooLarge) { try repository.blob(newest, maxBytes: 100) }
         XCTAssertEqual(error?.message, "blob \(newest.hex) is \(size ?? -1) bytes, larger than 100 bytes")
         // A tree is not a blob.
