@@ -14,9 +14,7 @@ extension Repository {
     /// The raw bytes of the note attached to `commit`; nil when there is none.
     package func noteBytes(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> [UInt8]? {
         guard let blob = try noteBlob(for: commit, notesRef: notesRef) else { return nil }
-        // One small blob: libgit2 finds it through the multi-pack-index, where the pack
-        // reader would first map every pack (a long backfill leaves a few dozen).
-        return try libgit2Blob(blob, maxBytes: Int.max)
+        return try self.blob(blob, maxBytes: Int.max)
     }
 
     /// True when `commit` has a note on `notesRef`. Looks the note up by path (both flat

@@ -16,9 +16,6 @@ package final class Repository {
     package let workdir: String?
     /// The directory shared by all worktrees (holds refs, objects, config), with a trailing slash.
     package let commonDir: String
-    /// Reads blobs straight from the packs, keeping what it rebuilt (see `PackReader`);
-    /// nil when the object directory is unknown. Made on the first blob read.
-    private(set) lazy var packs: PackReader? = ProcessInfo.processInfo.environment["AXDIFF_EXP_NO_PACKREADER"] != nil ? nil : (try? objectsDirectory()).map { PackReader(objectsDirectory: $0) }
 
     private init(handle: OpaquePointer) {
         self.handle = handle

@@ -70,7 +70,7 @@ package final class AnalyzerPool {
     /// the review site) hold a screen's stops twice per change: a few batches each. Without
     /// them an analysis is its note and its changes, a few kilobytes, so a 5,000-commit
     /// backfill (20 batches) is split in one run per thread.
-    private var lookahead: Int { width * (keepsStops ? 4 : (Int(ProcessInfo.processInfo.environment["AXDIFF_EXP_LOOKAHEAD"] ?? "") ?? 16)) }
+    private var lookahead: Int { width * (keepsStops ? 4 : 16) }
 
     /// Batches being analysed, handed back in order.
     package final class Run: @unchecked Sendable {

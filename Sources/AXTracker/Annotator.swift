@@ -88,21 +88,27 @@ package final class Annotator {
     static let directLookupLimit = 64
 
     /// How many analysed commits are written in one notes commit once `written` are: a
-    /// batch, and once a run has written four batches, a quarter of what it has written
-    /// (analyses that keep their stops, for the review site, stay at a batch: they are big).
+    /// batch, and once a run has written four batches, a quarter of what it has written, up
+    /// to `maxWriteUnit` (analyses that keep their stops, for the review site, stay at a
+    /// batch: they are big).
     ///
     /// Why: every version of a fan-out tree stays in the notes history, and each notes
     /// commit rewrites most of the 256, each holding N/256 notes, so a commit per batch
     /// would make the notes' size grow with the square of their number (BENCHMARKS.md, Left
     /// over). Units growing with what is written keep
     /// the notes commits of a run to a few dozen and their trees in proportion to the
-    /// notes. A kill loses at most the unit in flight, which the next run redoes.
+    /// notes. A kill loses at most the unit in flight, which the next run redoes. The cap
+    /// keeps the analyses held for a unit from growing with the history (a 40,000-commit
+    /// backfill held 10,000), and a notes tree large enough to need it is split a level
+    /// deeper (`NotesTreeBuilder`), so that a notes commit rewrites small trees.
     package func writeUnit(after written: Int) -> Int {
         Self.writeUnit(after: written, batchSize: options.batchSize, keepsStops: options.keepsStops)
     }
 
+    package static let maxWriteUnit = 1_000
+
     package static func writeUnit(after written: Int, batchSize: Int, keepsStops: Bool) -> Int {
-        keepsStops ? batchSize : min(Int(ProcessInfo.processInfo.environment["AXDIFF_EXP_UNIT_CAP"] ?? "") ?? .max, max(batchSize, written / 4))
+        keepsStops ? batchSize : max(batchSize, min(written / 4, maxWriteUnit))
     }
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
