@@ -98,9 +98,9 @@ package final class Annotator {
     /// over). Units growing with what is written keep
     /// the notes commits of a run to a few dozen and their trees in proportion to the
     /// notes. A kill loses at most the unit in flight, which the next run redoes. The cap
-    /// keeps the analyses held for a unit from growing with the history (a 40,000-commit
-    /// backfill held 10,000), and a notes tree large enough to need it is split a level
-    /// deeper (`NotesTreeBuilder`), so that a notes commit rewrites small trees.
+    /// keeps what a unit holds (its notes' text) from growing with the history, and a notes
+    /// tree large enough to need it is split a level deeper (`NotesTreeBuilder`), so that a
+    /// notes commit rewrites small trees.
     package func writeUnit(after written: Int) -> Int {
         Self.writeUnit(after: written, batchSize: options.batchSize, keepsStops: options.keepsStops)
     }
@@ -113,7 +113,8 @@ package final class Annotator {
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
     /// order. `perBatch` is told about each batch (with each commit's analysis
-    /// time) once its notes are written; `shouldStop` is asked between rounds
+    /// time) once its notes are written (analyses without their stops: once it is
+    /// analysed, see `Options.keepsStops`); `shouldStop` is asked between rounds
     /// (a signal finishes the round in flight first).
     ///
     /// With `jobs` > 1 and enough commits, an `AnalyzerPool` analyses the
@@ -146,26 +147,43 @@ package final class Annotator {
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }
-        // Analysed batches not written yet, in order.
+        // Analysed batches not written yet, in order. Analyses without their stops (a
+        // backfill's) are held as their notes only, and counted and reported when taken: a
+        // unit of them is thousands of commits.
         var pending: [AnalyzerPool.Batch] = []
-        func writePending() throws {
-            guard !pending.isEmpty else { return }
-            let notes = pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
-            let written = try writer.write(notes)
-            TestPause.written()
-            summary.notesWritten += written.written.count
-            for batch in pending {
-                summary.failures += batch.failures
-                let analyses = batch.analyses
-                for (analysis, _) in analyses {
-                    summary.commits += 1
-                    summary.errors += analysis.report.errors
-                    summary.warnings += analysis.report.warnings
-                    summary.improvements += analysis.report.improvements
-                    summary.unreadable += analysis.unreadable.count
-                }
-                perBatch(analyses.map { ($0.analysis, $0.seconds) })
+        var pendingNotes: [Note] = []
+        var pendingCommits = 0
+        var written = 0
+        func count(_ batch: AnalyzerPool.Batch) {
+            summary.failures += batch.failures
+            for (analysis, _) in batch.analyses {
+                summary.commits += 1
+                summary.errors += analysis.report.errors
+                summary.warnings += analysis.report.warnings
+                summary.improvements += analysis.report.improvements
+                summary.unreadable += analysis.unreadable.count
             }
+            perBatch(batch.analyses.map { ($0.analysis, $0.seconds) })
+        }
+        func hold(_ batch: AnalyzerPool.Batch) {
+            pendingCommits += batch.analyses.count
+            if options.keepsStops {
+                pending.append(batch)
+            } else {
+                pendingNotes += batch.analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+                count(batch)
+            }
+        }
+        func writePending() throws {
+            guard !pending.isEmpty || !pendingNotes.isEmpty else { return }
+            let notes = pendingNotes + pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+            pendingNotes = []
+            let result = try writer.write(notes)
+            TestPause.written()
+            summary.notesWritten += result.written.count
+            written += pendingCommits
+            pendingCommits = 0
+            for batch in pending { count(batch) }
             pending = []
         }
         var index = 0
@@ -179,14 +197,14 @@ package final class Annotator {
                 ready.append(next)
             }
             index += ready.count
-            pending += ready.compactMap { try? $0.get() }
+            for case .success(let batch) in ready { hold(batch) }
             // A failed batch, the last one taken, stops the run after the batches before it
             // are written.
             if case .failure(let error)? = ready.last {
                 try writePending()
                 throw error
             }
-            if index == batches.count || pending.reduce(0, { $0 + $1.analyses.count }) >= writeUnit(after: summary.commits) {
+            if index == batches.count || pendingCommits >= writeUnit(after: written) {
                 try writePending()
             }
         }
