@@ -100,7 +100,7 @@ final class BlobReadTests: XCTestCase {
         // Every entry's offset, from `git verify-pack -v` (id, type, size, size in pack, offset).
         let entries = try fixture.git(["verify-pack", "-v", idx]).split(separator: "\n").compactMap { line -> (String, Int)? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 5, fields[0].count == 40, let offset = Int(fields[4]) else { return nil }
+            guard fields.count >= 5, fields[0].count == 2 * ObjectID.byteCount, let offset = Int(fields[4]) else { return nil }
             return (String(fields[0]), offset)
         }
         let wanted = Set(all.map(\.hex))
