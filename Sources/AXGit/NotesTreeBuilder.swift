@@ -112,9 +112,7 @@ final class NotesTreeBuilder {
     /// all by 130), so at 100,000 notes `ab/cd/…` holds one or two where `ab/…` held ~390.
     /// The root is always split here (git leaves fewer than ~80 notes flat there), and a level
     /// split already stays split (git merges one back only when notes are removed from it,
-    /// which this writer never does).
-    ///
-    /// - Complexity: O(e + i) for e entries and i incoming notes.
+    /// which this writer never does). One pass over the level's entries and the notes.
     static func gitFansOut(_ level: TreeObject, adding items: [Item], restLength: Int) -> Bool {
         var weight = [Int](repeating: 0, count: 16)
         var seen = Set<Substring>()
