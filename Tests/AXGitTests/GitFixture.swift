@@ -113,23 +113,3 @@ func XCTAssertGitError<T>(_ code: GitError.Code, file: StaticString = #filePath,
     }
     return nil
 }
-
-/// A seeded random number generator (SplitMix64): every random input of a test comes from
-/// one, and the test prints its seed when it fails (`AXDIFF_SEED` repeats a run).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    /// The seed a test uses: `AXDIFF_SEED` when set, else its own fixed one.
-    static func seed(default fixed: UInt64) -> UInt64 {
-        UInt64(ProcessInfo.processInfo.environment["AXDIFF_SEED"] ?? "") ?? fixed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

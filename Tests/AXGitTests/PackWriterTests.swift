@@ -1,4 +1,5 @@
 @testable import AXGit
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -68,7 +69,7 @@ final class PackWriterTests: XCTestCase {
         let blob = try hashed("b\n"), other = try hashed("c\n")
         let sub = try XCTUnwrap(ObjectID(hex: try fixture.git(["mktree"], input: "100644 blob \(blob.hex)\tinner\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)))
-        let seed = SeededGenerator.seed(default: 20_260_112)
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_SEED"] ?? "") ?? 20_260_112
         var generator = SeededGenerator(seed: seed)
         var tree = TreeObject()
         var model: [String: (UInt32, ObjectID)] = [:]
