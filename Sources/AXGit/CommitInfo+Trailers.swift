@@ -1,11 +1,11 @@
 import CLibgit2
 
 /// One `Key: value` trailer of a commit message, e.g. `Axdiff-Accept: order.regressed Checkout`.
-public struct CommitTrailer: Hashable, Sendable {
-    public let key: String
-    public let value: String
+package struct CommitTrailer: Hashable, Sendable {
+    package let key: String
+    package let value: String
 
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
@@ -13,12 +13,12 @@ public struct CommitTrailer: Hashable, Sendable {
 
 extension CommitInfo {
     /// The trailers of the message's last paragraph, parsed as git does (`git interpret-trailers`).
-    public var trailers: [CommitTrailer] {
+    package var trailers: [CommitTrailer] {
         CommitInfo.trailers(ofMessage: message)
     }
 
     /// The trailers of any commit message; empty when there are none or the message cannot be parsed.
-    public static func trailers(ofMessage message: String) -> [CommitTrailer] {
+    package static func trailers(ofMessage message: String) -> [CommitTrailer] {
         Libgit2.ensureInitialized()
         var array = git_message_trailer_array()
         guard git_message_trailers(&array, message) == 0 else { return [] }

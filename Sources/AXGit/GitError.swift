@@ -1,9 +1,9 @@
 import CLibgit2
 
 /// An error reported by libgit2 or by this module's checks on top of it.
-public struct GitError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct GitError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong, in terms a caller can branch on.
-    public enum Code: Equatable, Sendable {
+    package enum Code: Equatable, Sendable {
         case notFound
         case exists
         case ambiguous
@@ -43,11 +43,11 @@ public struct GitError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
-    public let code: Code
+    package let code: Code
     /// The libgit2 function (or module operation) that failed, e.g. "git_reference_lookup".
-    public let operation: String
+    package let operation: String
     /// libgit2's own message, or ours.
-    public let message: String
+    package let message: String
 
     package init(_ code: Code, _ operation: String, _ message: String) {
         self.code = code
@@ -55,7 +55,7 @@ public struct GitError: Error, CustomStringConvertible, Equatable, Sendable {
         self.message = message
     }
 
-    public var description: String { "\(operation): \(message)" }
+    package var description: String { "\(operation): \(message)" }
 }
 
 /// The one error funnel: turns a negative libgit2 return code into a `GitError`.

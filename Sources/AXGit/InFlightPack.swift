@@ -29,17 +29,11 @@ struct InFlightPack: Sendable {
         // empty one (a kill between creating and writing it) would name no writer, and would
         // hold its pack forever.
         let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix + name + ".keep")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw GitError(.other(-1), "pack", "cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
         defer { unlink(temporary) }
-        let text = Array((WriterIdentity.current.text + "\n").utf8)
-        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let problem = String(cString: strerror(written < 0 ? errno : ENOSPC))
-        close(fd)
-        guard written == text.count else {
-            throw GitError(.other(-1), "pack", "cannot write \(temporary): \(problem)")
+        do {
+            try POSIXFile.write(Array((WriterIdentity.current.text + "\n").utf8), to: temporary)
+        } catch let failure as POSIXFile.Failure {
+            throw GitError(.other(-1), "pack", failure.description)
         }
         guard link(temporary, path) == 0 else {
             if errno == EEXIST { return InFlightPack(name: name, keepPath: nil) }

@@ -14,18 +14,17 @@ enum Libgit2 {
         // collision detection that was 6% of a backfill, spent re-hashing
         // snapshot blobs (callgrind). Objects written are still hashed.
         _ = axdiff_git_set_strict_hash_verification(0)
-        // Memory for a long-running watcher (target: 64 MB resident after a
-        // 5,000-commit backfill). The object cache (default 256 MB) kept the
-        // trees and commits of every commit walked, though history is walked
-        // once, each tree read about twice and close together; pack windows
-        // (default 1 GB each, 8 GB in all) kept the whole pack mapped. Windows
-        // stay small, but up to 256 MB of them may be mapped: at 16 MB the
-        // windows of a 32 MB pack were unmapped and mapped again all the
-        // time, and the page faults put 3.9 s of an 11.6 s backfill in the
-        // kernel (1.1 s now). The watcher reopens its repository after a
-        // round, which unmaps them.
+        // Memory: a backfill stays within 128 MB resident however long the
+        // history, and a watcher near 64 MB. The object cache (default 256 MB)
+        // kept the trees and commits of every commit walked, though history is
+        // walked once, each tree read about twice and close together. Pack
+        // windows (default 1 GB each, 8 GB in all) kept the whole pack mapped,
+        // and a mapped page read is resident: 4 MB windows, at most 32 MB of
+        // them (at 16 MB a `git gc`'d pack was mapped again so often that the
+        // backfill slowed; BENCHMARKS.md). The watcher reopens its repository
+        // after a round, which unmaps them.
         _ = axdiff_git_set_cache_max_size(8 << 20)
-        _ = axdiff_git_set_mwindow(4 << 20, 256 << 20)
+        _ = axdiff_git_set_mwindow(4 << 20, 32 << 20)
         return true
     }()
 
@@ -44,5 +43,5 @@ enum Libgit2 {
 
 extension Repository {
     /// The version of the linked libgit2, e.g. "1.5.1" (for `axdiff --version` and bug reports).
-    public static var libgit2Version: String { Libgit2.version }
+    package static var libgit2Version: String { Libgit2.version }
 }

@@ -5,13 +5,22 @@ import CLibgit2
 /// A note for commit `abcdef…` (40 hex) is a blob named by the id, either flat at the root
 /// (`abcdef…`, what `git notes add` writes in small repositories) or under fan-out
 /// directories that each consume two hex digits (`ab/cdef…`, `ab/cd/ef…`). Readers must
-/// accept any mix; this module writes one level of fan-out.
+/// accept any mix; this module writes as many levels as git's notes.c would (`NotesTreeBuilder`).
 enum NotesLayout {
     static let hexLength = 2 * ObjectID.byteCount
 
     /// True for a name made only of lowercase hex digits.
     static func isHex<S: StringProtocol>(_ name: S) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// The value of a lowercase hex digit.
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 48...57: return Int(byte - 48)
+        case 97...102: return Int(byte - 87)
+        default: return nil
+        }
     }
 
     /// True for a fan-out directory name (two hex digits).

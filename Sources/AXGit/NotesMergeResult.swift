@@ -1,6 +1,6 @@
 /// What `Repository.mergeNotes(from:into:)` did.
-public struct NotesMergeResult: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct NotesMergeResult: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Every note of the other ref was already there; nothing changed.
         case upToDate
         /// The local ref was missing or an ancestor of the other: it now points at the other's commit.
@@ -9,11 +9,11 @@ public struct NotesMergeResult: Hashable, Sendable {
         case merged
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The local notes ref's commit afterwards; nil when neither ref exists.
-    public let notesCommit: ObjectID?
+    package let notesCommit: ObjectID?
     /// Commits whose note came from the other ref, sorted (for a fast-forward, the notes that differed).
-    public let added: [ObjectID]
+    package let added: [ObjectID]
     /// Commits annotated differently on both sides whose local note was kept, sorted.
-    public let keptLocal: [ObjectID]
+    package let keptLocal: [ObjectID]
 }

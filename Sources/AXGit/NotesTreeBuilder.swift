@@ -1,7 +1,8 @@
 import CLibgit2
 
 /// Builds a new notes tree from a previous one plus a batch of notes, the way git's notes.c
-/// lays them out: `ab/cdef…` (a two-hex-digit fan-out directory, then the 38 remaining digits).
+/// lays them out: `ab/cdef…` (a two-hex-digit fan-out directory, then the 38 remaining digits),
+/// and a level further (`ab/cd/ef…`) wherever git would split a directory (`gitFansOut`).
 ///
 /// Only the fan-out directories the batch touches are rebuilt; every other subtree is reused by
 /// id, so a batch of b notes costs O(b · s) for subtrees of s entries, not O(total notes).
@@ -12,8 +13,9 @@ import CLibgit2
 ///
 /// The builder keeps the trees it wrote last (by id: what they hold cannot change), so the
 /// next batch of the same writer edits them in memory instead of reading and parsing each
-/// touched fan-out directory again; the cache holds one version of each, at most the notes
-/// tree itself.
+/// touched fan-out directory again; the cache holds one version of each, and at most
+/// `maxCachedEntries` entries (beyond that the trees are read again: a long backfill's notes
+/// tree is not held in memory whole).
 final class NotesTreeBuilder {
     /// What happened to each incoming note.
     struct Outcome {
@@ -25,12 +27,15 @@ final class NotesTreeBuilder {
     let repository: OpaquePointer
     /// Trees this builder wrote (or read), by id.
     private var cache: [ObjectID: TreeObject] = [:]
+    private var cachedEntries = 0
+    /// Some 2 MB: the trees of a 16,000-note ref.
+    static let maxCachedEntries = 16_384
 
     init(repository: OpaquePointer) {
         self.repository = repository
     }
 
-    private struct Item {
+    struct Item {
         let commit: ObjectID
         let rest: Substring     // the hex digits not consumed by the fan-out directories above
         let blob: ObjectID
@@ -46,6 +51,10 @@ final class NotesTreeBuilder {
         var outcome = Outcome()
         let items = notes.map { Item(commit: $0.key, rest: Substring($0.key.hex), blob: $0.value, incoming: true) }
         let tree = try writeLevel(baseID: base, prefix: "", items: items, overwrite: overwrite, objects: &objects, outcome: &outcome)
+        if cachedEntries > Self.maxCachedEntries {
+            cache = [:]
+            cachedEntries = 0
+        }
         outcome.written.sort()
         outcome.keptExisting.sort()
         outcome.unchanged.sort()
@@ -57,9 +66,12 @@ final class NotesTreeBuilder {
     private func writeLevel(baseID: ObjectID?, prefix: String, items: [Item], overwrite: Bool,
                             objects: inout ObjectBatch, outcome: inout Outcome) throws -> ObjectID {
         var level = try baseID.map(tree) ?? TreeObject()
-        if let baseID { cache[baseID] = nil }   // replaced below, or put back unchanged
+        if let baseID, let old = cache.removeValue(forKey: baseID) {   // replaced below, or put back unchanged
+            cachedEntries -= old.entries.count
+        }
         let restLength = NotesLayout.hexLength - prefix.utf8.count
-        let fanout = restLength > 2 && (prefix.isEmpty || level.hasFanoutDirectories)
+        let fanout = restLength > 2 && (prefix.isEmpty || level.hasFanoutDirectories
+                                        || Self.gitFansOut(level, adding: items, restLength: restLength))
         if fanout {
             var all = items
             if baseID != nil { all += moveFlatNotes(out: &level, prefix: prefix, restLength: restLength) }
@@ -87,8 +99,36 @@ final class NotesTreeBuilder {
             id = try objects.addTree(level)
         }
         level.markWritten()
-        cache[id] = level
+        if let old = cache.updateValue(level, forKey: id) { cachedEntries -= old.entries.count }
+        cachedEntries += level.entries.count
         return id
+    }
+
+    /// Whether git's notes.c would split this level into fan-out directories once `items`
+    /// are in it (`determine_fanout`): when each of the 16 values of the next hex digit starts
+    /// at least two of its notes, or a fan-out directory. notes.c keeps its notes in a
+    /// 16-way trie and splits a level whose 16 children are all inner nodes or unread
+    /// subtrees; with random ids a level splits at about 80 notes (half the levels; nearly
+    /// all by 130), so at 100,000 notes `ab/cd/…` holds one or two where `ab/…` held ~390.
+    /// The root is always split here (git leaves fewer than ~80 notes flat there), and a level
+    /// split already stays split (git merges one back only when notes are removed from it,
+    /// which this writer never does). One pass over the level's entries and the notes.
+    static func gitFansOut(_ level: TreeObject, adding items: [Item], restLength: Int) -> Bool {
+        var weight = [Int](repeating: 0, count: 16)
+        var seen = Set<Substring>()
+        func count(_ rest: Substring, _ amount: Int) {
+            guard let first = rest.utf8.first, let digit = NotesLayout.hexValue(first) else { return }
+            weight[digit] += amount
+        }
+        for entry in level.entries {
+            if entry.isTree {
+                if NotesLayout.isFanoutName(entry.name) { count(Substring(entry.name), 2) }
+            } else if entry.name.utf8.count == restLength, NotesLayout.isHex(entry.name), seen.insert(Substring(entry.name)).inserted {
+                count(Substring(entry.name), 1)
+            }
+        }
+        for item in items where seen.insert(item.rest).inserted { count(item.rest, 1) }
+        return weight.allSatisfy { $0 >= 2 }
     }
 
     /// The entries of tree `id`: from the cache, else read through libgit2.

@@ -21,21 +21,21 @@ import Foundation
 /// rewrites the whole flat notes tree for every note and moves the ref without compare-and-swap.
 ///
 /// Like `Repository`, a writer belongs to one thread.
-public final class NotesWriter {
-    public enum ConflictPolicy: Sendable {
+package final class NotesWriter {
+    package enum ConflictPolicy: Sendable {
         case keepExisting
         case overwrite
     }
 
-    public let repository: Repository
-    public let notesRef: String
-    public var conflictPolicy: ConflictPolicy
+    package let repository: Repository
+    package let notesRef: String
+    package var conflictPolicy: ConflictPolicy
     /// The message of each notes commit.
-    public var message = "Notes added by axdiff\n"
+    package var message = "Notes added by axdiff\n"
     /// How long to keep retrying while another process holds the ref's lock, in seconds.
-    public var lockTimeout: TimeInterval = 10
+    package var lockTimeout: TimeInterval = 10
     /// How many times to rebuild a batch after losing a compare-and-swap before giving up.
-    public var maxAttempts = 100
+    package var maxAttempts = 100
 
     /// Test hook: called after the batch's commit is built and before the ref is moved,
     /// with the attempt number (1-based). Lets a test move the ref underneath the writer.
@@ -50,7 +50,7 @@ public final class NotesWriter {
     /// Packs this writer has written since it last indexed them (`indexPacks`).
     private var packsWritten = 0
 
-    public init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
+    package init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
         builder = NotesTreeBuilder(repository: repository.handle)
         self.notesRef = notesRef
@@ -63,7 +63,7 @@ public final class NotesWriter {
     /// - Complexity: O(b · s) per attempt for a batch of b notes and fan-out directories of
     ///   s entries; independent of the number of notes outside the touched directories.
     @discardableResult
-    public func write(_ notes: [Note]) throws -> NotesWriteResult {
+    package func write(_ notes: [Note]) throws -> NotesWriteResult {
         // The blobs, the trees and the notes commit are written together (see `ObjectBatch`),
         // the blobs again with every attempt: a notes commit rebuilt after a lost
         // compare-and-swap, or while another process held the ref's lock, must not reach
@@ -106,7 +106,7 @@ public final class NotesWriter {
     /// axdiff merges and deletes no pack, so the index never names a pack axdiff removed;
     /// git's maintenance rewrites or removes it as it repacks. The annotator calls this at
     /// the end of a run.
-    public func indexPacks() throws {
+    package func indexPacks() throws {
         guard packsWritten > 1 else { return }
         packsWritten = 0
         try repository.writeMultiPackIndex()

@@ -4,16 +4,16 @@ import CLibgit2
 ///
 /// Stored as three big-endian integers so that hashing and comparison are a few
 /// machine instructions, and `<` orders ids exactly like their hex strings.
-public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     private let high: UInt64   // bytes 0..<8
     private let middle: UInt64 // bytes 8..<16
     private let low: UInt32    // bytes 16..<20
 
     /// The number of bytes in an id.
-    public static let byteCount = 20
+    package static let byteCount = 20
 
     /// The all-zero id git uses for "no object".
-    public static let zero = ObjectID(high: 0, middle: 0, low: 0)
+    package static let zero = ObjectID(high: 0, middle: 0, low: 0)
 
     private init(high: UInt64, middle: UInt64, low: UInt32) {
         self.high = high
@@ -22,7 +22,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// An id from exactly 20 raw bytes; nil for any other length.
-    public init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count == Self.byteCount else { return nil }
         if let id = bytes.withContiguousStorageIfAvailable({ Self(raw: UnsafeRawBufferPointer($0)) }) {
             self = id
@@ -40,7 +40,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// An id from 40 hex digits (either case); nil for anything else.
-    public init?<S: StringProtocol>(hex: S) {
+    package init?<S: StringProtocol>(hex: S) {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 2 * Self.byteCount else { return nil }
         var bytes = [UInt8](repeating: 0, count: Self.byteCount)
@@ -54,7 +54,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The 20 raw bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(Self.byteCount)
         append(to: &out)
@@ -73,7 +73,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     var firstByte: Int { Int(high >> 56) }
 
     /// The 40 lowercase hex digits.
-    public var hex: String {
+    package var hex: String {
         // Written straight into the string's storage, nibble by nibble from the three words
         // (a note's path and every message name commits by their hex).
         String(unsafeUninitializedCapacity: 2 * Self.byteCount) { out in
@@ -91,15 +91,15 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The first `length` hex digits (7 by default), for messages.
-    public func abbreviated(_ length: Int = 7) -> String {
+    package func abbreviated(_ length: Int = 7) -> String {
         String(hex.prefix(max(0, min(length, 2 * Self.byteCount))))
     }
 
-    public var isZero: Bool { self == .zero }
+    package var isZero: Bool { self == .zero }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
-    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+    package static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
         (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
     }
 

@@ -18,7 +18,7 @@ struct PackIndex {
     static func encode(_ unsorted: [Entry], packChecksum: [UInt8]) throws -> [UInt8] {
         let entries = unsorted.sorted { $0.id < $1.id }
         var out: [UInt8] = [0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]
-        out.reserveCapacity(8 + 1024 + entries.count * 28 + 40)
+        out.reserveCapacity(8 + 1024 + entries.count * (ObjectID.byteCount + 8) + 2 * ObjectID.byteCount)
         var counts = [UInt32](repeating: 0, count: 256)
         for entry in entries { counts[entry.id.firstByte] += 1 }
         var running: UInt32 = 0

@@ -39,7 +39,7 @@ enum PackWriter {
     static func write(entries: [Entry], to repository: Repository) throws -> InFlightPack {
         let directory = try packDirectory(of: repository)
         var pack: [UInt8] = Array("PACK".utf8)
-        pack.reserveCapacity(12 + entries.reduce(0) { $0 + $1.bytes.count } + 20)
+        pack.reserveCapacity(12 + entries.reduce(0) { $0 + $1.bytes.count } + ObjectID.byteCount)
         appendBigEndian(2, to: &pack)
         appendBigEndian(UInt32(entries.count), to: &pack)
         var index: [PackIndex.Entry] = []
@@ -106,46 +106,19 @@ enum PackWriter {
     /// bytes are on disk before a ref can reach them.
     static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o444) throws {
         let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix + (path as NSString).lastPathComponent
-        func failure(_ what: String) -> GitError {
-            GitError(.other(-1), "pack", "cannot \(what) \(temporary): \(String(cString: strerror(errno)))")
-        }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw failure("create") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return Foundation.write(fd, base + written, buffer.count - written)
-            }
-            guard n > 0 else {
-                let error = failure("write")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            written += n
-        }
-        guard fsync(fd) == 0 else {
-            let error = failure("fsync")
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        guard close(fd) == 0 else { unlink(temporary); throw failure("close") }
-        guard rename(temporary, path) == 0 else {
-            let error = failure("rename to \(path):")
-            unlink(temporary)
-            throw error
+        do {
+            try POSIXFile.replace(path, with: bytes, temporary: temporary, mode: mode, sync: true)
+        } catch let failure as POSIXFile.Failure {
+            throw GitError(.other(-1), "pack", failure.description)
         }
     }
 
     /// Makes the renames in `directory` durable.
     static func syncDirectory(_ directory: String) throws {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw GitError(.other(-1), "pack", "cannot open \(directory): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else {
-            throw GitError(.other(-1), "pack", "cannot fsync \(directory): \(String(cString: strerror(errno)))")
+        do {
+            try POSIXFile.syncDirectory(directory)
+        } catch let failure as POSIXFile.Failure {
+            throw GitError(.other(-1), "pack", failure.description)
         }
     }
 

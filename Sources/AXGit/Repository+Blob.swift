@@ -2,10 +2,10 @@ import CLibgit2
 
 extension Repository {
     /// The default limit for reading a blob: 16 MiB, as `maxSnapshotBytes` in the configuration.
-    public static let defaultMaxBlobBytes = 16 * 1024 * 1024
+    package static let defaultMaxBlobBytes = 16 * 1024 * 1024
 
     /// The size of a blob in bytes, read from the object header without inflating the content.
-    public func blobSize(_ id: ObjectID) throws -> Int {
+    package func blobSize(_ id: ObjectID) throws -> Int {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, handle), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -24,22 +24,12 @@ extension Repository {
     /// The bytes of a blob.
     ///
     /// Throws `.tooLarge` ("… is N bytes, larger than M bytes") when the blob exceeds
-    /// `maxBytes`; its size is read from the object header, the content is never inflated.
-    public func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
-        switch packs?.read(id, maxBytes: maxBytes) {
-        case .tooLarge(let size):
-            throw Self.tooLarge(id, size: size, maxBytes: maxBytes)
-        case .object(let type, let bytes):
-            guard type == PackFile.blobType else { throw Self.notABlob(id) }
-            return bytes
-        case nil:
-            break
-        }
-        return try libgit2Blob(id, maxBytes: maxBytes)
-    }
-
-    /// The bytes of a blob as libgit2 reads them (loose, packed, through a multi-pack-index).
-    func libgit2Blob(_ id: ObjectID, maxBytes: Int) throws -> [UInt8] {
+    /// `maxBytes`; its size is read from the object header on every call (also when libgit2
+    /// has the object cached), the content is never inflated.
+    ///
+    /// libgit2 reads it (loose, packed, through a multi-pack-index): an own pack reader was
+    /// not worth its code and its memory (BENCHMARKS.md, "A long backfill's memory").
+    package func blob(_ id: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8] {
         let size = try blobSize(id)
         guard size <= maxBytes else { throw Self.tooLarge(id, size: size, maxBytes: maxBytes) }
         var oid = id.oid

@@ -3,7 +3,7 @@ import Foundation
 
 extension Repository {
     /// Resolves a revision (`HEAD`, `main~2`, `v1.0`, an abbreviated id, …) to a commit id.
-    public func revparse(_ revision: String) throws -> ObjectID {
+    package func revparse(_ revision: String) throws -> ObjectID {
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, revision)
         if code < 0 {
@@ -25,7 +25,7 @@ extension Repository {
     }
 
     /// Reads a commit's metadata.
-    public func commit(_ id: ObjectID) throws -> CommitInfo {
+    package func commit(_ id: ObjectID) throws -> CommitInfo {
         try withCommit(id) { commit in
             let parentCount = git_commit_parentcount(commit)
             var parents = [ObjectID]()

@@ -2,7 +2,7 @@ import CLibgit2
 
 extension Repository {
     /// A configuration value as git would see it (repository, global and system config); nil if unset.
-    public func configValue(_ key: String) throws -> String? {
+    package func configValue(_ key: String) throws -> String? {
         var config: OpaquePointer?
         try check(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
         defer { git_config_free(config) }

@@ -2,40 +2,38 @@ import CLibgit2
 
 extension Repository {
     /// The notes ref axdiff uses unless configured otherwise.
-    public static let defaultNotesRef = "refs/notes/axdiff"
+    package static let defaultNotesRef = "refs/notes/axdiff"
 
     /// The text of the note attached to `commit` on `notesRef`; nil when there is none
     /// (or the notes ref does not exist yet). Invalid UTF-8 is repaired, not rejected.
-    public func note(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> String? {
+    package func note(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> String? {
         guard let bytes = try noteBytes(for: commit, notesRef: notesRef) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The raw bytes of the note attached to `commit`; nil when there is none.
-    public func noteBytes(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> [UInt8]? {
+    package func noteBytes(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> [UInt8]? {
         guard let blob = try noteBlob(for: commit, notesRef: notesRef) else { return nil }
-        // One small blob: libgit2 finds it through the multi-pack-index, where the pack
-        // reader would first map every pack (a long backfill leaves a few dozen).
-        return try libgit2Blob(blob, maxBytes: Int.max)
+        return try self.blob(blob, maxBytes: Int.max)
     }
 
     /// True when `commit` has a note on `notesRef`. Looks the note up by path (both flat
     /// and fan-out layouts), without reading it.
-    public func noteExists(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> Bool {
+    package func noteExists(for commit: ObjectID, notesRef: String = Repository.defaultNotesRef) throws -> Bool {
         try noteBlob(for: commit, notesRef: notesRef) != nil
     }
 
     /// Every commit that has a note on `notesRef` (empty when the ref does not exist).
     ///
     /// - Complexity: one walk of the notes tree, O(n) for n notes.
-    public func annotatedCommits(notesRef: String = Repository.defaultNotesRef) throws -> Set<ObjectID> {
+    package func annotatedCommits(notesRef: String = Repository.defaultNotesRef) throws -> Set<ObjectID> {
         var out = Set<ObjectID>()
         try forEachNote(notesRef: notesRef) { commit, _ in out.insert(commit) }
         return out
     }
 
     /// Calls `visit(commit, noteBlob)` for every note on `notesRef`.
-    public func forEachNote(notesRef: String = Repository.defaultNotesRef, _ visit: (ObjectID, ObjectID) throws -> Void) throws {
+    package func forEachNote(notesRef: String = Repository.defaultNotesRef, _ visit: (ObjectID, ObjectID) throws -> Void) throws {
         guard let tip = try referenceTarget(notesRef) else { return }
         try withCommitTree(tip) { tree in
             try NotesLayout.forEachNote(in: tree, prefix: "", repository: handle, visit)

@@ -10,7 +10,7 @@ extension Repository {
     ///
     /// - Complexity: proportional to the differences between the two notes trees (a tree diff
     ///   that skips equal subtrees), not to the number of notes.
-    public func mergeNotes(from other: String, into ref: String = Repository.defaultNotesRef,
+    package func mergeNotes(from other: String, into ref: String = Repository.defaultNotesRef,
                            lockTimeout: Double = 10) throws -> NotesMergeResult {
         guard let otherTip = try referenceTarget(other), other != ref else {
             let tip = try referenceTarget(ref)

@@ -8,7 +8,7 @@ extension Repository {
     ///
     /// - Throws: `GitError` naming the ref when the object it points at (or a tag on the way)
     ///   is missing or cannot be read: a damaged repository is not one with nothing to do.
-    public func references(matching globs: [String]) throws -> [Reference] {
+    package func references(matching globs: [String]) throws -> [Reference] {
         var found = [String: ObjectID]()
         for glob in globs {
             var iterator: OpaquePointer?
@@ -58,7 +58,7 @@ extension Repository {
 
     /// The object a reference points at, following symbolic refs but not peeling; nil when
     /// the reference does not exist.
-    public func referenceTarget(_ name: String) throws -> ObjectID? {
+    package func referenceTarget(_ name: String) throws -> ObjectID? {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, handle, name)
         if code == GIT_ENOTFOUND.rawValue { return nil }
@@ -67,7 +67,7 @@ extension Repository {
     }
 
     /// The best common ancestor of two commits; nil when they share no history.
-    public func mergeBase(_ a: ObjectID, _ b: ObjectID) throws -> ObjectID? {
+    package func mergeBase(_ a: ObjectID, _ b: ObjectID) throws -> ObjectID? {
         var out = git_oid()
         var one = a.oid, two = b.oid
         let code = git_merge_base(&out, handle, &one, &two)
@@ -77,7 +77,7 @@ extension Repository {
     }
 
     /// True when `ancestor` is reachable from `commit` (a commit is not its own descendant).
-    public func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
+    package func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
         var one = commit.oid, two = ancestor.oid
         let answer = git_graph_descendant_of(handle, &one, &two)
         try check(answer, "git_graph_descendant_of")

@@ -16,7 +16,7 @@ extension Repository {
     ///     reachable from the tips without passing through an annotated one. Called on the
     ///     current thread.
     /// - Complexity: O(c log c) where c is the number of commits visited.
-    public func commits(from tips: [ObjectID], hiding: [ObjectID] = [],
+    package func commits(from tips: [ObjectID], hiding: [ObjectID] = [],
                         hideWhere callerHide: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
         // libgit2 1.5 does not know shallow clones: its walk fails on the missing parents
         // of the boundary commits, so a shallow repository is walked here instead.
@@ -56,7 +56,7 @@ extension Repository {
 
     /// The commits of a range such as `main..feature` (reachable from the right side, not from
     /// the left), parents before children. `A...B` is not supported by libgit2.
-    public func commits(inRange range: String) throws -> [ObjectID] {
+    package func commits(inRange range: String) throws -> [ObjectID] {
         try withRevwalk { walk in
             let code = git_revwalk_push_range(walk, range)
             if code < 0 {

@@ -3,7 +3,7 @@ import Foundation
 extension Repository {
     /// The boundary commits of a shallow clone (listed in `<git-dir>/shallow`):
     /// their parents are not in the repository. Empty for a complete clone.
-    public var shallowCommits: Set<ObjectID> {
+    package var shallowCommits: Set<ObjectID> {
         let path = (commonDir as NSString).appendingPathComponent("shallow")
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return Set(text.split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: $0) })

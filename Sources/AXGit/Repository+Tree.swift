@@ -5,7 +5,7 @@ extension Repository {
     ///
     /// Directories no pattern can reach are not entered, so `Snapshots/**` reads only the
     /// `Snapshots` subtree. Symlinks and submodules are left out.
-    public func files(in commit: ObjectID, matching globs: [String]) throws -> [TreeFile] {
+    package func files(in commit: ObjectID, matching globs: [String]) throws -> [TreeFile] {
         let patterns = PathGlobSet(globs)
         var out = [TreeFile]()
         try withCommitTree(commit) { tree in
@@ -16,7 +16,7 @@ extension Repository {
 
     /// The blob at each of `paths` in a commit's tree (nil where there is none, or not a
     /// file), the tree read once for all of them.
-    public func blobIDs(at paths: [String], in commit: ObjectID) throws -> [ObjectID?] {
+    package func blobIDs(at paths: [String], in commit: ObjectID) throws -> [ObjectID?] {
         try withCommitTree(commit) { tree in
             try paths.map { path in
                 var entry: OpaquePointer?
@@ -33,7 +33,7 @@ extension Repository {
     /// The bytes of the file at `path` in a commit; nil when there is no file there.
     ///
     /// Throws `.tooLarge` without reading the blob when it exceeds `maxBytes`.
-    public func file(at path: String, in commit: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8]? {
+    package func file(at path: String, in commit: ObjectID, maxBytes: Int = Repository.defaultMaxBlobBytes) throws -> [UInt8]? {
         let blob = try blobIDs(at: [path], in: commit).first ?? nil
         return try blob.map { try self.blob($0, maxBytes: maxBytes) }
     }

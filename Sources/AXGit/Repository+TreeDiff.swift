@@ -6,7 +6,7 @@ extension Repository {
     ///
     /// Only regular files count: symlinks and submodules are left out. Rename detection is off
     /// (a rename is a deletion plus an addition; `git_diff_find_similar` is far too slow for this).
-    public func changes(in commit: ObjectID, matching globs: [String]) throws -> [TreeChange] {
+    package func changes(in commit: ObjectID, matching globs: [String]) throws -> [TreeChange] {
         let parent = try withCommit(commit) { c -> ObjectID? in
             git_commit_parentcount(c) > 0 ? git_commit_parent_id(c, 0).map { ObjectID($0) } : nil
         }
@@ -17,7 +17,7 @@ extension Repository {
     ///
     /// - Complexity: proportional to the size of the changed subtrees, not of the whole tree:
     ///   subtrees with equal ids are skipped (see `diffTrees`).
-    public func changes(from old: ObjectID?, to new: ObjectID, matching globs: [String]) throws -> [TreeChange] {
+    package func changes(from old: ObjectID?, to new: ObjectID, matching globs: [String]) throws -> [TreeChange] {
         let patterns = PathGlobSet(globs)
         let newTreeID = try treeID(ofCommit: new)
         let oldTreeID = try old.map { try treeID(ofCommit: $0) }

@@ -7,18 +7,15 @@ import Foundation
 /// once, and libgit2's error state is per thread. `Repository` is therefore
 /// deliberately *not* `Sendable`: open one `Repository` per thread (or per task
 /// that stays on one thread) instead of sharing one.
-public final class Repository {
+package final class Repository {
     let handle: OpaquePointer
 
     /// The `.git` directory (for a bare repository, the repository itself), with a trailing slash.
-    public let gitDir: String
+    package let gitDir: String
     /// The working tree, with a trailing slash; nil for a bare repository.
-    public let workdir: String?
+    package let workdir: String?
     /// The directory shared by all worktrees (holds refs, objects, config), with a trailing slash.
-    public let commonDir: String
-    /// Reads blobs straight from the packs, keeping what it rebuilt (see `PackReader`);
-    /// nil when the object directory is unknown. Made on the first blob read.
-    private(set) lazy var packs: PackReader? = (try? objectsDirectory()).map { PackReader(objectsDirectory: $0) }
+    package let commonDir: String
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -31,13 +28,13 @@ public final class Repository {
         git_repository_free(handle)
     }
 
-    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+    package var isBare: Bool { git_repository_is_bare(handle) == 1 }
 
     /// Opens the repository containing `path` (searching parent directories, like git).
     ///
     /// Throws `.notARepository` when there is none, and `.unsupportedRefStorage` for a
     /// repository that uses reftable (libgit2 1.5 only reads files-backed refs).
-    public static func open(path: String) throws -> Repository {
+    package static func open(path: String) throws -> Repository {
         Libgit2.ensureInitialized()
         var repo: OpaquePointer?
         let code = git_repository_open_ext(&repo, path, 0, nil)
@@ -52,7 +49,7 @@ public final class Repository {
     /// `GIT_OBJECT_DIRECTORY`, `GIT_ALTERNATE_OBJECT_DIRECTORIES`, `GIT_CEILING_DIRECTORIES`, …),
     /// as a hook must: in `pre-receive`, pushed objects sit in a quarantine directory
     /// that only these variables point to.
-    public static func openFromEnvironment() throws -> Repository {
+    package static func openFromEnvironment() throws -> Repository {
         Libgit2.ensureInitialized()
         var repo: OpaquePointer?
         let code = git_repository_open_ext(&repo, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)

@@ -5,9 +5,9 @@ import CLibgit2
 /// which uses the processor's SHA instructions where there are some. Object ids are
 /// libgit2's (`ObjectBatch.id`).
 enum SHA1 {
-    /// The 20-byte digest of `bytes`.
+    /// The digest of `bytes`: as long as an object id, whose hash it is.
     static func digest(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 20)
+        var out = [UInt8](repeating: 0, count: ObjectID.byteCount)
         let code = withUnsafeBytes(of: 0) { empty in
             axdiff_sha1(bytes.baseAddress ?? empty.baseAddress, bytes.count, &out)
         }

@@ -1,10 +1,10 @@
 /// A file in a commit's tree.
-public struct TreeFile: Hashable, Sendable {
+package struct TreeFile: Hashable, Sendable {
     /// The repository-relative path.
-    public let path: String
-    public let blob: ObjectID
+    package let path: String
+    package let blob: ObjectID
 
-    public init(path: String, blob: ObjectID) {
+    package init(path: String, blob: ObjectID) {
         self.path = path
         self.blob = blob
     }

@@ -4,23 +4,25 @@ import CJemalloc
 /// Performance): keep freed pages while a run lasts, and hand them back to the system when
 /// it is over.
 package enum Allocator {
-    /// Keeps freed pages for reuse instead of returning them on jemalloc's timer (it returns
-    /// a little every few milliseconds, and allocations of 8 MB or more at once): a screen of
-    /// 100,000 stops needs some 50 MB, and a diff of two spends much of its time taking those
-    /// pages from the kernel again (BENCHMARKS.md, jemalloc). Call once, at start, before
-    /// threads: arenas made later take the default set here. The freed pages go back in
+    /// Keeps freed pages for reuse for a second instead of returning them on jemalloc's
+    /// timer (it returns a little every few milliseconds, and allocations of 8 MB or more at
+    /// once): a screen of 100,000 stops needs some 50 MB, and a diff of two spends much of its
+    /// time taking those pages from the kernel again (BENCHMARKS.md, jemalloc). Not for ever:
+    /// kept pages are not all reused, and a 40,000-commit backfill that never returned any
+    /// grew to 280 MB resident for 70 MB in use. Call once, at start, before threads: arenas
+    /// made later take the default set here. The freed pages go back in
     /// `releaseFreedPages`, after every run.
     package static func keepFreedPages() {
-        var never = -1   // ssize_t: decay disabled
+        var decay = 1_000   // ssize_t: milliseconds until a freed page goes back
         for name in ["arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"] {
-            _ = mallctl(name, nil, nil, &never, MemoryLayout<Int>.size)
+            _ = mallctl(name, nil, nil, &decay, MemoryLayout<Int>.size)
         }
         var arenas: UInt32 = 0
         var size = MemoryLayout<UInt32>.size
         guard mallctl("arenas.narenas", &arenas, &size, nil, 0) == 0 else { return }
         for arena in 0..<arenas {
             // Arenas not made yet refuse this (and take the default above when they are).
-            for kind in ["dirty", "muzzy"] { _ = mallctl("arena.\(arena).\(kind)_decay_ms", nil, nil, &never, MemoryLayout<Int>.size) }
+            for kind in ["dirty", "muzzy"] { _ = mallctl("arena.\(arena).\(kind)_decay_ms", nil, nil, &decay, MemoryLayout<Int>.size) }
         }
     }
 

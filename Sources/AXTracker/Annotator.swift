@@ -88,26 +88,33 @@ package final class Annotator {
     static let directLookupLimit = 64
 
     /// How many analysed commits are written in one notes commit once `written` are: a
-    /// batch, and once a run has written four batches, a quarter of what it has written
-    /// (analyses that keep their stops, for the review site, stay at a batch: they are big).
+    /// batch, and once a run has written four batches, a quarter of what it has written, up
+    /// to `maxWriteUnit` (analyses that keep their stops, for the review site, stay at a
+    /// batch: they are big).
     ///
     /// Why: every version of a fan-out tree stays in the notes history, and each notes
     /// commit rewrites most of the 256, each holding N/256 notes, so a commit per batch
     /// would make the notes' size grow with the square of their number (BENCHMARKS.md, Left
     /// over). Units growing with what is written keep
     /// the notes commits of a run to a few dozen and their trees in proportion to the
-    /// notes. A kill loses at most the unit in flight, which the next run redoes.
+    /// notes. A kill loses at most the unit in flight, which the next run redoes. The cap
+    /// keeps what a unit holds (its notes' text) from growing with the history, and a notes
+    /// tree large enough to need it is split a level deeper (`NotesTreeBuilder`), so that a
+    /// notes commit rewrites small trees.
     package func writeUnit(after written: Int) -> Int {
         Self.writeUnit(after: written, batchSize: options.batchSize, keepsStops: options.keepsStops)
     }
 
+    package static let maxWriteUnit = 1_000
+
     package static func writeUnit(after written: Int, batchSize: Int, keepsStops: Bool) -> Int {
-        keepsStops ? batchSize : max(batchSize, written / 4)
+        keepsStops ? batchSize : max(batchSize, min(written / 4, maxWriteUnit))
     }
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
     /// order. `perBatch` is told about each batch (with each commit's analysis
-    /// time) once its notes are written; `shouldStop` is asked between rounds
+    /// time) once its notes are written (analyses without their stops: once it is
+    /// analysed, see `Options.keepsStops`); `shouldStop` is asked between rounds
     /// (a signal finishes the round in flight first).
     ///
     /// With `jobs` > 1 and enough commits, an `AnalyzerPool` analyses the
@@ -140,26 +147,43 @@ package final class Annotator {
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }
-        // Analysed batches not written yet, in order.
+        // Analysed batches not written yet, in order. Analyses without their stops (a
+        // backfill's) are held as their notes only, and counted and reported when taken: a
+        // unit of them is thousands of commits.
         var pending: [AnalyzerPool.Batch] = []
-        func writePending() throws {
-            guard !pending.isEmpty else { return }
-            let notes = pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
-            let written = try writer.write(notes)
-            TestPause.written()
-            summary.notesWritten += written.written.count
-            for batch in pending {
-                summary.failures += batch.failures
-                let analyses = batch.analyses
-                for (analysis, _) in analyses {
-                    summary.commits += 1
-                    summary.errors += analysis.report.errors
-                    summary.warnings += analysis.report.warnings
-                    summary.improvements += analysis.report.improvements
-                    summary.unreadable += analysis.unreadable.count
-                }
-                perBatch(analyses.map { ($0.analysis, $0.seconds) })
+        var pendingNotes: [Note] = []
+        var pendingCommits = 0
+        var written = 0
+        func count(_ batch: AnalyzerPool.Batch) {
+            summary.failures += batch.failures
+            for (analysis, _) in batch.analyses {
+                summary.commits += 1
+                summary.errors += analysis.report.errors
+                summary.warnings += analysis.report.warnings
+                summary.improvements += analysis.report.improvements
+                summary.unreadable += analysis.unreadable.count
             }
+            perBatch(batch.analyses.map { ($0.analysis, $0.seconds) })
+        }
+        func hold(_ batch: AnalyzerPool.Batch) {
+            pendingCommits += batch.analyses.count
+            if options.keepsStops {
+                pending.append(batch)
+            } else {
+                pendingNotes += batch.analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+                count(batch)
+            }
+        }
+        func writePending() throws {
+            guard !pending.isEmpty || !pendingNotes.isEmpty else { return }
+            let notes = pendingNotes + pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+            pendingNotes = []
+            let result = try writer.write(notes)
+            TestPause.written()
+            summary.notesWritten += result.written.count
+            written += pendingCommits
+            pendingCommits = 0
+            for batch in pending { count(batch) }
             pending = []
         }
         var index = 0
@@ -173,14 +197,14 @@ package final class Annotator {
                 ready.append(next)
             }
             index += ready.count
-            pending += ready.compactMap { try? $0.get() }
+            for case .success(let batch) in ready { hold(batch) }
             // A failed batch, the last one taken, stops the run after the batches before it
             // are written.
             if case .failure(let error)? = ready.last {
                 try writePending()
                 throw error
             }
-            if index == batches.count || pending.reduce(0, { $0 + $1.analyses.count }) >= writeUnit(after: summary.commits) {
+            if index == batches.count || pendingCommits >= writeUnit(after: written) {
                 try writePending()
             }
         }

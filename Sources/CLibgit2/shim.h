@@ -1,6 +1,6 @@
 #include <git2.h>
 #include <git2/sys/odb_backend.h>
-/* libdeflate compresses the objects of the packs axdiff writes and inflates those it reads itself. */
+/* libdeflate compresses the objects of the packs axdiff writes (and computes their CRC-32). */
 #include <libdeflate.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option used. */

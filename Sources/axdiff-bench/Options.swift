@@ -6,7 +6,7 @@ struct Options {
     static let usage = """
         Usage: axdiff-bench [--commits N] [--screens N] [--stops N] [--runs N] [--seed N]
                             [--out DIR] [--only NAME[,NAME...]] [--axdiff PATH] [--quick]
-                            [--diff-stops N] [--micro-runs N]
+                            [--diff-stops N] [--micro-runs N] [--memory-commits N]
 
         Generates a snapshot repository (default 5,000 commits x 50 screens x 200 stops,
         fixed seed), measures axdiff against git and against its targets, and prints a table.
@@ -14,13 +14,15 @@ struct Options {
         --quick: tiny sizes (for the tests).
         --diff-stops N: the diff measures at N and 10N stops (default 10,000); --micro-runs N:
         repetitions of in-process measures (default 11). Both are for profiling.
+        --memory-commits N: the memory group's longer history (default 40,000; the other is N/4).
         --axdiff defaults to the axdiff next to this executable (build it with -c release).
         """
 
     /// Benchmark groups, in the order they run.
-    static let groups = ["backfill", "notes", "diff", "flat", "parse", "watch", "record"]
-    /// Groups that run only when named in `--only` (`record` needs Chromium).
-    static let optIn: Set<String> = ["record"]
+    static let groups = ["backfill", "notes", "diff", "flat", "parse", "watch", "memory", "record"]
+    /// Groups that run only when named in `--only` (`record` needs Chromium; `memory`
+    /// generates two long histories).
+    static let optIn: Set<String> = ["record", "memory"]
 
     var commits = 5_000
     var screens = 50
@@ -41,6 +43,8 @@ struct Options {
     var recordElements = 10_000
     var latencyCommits = 100, growthCommits = 1_000
     var microRuns = 11
+    /// `memory`: the longer of its two histories (the other is a quarter of it).
+    var memoryCommits = 40_000
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -63,7 +67,7 @@ struct Options {
         while i < arguments.count {
             let arg = arguments[i]
             switch arg {
-            case "--commits", "--screens", "--stops", "--runs", "--diff-stops", "--micro-runs": parsed[arg] = try number(arg)
+            case "--commits", "--screens", "--stops", "--runs", "--diff-stops", "--micro-runs", "--memory-commits": parsed[arg] = try number(arg)
             case "--seed":
                 let text = try value(arg)
                 guard let s = UInt64(text) else { throw UsageError(description: "--seed expects a number, got '\(text)'") }
@@ -91,6 +95,7 @@ struct Options {
             recordElements = 1_000
             latencyCommits = 5; growthCommits = 10
             microRuns = 3
+            memoryCommits = 400
         }
         if let n = parsed["--commits"] { commits = n }
         if let n = parsed["--screens"] { screens = n }
@@ -98,6 +103,7 @@ struct Options {
         if let n = parsed["--runs"] { runs = n }
         if let n = parsed["--diff-stops"] { diffSmall = n; diffLarge = 10 * n }
         if let n = parsed["--micro-runs"] { microRuns = n }
+        if let n = parsed["--memory-commits"] { memoryCommits = max(4, n) }
     }
 
     var parameters: Generator.Parameters {

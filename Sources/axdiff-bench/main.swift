@@ -28,7 +28,7 @@ func runBench() -> Int32 {
     var table = Table()
     do {
         let needsRepository = !options.only.isDisjoint(with: ["backfill", "watch"])
-        let axdiff = needsRepository ? try options.axdiffBinary() : ""
+        let axdiff = needsRepository || options.only.contains("memory") ? try options.axdiffBinary() : ""
         try FileManager.default.createDirectory(atPath: (options.out as NSString).appendingPathComponent("work"),
                                                 withIntermediateDirectories: true)
         var repository: Generator.Repository?
@@ -47,6 +47,7 @@ func runBench() -> Int32 {
             case "flat": try FlatDiffBench(options: options, log: log).run(into: &table)
             case "parse": try ParseBench(options: options, log: log).run(into: &table)
             case "record": try RecordBench(options: options, log: log).run(into: &table)
+            case "memory": try MemoryBench(options: options, axdiff: axdiff, log: log).run(into: &table)
             case "watch":
                 if let repository { try WatchBench(options: options, repository: repository, axdiff: axdiff, log: log).run(into: &table) }
             default: break

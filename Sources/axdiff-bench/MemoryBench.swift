@@ -1,0 +1,46 @@
+import AXGit
+import Foundation
+
+/// Peak resident memory of `axdiff backfill` at two history lengths (default 10,000 and
+/// 40,000 commits of the usual screens): under a fixed budget at both, and the longer
+/// history's peak against the shorter's, which stays flat when nothing grows with the
+/// history. The peak is the child's `RUSAGE_CHILDREN` high-water mark (`Subprocess.peakMemory`),
+/// as for `diff.flat.memory`; one run each on a fresh copy, and the bench checks that every
+/// commit got its note.
+struct MemoryBench {
+    let options: Options
+    let axdiff: String
+    let log: (String) -> Void
+    /// A long backfill stays within 128 MB, whatever the length of the history.
+    static let budget = 128.0 * 1_048_576
+
+    func run(into table: inout Table) throws {
+        let lengths = [options.memoryCommits / 4, options.memoryCommits]
+        var peaks: [Double] = []
+        for commits in lengths {
+            var p = options.parameters
+            p.commits = commits
+            p.extra = 0
+            let dir = (options.out as NSString).appendingPathComponent("gen-memory-\(p.commits)x\(p.screens)x\(p.stops)-\(p.seed)")
+            let repository = try Generator(parameters: p).prepare(in: dir, log: log)
+            let copy = (options.out as NSString).appendingPathComponent("work/memory.git")
+            try Subprocess.copy(repository.path, to: copy)
+            var peak = 0.0
+            let seconds = try Measure.time {
+                peak = try Subprocess.peakMemory(axdiff, ["backfill", "--repo", copy], stdout: copy + "-backfill.log")
+            }
+            let notes = try AXGit.Repository.open(path: copy).annotatedCommits().count
+            guard notes == commits else {
+                throw Subprocess.Failure(description: "backfill wrote \(notes) notes for \(commits) commits")
+            }
+            log(String(format: "memory: backfill of %d commits peaked at %.1f MB in %.1f s", commits, peak / 1_048_576, seconds))
+            peaks.append(peak)
+            table.add(.init(key: commits == lengths[0] ? "backfill.memory" : "backfill.memory.long",
+                            what: "peak resident memory of axdiff backfill, \(commits) commits × \(p.screens) screens × \(p.stops) stops",
+                            unit: .bytes, value: peak, reference: Self.budget, referenceLabel: "", referenceIsBudget: true, maxRatio: 1.0))
+        }
+        table.add(.init(key: "backfill.memory.scale",
+                        what: "that peak at \(lengths[1]) commits vs \(lengths[0]) (independent of the history: ≤ 1.15×)",
+                        unit: .bytes, value: peaks[1], reference: peaks[0], referenceLabel: "\(lengths[0]) commits", maxRatio: 1.15))
+    }
+}
