@@ -1,5 +1,6 @@
 import AXRecord
 import AXSnapshot
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -27,6 +28,7 @@ final class RecordFailureTests: XCTestCase {
     }
 
     func testAPageThatNeverAnswersTimesOut() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let server = try LocalServer(folder: Fixtures.directory, silent: true)
         defer { server.stop() }
         let r = try recorder()
@@ -38,6 +40,7 @@ final class RecordFailureTests: XCTestCase {
     }
 
     func testAFileWhoseImageNeverArrivesTimesOut() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let server = try LocalServer(folder: Fixtures.directory, silent: true)
         defer { server.stop() }
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-never-\(UUID().uuidString).html")

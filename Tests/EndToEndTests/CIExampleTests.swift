@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -8,6 +9,11 @@ import XCTest
 /// `if:`/`rules:` conditions, the container image and the install step (tested
 /// in InstallScriptTests).
 final class CIExampleTests: XCTestCase {
+    /// The CI examples end to end (each builds repositories and runs the gate and the notes job): long, so CI runs them.
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+    }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let good = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again")])
     let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number")])

@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -17,6 +18,7 @@ final class InstallScriptTests: XCTestCase {
     }
 
     func testInstallRunsFromThePrefixAndUninstallLeavesNothing() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let prefix = try CLI.tempDir(self).appendingPathComponent("prefix with space")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
         let installed = try install(prefix)

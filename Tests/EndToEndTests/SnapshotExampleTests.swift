@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -5,6 +6,11 @@ import XCTest
 /// they run on Linux, each ending with a snapshot that axdiff reads and a
 /// commit that gets a note.
 final class SnapshotExampleTests: XCTestCase {
+    /// The capture examples end to end (a fake adb, a compiled iOS stand-in, Chromium through Playwright): long, so CI runs them.
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+    }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let corpus = root.appendingPathComponent("Tests/AXSnapshotTests/Fixtures/corpus")
 
