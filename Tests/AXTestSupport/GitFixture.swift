@@ -21,29 +21,16 @@ package final class GitFixture {
     /// Runs git in the repository; throws with stderr when it fails.
     @discardableResult
     package func git(_ args: [String], env: [String: String] = [:], stdin: String? = nil) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "-C", path, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + args
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_AUTHOR_DATE"] = "@\(clock) +0000"
-        environment["GIT_COMMITTER_DATE"] = "@\(clock) +0000"
+        var environment = ["GIT_AUTHOR_DATE": "@\(clock) +0000", "GIT_COMMITTER_DATE": "@\(clock) +0000"]
         for (k, v) in env { environment[k] = v }
-        p.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw NSError(domain: "git", code: Int(p.terminationStatus), userInfo: [
-                NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(String(decoding: errData, as: UTF8.self))"])
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                     ["git", "-C", path, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + args,
+                                     env: environment, stdin: stdin, what: "git")
+        guard r.code == 0 else {
+            throw NSError(domain: "git", code: Int(r.code), userInfo: [
+                NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(r.err)"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return r.out
     }
 
     package func write(_ text: String, _ relative: String) throws {

@@ -1,13 +1,10 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
 /// Runs the built `axdiff` binary and captures what it prints.
 enum CLI {
-    struct Result {
-        var out: String
-        var err: String
-        var code: Int32
-    }
+    typealias Result = ChildProcess.Result
 
     /// The `axdiff` executable next to the test bundle (SwiftPM puts both in the
     /// same products directory), or `AXDIFF_BIN`.
@@ -24,35 +21,7 @@ enum CLI {
     @discardableResult
     static func run(_ args: [String], cwd: URL? = nil, env: [String: String] = [:], stdin: String? = nil,
                     executable: URL? = nil, timeout: TimeInterval = 120) throws -> Result {
-        // A child that exits early must not kill the test run through SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        let p = Process()
-        p.executableURL = executable ?? binary
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = cwd }
-        var environment = ProcessInfo.processInfo.environment
-        for (k, v) in env { environment[k] = v }
-        p.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
-        var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            p.terminate()
-            throw NSError(domain: "CLI", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(args) timed out after \(timeout)s"])
-        }
-        p.waitUntilExit()
-        return Result(out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self), code: p.terminationStatus)
+        try ChildProcess.run(executable ?? binary, args, cwd: cwd, env: env, stdin: stdin, timeout: timeout, what: "CLI")
     }
 
     /// A fresh temporary directory, removed when the test ends.

@@ -264,43 +264,12 @@ private struct Chromium {
         return Chromium(executable: URL(fileURLWithPath: path), profile: profile)
     }
 
-    struct Result {
-        var out: String
-        var err: String
-        var code: Int32
-    }
-
     /// Runs as root here, hence `--no-sandbox`; a profile of its own, so
     /// parallel runs do not share state.
-    func run(_ args: [String], timeout: TimeInterval = 30) throws -> Result {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let box = Output()
-        let group = DispatchGroup()
-        for (pipe, isOut) in [(out, true), (err, false)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                box.set(data, isOut: isOut)
-                group.leave()
-            }
-        }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            p.terminate()
-            let pid = p.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { if p.isRunning { kill(pid, SIGKILL) } }
-            throw NSError(domain: "chromium", code: 1, userInfo: [NSLocalizedDescriptionKey: "chromium \(args) timed out after \(Int(timeout)) s"])
-        }
-        p.waitUntilExit()
-        let (o, e) = box.get()
-        return Result(out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self), code: p.terminationStatus)
+    func run(_ args: [String], timeout: TimeInterval = 30) throws -> ChildProcess.Result {
+        try ChildProcess.run(executable, ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                                          "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + args,
+                             timeout: timeout, what: "chromium")
     }
 
     /// Lines Chromium logs for the page's console (errors, CSP violations,
@@ -388,25 +357,10 @@ private struct Chromium {
     }
 
     /// A screenshot of `page` at `width` CSS pixels (in a frame when narrower than a headless window).
-    func screenshot(_ page: URL, width: Int, height: Int, to png: URL, in folder: URL) throws -> Result {
+    func screenshot(_ page: URL, width: Int, height: Int, to png: URL, in folder: URL) throws -> ChildProcess.Result {
         guard width < 500 else { return try run(["--hide-scrollbars", "--screenshot=\(png.path)", "--window-size=\(width),\(height)", page.absoluteString]) }
         let wrapper = try frame(page, width: width, height: height, in: folder)
         defer { try? FileManager.default.removeItem(at: wrapper) }
         return try run(["--hide-scrollbars", "--virtual-time-budget=3000", "--screenshot=\(png.path)", "--window-size=500,\(height)", wrapper.absoluteString])
-    }
-
-    private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = Data(), err = Data()
-        func set(_ data: Data, isOut: Bool) {
-            lock.lock()
-            if isOut { out = data } else { err = data }
-            lock.unlock()
-        }
-        func get() -> (Data, Data) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (out, err)
-        }
     }
 }
