@@ -20,9 +20,15 @@ extension Gate {
             .filter { $0.newBlob != nil && !config.isSnapshotPath($0.path) && !config.ignores(screen: "", path: $0.path) }
         var stray: [String] = []
         for change in candidates.prefix(Self.strayLookLimit) {
-            guard let blob = change.newBlob,
-                  let bytes = try? repository.blob(blob, maxBytes: min(config.maxSnapshotBytes, 1 << 20)),
-                  (try? SnapshotReader.read(bytes, file: change.path)) != nil else { continue }
+            guard let blob = change.newBlob else { continue }
+            // Too large to be a snapshot is an answer; a blob the repository cannot give is not.
+            let bytes: [UInt8]
+            do {
+                bytes = try repository.blob(blob, maxBytes: min(config.maxSnapshotBytes, 1 << 20))
+            } catch let e as GitError where e.code == .tooLarge {
+                continue
+            }
+            guard (try? SnapshotReader.read(bytes, file: change.path)) != nil else { continue }
             stray.append(change.path)
         }
         guard let first = stray.first else { return nil }

@@ -134,18 +134,28 @@ package struct Gate {
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         for path in paths where before[path] != after[path] {
-            // An old version that cannot be read counts as absent, so fixing a broken snapshot passes.
-            let oldSnapshot = before[path].flatMap { try? reader.snapshot($0, path: path, config: config) }
+            // An old version that does not read as a snapshot counts as absent, so fixing a broken
+            // snapshot passes. A repository that cannot give the blob is no verdict: it is thrown.
+            let oldSnapshot: Snapshot?
+            do {
+                oldSnapshot = try before[path].map { try reader.snapshot($0, path: path, config: config) }
+            } catch is SnapshotError {
+                oldSnapshot = nil
+            } catch {
+                throw GateError("\(path) at \(old?.abbreviated() ?? "the base"): \("\(error)".oneLineForTerminal)")
+            }
             do {
                 let newSnapshot = try after[path].map { try reader.snapshot($0, path: path, config: config) }
                 let screen = newSnapshot?.screen ?? oldSnapshot?.screen ?? SnapshotReader.screenName(for: path)
                 if config.ignores(screen: screen, path: path) { continue }
                 screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, config: config,
                                                  source: try newSnapshot.flatMap { try localeSource(for: path, $0, before, after, reader, config) }))
-            } catch {
+            } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)
                 screens.append(ScreenDiffer.unreadable(path: path, reason: reason, error: error, config: config))
+            } catch {
+                throw GateError("\(path) at \(new.abbreviated()): \("\(error)".oneLineForTerminal)")
             }
         }
         return (screens, paths.count, unreadable, after.keys.sorted())
@@ -213,12 +223,8 @@ package struct Gate {
     }
 
     private func configChanged(from old: ObjectID, to new: ObjectID) throws -> Bool {
-        for path in ConfigAtCommit.paths {
-            let a = try? repository.file(at: path, in: old, maxBytes: 1 << 20)
-            let b = try? repository.file(at: path, in: new, maxBytes: 1 << 20)
-            if a != b { return true }
-        }
-        return false
+        // By blob id: an oversized or broken configuration changed as much as a readable one.
+        try repository.blobIDs(at: ConfigAtCommit.paths, in: old) != repository.blobIDs(at: ConfigAtCommit.paths, in: new)
     }
 }
 
