@@ -53,6 +53,16 @@ package final class GitFixture {
     package func note(_ rev: String, ref: String = "axdiff") -> String? {
         try? git(["notes", "--ref=\(ref)", "show", rev])
     }
+
+    /// Waits until `rev` has a note, up to `timeout` seconds (a watcher in another process writes it).
+    package func waitForNote(_ rev: String, timeout: TimeInterval = 20) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let n = note(rev) { return n }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
 }
 
 /// axsnapshot JSON for a screen whose stops are the given (role, label) pairs.

@@ -32,9 +32,9 @@ final class CIExampleTests: XCTestCase {
     /// A bare remote whose main has a good snapshot, a branch `drift` that
     /// regresses it and a branch `wording` that changes only a label; and a
     /// clone of it checked out at `branch`, as a CI host checks out.
-    func remoteAndClone(at branch: String) throws -> (remote: GitRepo, clone: URL, home: URL) {
-        let remote = try GitRepo(self, bare: true)
-        let work = try GitRepo(self)
+    func remoteAndClone(at branch: String) throws -> (remote: GitFixture, clone: URL, home: URL) {
+        let remote = try GitFixture(self, bare: true)
+        let work = try GitFixture(self)
         try work.commit("Add checkout", ["Snapshots/Checkout.json": good])
         try work.git(["branch", "drift"])
         try work.git(["branch", "wording"])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// `status`, `hooks uninstall`, `watch --log-format json` and `--color`, run as
 /// a user runs them, on real repositories.
@@ -7,14 +8,14 @@ final class DaemonCommandsTests: XCTestCase {
     let good = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again")])
     let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number")])
 
-    func status(_ repo: GitRepo) throws -> [String] {
+    func status(_ repo: GitFixture) throws -> [String] {
         let r = try CLI.run(["status", "--repo", repo.path])
         XCTAssertEqual(r.code, 0, r.err)
         return r.out.split(separator: "\n").map(String.init)
     }
 
     func testStatusWithAndWithoutAWatcher() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.commit("Add", ["Snapshots/Checkout.json": good])
         try repo.commit("Drift", ["Snapshots/Checkout.json": drifted])
         try repo.git(["branch", "topic"])
@@ -47,7 +48,7 @@ final class DaemonCommandsTests: XCTestCase {
     }
 
     func testStatusShowsTheWatchersLastError() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.commit("Add", ["Snapshots/Checkout.json": good])
         // A remote that does not exist: every round's fetch fails and is retried.
         let watcher = try Background(["watch", "--repo", repo.path, "--poll", "1", "--remote", "nowhere"])
@@ -62,7 +63,7 @@ final class DaemonCommandsTests: XCTestCase {
     }
 
     func testHooksUninstallRestoresTheHookItReplaced() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let hooks = repo.url.appendingPathComponent(".git/hooks")
         let mine = "#!/bin/sh\necho my own pre-push\n"
@@ -97,7 +98,7 @@ final class DaemonCommandsTests: XCTestCase {
     }
 
     func testWatchLogsJSONLines() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let first = try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let second = try repo.commit("Drift \"quoted\"", ["Snapshots/Checkout.json": drifted])
         let r = try CLI.run(["watch", "--repo", repo.path, "--once", "--log-format", "json"])

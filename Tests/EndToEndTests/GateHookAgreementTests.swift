@@ -1,4 +1,5 @@
 import Foundation
+import AXTestSupport
 import XCTest
 
 /// pre-push judges a push as the server's pre-receive will: against the

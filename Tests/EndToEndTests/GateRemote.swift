@@ -1,19 +1,20 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// A clone and its bare remote (`origin`) for the gate's hook tests: `main`
 /// holds a Checkout screen and is pushed before any hook is installed.
 final class GateRemote {
-    let local: GitRepo
-    let remote: GitRepo
+    let local: GitFixture
+    let remote: GitFixture
 
     static let checkout = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again"), ("button", "Support")])
     static let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number"), ("button", "Support")])
     static let renamed = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Retry payment"), ("button", "Support")])
 
     init(_ test: XCTestCase) throws {
-        local = try GitRepo(test)
-        remote = try GitRepo(test, bare: true)
+        local = try GitFixture(test)
+        remote = try GitFixture(test, bare: true)
         try local.commit("Checkout", ["Snapshots/Checkout.json": GateRemote.checkout])
         try local.git(["remote", "add", "origin", remote.path])
         let r = try push(["origin", "main"])
@@ -23,7 +24,7 @@ final class GateRemote {
     /// The environment hooks see: axdiff is found through `AXDIFF` only.
     static var hookEnvironment: [String: String] { ["AXDIFF": CLI.binary.path] }
 
-    func installHooks(in repo: GitRepo) throws {
+    func installHooks(in repo: GitFixture) throws {
         let r = try CLI.run(["hooks", "install", "--repo", repo.path])
         XCTAssertEqual(r.code, 0, r.err)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// `axdiff check`, the `Axdiff-Accept` trailer and the git hooks, run as a user
 /// runs them: the built binary, real repositories, a bare remote.
@@ -110,8 +111,8 @@ final class GateEndToEndTests: XCTestCase {
     }
 
     func testAFirstPushToAnEmptyServerIsNotBlocked() throws {
-        let local = try GitRepo(self)
-        let remote = try GitRepo(self, bare: true)
+        let local = try GitFixture(self)
+        let remote = try GitFixture(self, bare: true)
         try CLI.run(["hooks", "install", "--repo", remote.path])
         // Label soup from day one: there is no base to be worse than.
         try local.commit("Start", ["Snapshots/Toolbar.json": screenJSON("Toolbar", [("button", "icClose")])])
@@ -144,8 +145,8 @@ final class GateEndToEndTests: XCTestCase {
     // MARK: - check
 
     /// A repository on `feature` with `files` committed over main's Checkout.
-    private func repository(_ commits: [(String, [String: String])]) throws -> GitRepo {
-        let repo = try GitRepo(self)
+    private func repository(_ commits: [(String, [String: String])]) throws -> GitFixture {
+        let repo = try GitFixture(self)
         try repo.commit("Checkout", ["Snapshots/Checkout.json": GateRemote.checkout])
         try repo.git(["checkout", "-q", "-b", "feature"])
         for (message, files) in commits { try repo.commit(message, files) }
@@ -269,7 +270,7 @@ final class GateEndToEndTests: XCTestCase {
     }
 
     func testInstalledHooksAreTheFilesInHooksByteForByte() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let r = try CLI.run(["hooks", "install", "--repo", repo.path])
         XCTAssertEqual(r.code, 0, r.err)
         for name in ["pre-push", "pre-receive", "post-receive"] {
@@ -286,7 +287,7 @@ final class GateEndToEndTests: XCTestCase {
     }
 
     func testInstallRespectsHooksPathAndRefusesToOverwriteUnlessForced() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.git(["config", "core.hooksPath", ".githooks"])
         let mine = "#!/bin/sh\necho my own hook\n"
         try CLI.write(mine, to: repo.url.appendingPathComponent(".githooks/pre-push"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// Help, usage and suggestions as a user meets them. The options a command
 /// accepts are declared once; its --help, the completion script and the man
@@ -124,7 +125,7 @@ final class HelpTests: XCTestCase {
         let plain = try CLI.tempDir(self)
         XCTAssertTrue(try CLI.run(["log", "--repo", plain.path]).err.contains("is not a git repository"))
 
-        let empty = try GitRepo(self)
+        let empty = try GitFixture(self)
         for command in ["show", "log", "check"] {
             let r = try CLI.run([command, "--repo", empty.path])
             XCTAssertEqual(r.code, 2, command)

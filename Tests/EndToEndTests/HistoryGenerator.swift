@@ -1,11 +1,12 @@
 import Foundation
+import AXTestSupport
 
 /// Builds a history of many commits at once with `git fast-import`, far faster
 /// than one `git commit` per commit. Deterministic for a given count.
 enum HistoryGenerator {
     /// `count` commits on `main`; each changes one of `screens` snapshots (a
     /// button's label and the order of two stops vary), every 50th touches no snapshot.
-    static func build(_ repo: GitRepo, count: Int, screens: Int = 10) throws {
+    static func build(_ repo: GitFixture, count: Int, screens: Int = 10) throws {
         var stream = ""
         for i in 0..<count {
             stream += "commit refs/heads/main\n"
@@ -36,7 +37,7 @@ enum HistoryGenerator {
     }
 
     /// `commit → note blob` for every note on the ref, as `git notes list` prints them.
-    static func notes(_ repo: GitRepo) throws -> [String: String] {
+    static func notes(_ repo: GitFixture) throws -> [String: String] {
         let list = (try? repo.git(["notes", "--ref=axdiff", "list"])) ?? ""
         var result: [String: String] = [:]
         for line in list.split(separator: "\n") {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// `axdiff log`: `--format json` for scripts, `--all` for every watched branch.
 final class LogCLITests: XCTestCase {
@@ -8,7 +9,7 @@ final class LogCLITests: XCTestCase {
     let renamed = screenJSON("Checkout", [("text", "Payment failed"), ("button", "Retry payment"), ("button", "Support")])
 
     func testJSONAndAllBranches() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let add = try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let drift = try repo.commit("Drift", ["Snapshots/Checkout.json": drifted])
         try repo.git(["checkout", "-q", "-b", "feature", add])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// `axdiff record` as CI runs it: real headless Chromium on the HTML
 /// fixtures of the AXRecord tests, then `axdiff diff` on what it wrote.
@@ -40,7 +41,7 @@ final class RecordCLITests: XCTestCase {
     /// and the note on the commit that reordered the page says so.
     func testRecordedSnapshotsCommittedGetANoteWithTheRegression() throws {
         try requireChromium()
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let record = { (page: String) throws in
             let r = try CLI.run(["record", "--name", "Product card", self.fixtures.appendingPathComponent(page).path], cwd: repo.url)
             XCTAssertEqual(r.code, 0, r.err)

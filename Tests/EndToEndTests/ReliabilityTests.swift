@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// Crash safety and concurrent writers (the figures are in RELIABILITY.md).
 final class ReliabilityTests: XCTestCase {
@@ -13,9 +14,9 @@ final class ReliabilityTests: XCTestCase {
     static let commits = 400
 
     func testSIGKILLDuringBackfillLosesNothingAndLeavesNoStaleLock() throws {
-        let clean = try GitRepo(self)
+        let clean = try GitFixture(self)
         try HistoryGenerator.build(clean, count: Self.commits)
-        let crashed = try GitRepo(self)
+        let crashed = try GitFixture(self)
         try crashed.git(["fetch", "-q", clean.path, "main:refs/heads/work"])
 
         let cleanRun = try CLI.run(["backfill", "--repo", clean.path])
@@ -81,7 +82,7 @@ final class ReliabilityTests: XCTestCase {
     }
 
     func testConcurrentBackfillsAndHandWrittenNotesLoseNothing() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try HistoryGenerator.build(repo, count: 300)
         let commits = try repo.git(["rev-list", "main"]).split(separator: "\n").map(String.init)
         // The first 20 by id: spread over the history, and the same every run.

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// Two machines, one remote: each clone runs its own watcher with
 /// `--remote origin`, commits are pushed from both, and every commit ends up
 /// annotated exactly once on the remote.
 final class RemoteSyncTests: XCTestCase {
-    func clone(_ remote: GitRepo) throws -> GitRepo {
-        let repo = try GitRepo(self)
+    func clone(_ remote: GitFixture) throws -> GitFixture {
+        let repo = try GitFixture(self)
         try repo.git(["remote", "add", "origin", remote.path])
         try repo.git(["fetch", "-q", "origin"])
         if (try? repo.git(["rev-parse", "--verify", "-q", "origin/main"])) != nil {
@@ -16,8 +17,8 @@ final class RemoteSyncTests: XCTestCase {
     }
 
     func testTwoWatchersShareOneRemote() throws {
-        let remote = try GitRepo(self, bare: true)
-        let seed = try GitRepo(self)
+        let remote = try GitFixture(self, bare: true)
+        let seed = try GitFixture(self)
         try seed.commit("Add", ["Snapshots/Checkout.json": screenJSON("Checkout", [("text", "Payment failed"), ("button", "Try again")])])
         try seed.git(["push", "-q", remote.path, "main"])
         let a = try clone(remote), b = try clone(remote)

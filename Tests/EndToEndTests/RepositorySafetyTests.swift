@@ -6,14 +6,14 @@ import XCTest
 /// scenario runs the built `axdiff` against real git maintenance and real damage, and reads
 /// the result back with the git CLI. Figures in RELIABILITY.md ("Git's safety rules").
 final class RepositorySafetyTests: XCTestCase {
-    private func packDirectory(_ repo: GitRepo) -> String { repo.path + "/.git/objects/pack" }
+    private func packDirectory(_ repo: GitFixture) -> String { repo.path + "/.git/objects/pack" }
 
-    private func files(_ repo: GitRepo, _ suffix: String) -> [String] {
+    private func files(_ repo: GitFixture, _ suffix: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: packDirectory(repo))) ?? []).filter { $0.hasSuffix(suffix) }
     }
 
     /// Every note is readable by git and the repository passes `git fsck --strict`.
-    private func assertSound(_ repo: GitRepo, notes expected: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertSound(_ repo: GitFixture, notes expected: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         try repo.git(["fsck", "--strict", "--no-progress"])
         let listed = try repo.git(["notes", "--ref=axdiff", "list"]).split(separator: "\n")
         XCTAssertEqual(listed.count, expected, file: file, line: line)
@@ -28,7 +28,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// `git prune` run: the pack waiting for the ref keeps its `.keep`, every note is
     /// readable afterwards, and `git gc` works.
     func testBackfillBehindAHeldLockSurvivesRepackAndPrune() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try HistoryGenerator.build(repo, count: 300)
         let lock = repo.path + "/.git/refs/notes/axdiff.lock"
         try FileManager.default.createDirectory(atPath: repo.path + "/.git/refs/notes", withIntermediateDirectories: true)
@@ -68,7 +68,7 @@ final class RepositorySafetyTests: XCTestCase {
         let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_SEED"] ?? "") ?? 16_2026
         print("seed \(seed) (AXDIFF_SEED to repeat)")
         var rng = SeededGenerator(seed: seed)
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try HistoryGenerator.build(repo, count: 600)
         let commits = try repo.git(["rev-list", "main"]).split(separator: "\n").map(String.init)
         let backfill = try Background(["backfill", "--repo", repo.path, "--batch", "40", "--jobs", "1"])
@@ -103,7 +103,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// index lists), then `git maintenance run --task=incremental-repack`, 3 more commits and
     /// a watcher's round, and the maintenance again.
     func testMultiPackIndexWrittenDuringAndAfterABackfillStaysValid() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try HistoryGenerator.build(repo, count: 300)
         let before = files(repo, ".pack").count
         let killed = try Background(["backfill", "--repo", repo.path, "--batch", "20", "--jobs", "1"])
@@ -139,7 +139,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// "annotated 0 commits".
     func testADamagedPackOrAMissingTipIsAnErrorNamingTheRef() throws {
         // The pack fast-import wrote, cut short by one byte.
-        let cut = try GitRepo(self)
+        let cut = try GitFixture(self)
         try HistoryGenerator.build(cut, count: 150)
         let pack = try XCTUnwrap(files(cut, ".pack").first)
         let packPath = packDirectory(cut) + "/" + pack
@@ -155,7 +155,7 @@ final class RepositorySafetyTests: XCTestCase {
         XCTAssertNil(try? cut.git(["rev-parse", "--verify", "-q", "refs/notes/axdiff"]), "no notes commit written")
 
         // The tip commit missing (history unpacked to loose objects, the tip's file removed).
-        let missing = try GitRepo(self)
+        let missing = try GitFixture(self)
         for n in 0..<5 { try missing.commit("c\(n)", ["Snapshots/A.json": screenJSON("A", [("button", "Go \(n)")])]) }
         let tip = try missing.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let object = missing.path + "/.git/objects/\(tip.prefix(2))/\(tip.dropFirst(2))"
@@ -169,7 +169,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// own and the next one's comparison) are named and get no note, every other commit is
     /// annotated, exit 2.
     func testAMissingTreeNamesItsCommitsAndTheOthersAreAnnotated() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         for n in 0..<8 { try repo.commit("c\(n)", ["Snapshots/A.json": screenJSON("A", [("button", "Go \(n)"), ("text", "T")])]) }
         let commits = try repo.git(["rev-list", "--reverse", "main"]).split(separator: "\n").map(String.init)
         let tree = try repo.git(["rev-parse", "\(commits[3])^{tree}"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -186,9 +186,9 @@ final class RepositorySafetyTests: XCTestCase {
     /// for the commit that added it, and not "new screen" for the next commit that changes
     /// that file. Once the blob is back, a backfill writes exactly the notes a clean run does.
     func testAMissingBlobGivesNoWrongNoteAndTheRightOnesOnceItIsBack() throws {
-        let clean = try GitRepo(self)
+        let clean = try GitFixture(self)
         try HistoryGenerator.build(clean, count: 120)
-        let broken = try GitRepo(self)
+        let broken = try GitFixture(self)
         try broken.git(["fetch", "-q", clean.path, "main:refs/heads/work"])
         XCTAssertEqual(try CLI.run(["backfill", "--repo", clean.path]).code, 0)
         let expected = try HistoryGenerator.notes(clean)
@@ -244,7 +244,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// Scenario 6: a repository axdiff may not write to is said to be so, not taken for one
     /// another watcher holds.
     func testAReadOnlyRepositoryIsNamedAsSuch() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.commit("one", ["Snapshots/A.json": screenJSON("A", [("button", "Go")])])
         var args = ["watch", "--repo", repo.path, "--once"]
         var executable: URL? = nil
@@ -264,7 +264,7 @@ final class RepositorySafetyTests: XCTestCase {
 
     /// Scenario 7: a committed `.axdiff.json` whose globs stack `**` cannot hang the watcher.
     func testAHostileGlobInTheCommittedConfigurationDoesNotHang() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let deep = Array(repeating: "a", count: 41).joined(separator: "/") + "/c.json"
         let hostile = Array(repeating: "**/a", count: 12).joined(separator: "/") + "/b.json"
         try repo.commit("config", [".axdiff.json": "{\"snapshots\": [\"\(hostile)\", \"Snapshots/**\"]}\n",
@@ -284,7 +284,7 @@ final class RepositorySafetyTests: XCTestCase {
     /// `core.fsync`: packs and their indexes; loose objects and refs are not synced).
     func testPacksAndTheirIndexAreFsyncedBeforeTheRefMoves() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { throw XCTSkip("strace is not installed") }
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try HistoryGenerator.build(repo, count: 100)
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("axdiff-strace-\(UUID().uuidString)").path
         defer { unlink(trace) }

@@ -14,7 +14,7 @@ final class SnapshotExampleTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let corpus = root.appendingPathComponent("Tests/AXSnapshotTests/Fixtures/corpus")
 
-    func commitAndAnnotate(_ repo: GitRepo, _ path: String) throws -> String {
+    func commitAndAnnotate(_ repo: GitFixture, _ path: String) throws -> String {
         try repo.git(["add", path])
         try repo.git(["commit", "-q", "-m", "Record \(path)"])
         XCTAssertEqual(try CLI.run(["backfill", "--repo", repo.path]).code, 0)
@@ -26,7 +26,7 @@ final class SnapshotExampleTests: XCTestCase {
     /// or emulator runs here.
     func testAndroidWrapperWithAFakeAdb() throws {
         let dir = try CLI.tempDir(self)
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let dump = try String(contentsOf: Self.root.appendingPathComponent("Tests/AXSnapshotTests/Fixtures/corpus/android-uiautomator")
             .appendingPathComponent(try firstFile(in: "android-uiautomator", ending: ".xml")), encoding: .utf8)
         try CLI.write(dump.replacingOccurrences(of: "\n", with: ""), to: dir.appendingPathComponent("dump.xml"))
@@ -103,7 +103,7 @@ final class SnapshotExampleTests: XCTestCase {
                                  "-o", program.path], executable: URL(fileURLWithPath: swiftc), timeout: 300)
         XCTAssertEqual(build.code, 0, build.err)
 
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let sample = Self.corpus.appendingPathComponent("xcuitest-debugdescription").appendingPathComponent(try firstFile(in: "xcuitest-debugdescription", ending: ".txt"))
         let folder = repo.url.appendingPathComponent("Snapshots/ios").path
         // Without the variable nothing is written.
@@ -130,7 +130,7 @@ final class SnapshotExampleTests: XCTestCase {
         try CLI.write("<!doctype html><title>Sign in</title><main><h1>Sign in</h1><label>Email <input></label><button>Sign in</button></main>",
                       to: pages.appendingPathComponent("signin.html"))
         try CLI.write("<!doctype html><title>Nothing</title>", to: pages.appendingPathComponent("empty.html"))
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let script = Self.root.appendingPathComponent("Config/examples/web/aria_snapshots.py").path
         let r = try CLI.run(["python3", script, "--browser", "/usr/bin/chromium",
                              "SignIn=" + pages.appendingPathComponent("signin.html").absoluteString,

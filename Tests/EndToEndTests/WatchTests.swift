@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// The watcher as a user runs it: a background process over a real repository.
 final class WatchTests: XCTestCase {
@@ -7,7 +8,7 @@ final class WatchTests: XCTestCase {
     let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number")])
 
     func testWatcherAnnotatesNewCommitsSurvivesHistoryRewritesAndStopsCleanly() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let first = try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let watcher = try Background(["watch", "--repo", repo.path, "--poll", "1"])
         defer { watcher.signal(SIGKILL) }
@@ -45,7 +46,7 @@ final class WatchTests: XCTestCase {
     }
 
     func testAKilledWatcherDoesNotBlockTheNextStart() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         let first = try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let watcher = try Background(["watch", "--repo", repo.path])
         XCTAssertNotNil(repo.waitForNote(first), watcher.output)
@@ -65,7 +66,7 @@ final class WatchTests: XCTestCase {
     }
 
     func testBackfillShowAndLog() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.commit("Add", ["Snapshots/Checkout.json": good])
         let drift = try repo.commit("Drift", ["Snapshots/Checkout.json": drifted])
         let none = try CLI.run(["show", "--repo", repo.path, drift])
@@ -100,11 +101,11 @@ final class WatchTests: XCTestCase {
     }
 
     func testShallowCloneIsAnnotatedUpToItsBoundary() throws {
-        let full = try GitRepo(self)
+        let full = try GitFixture(self)
         try full.commit("Add", ["Snapshots/Checkout.json": good])
         try full.commit("Drift", ["Snapshots/Checkout.json": drifted])
         let tip = try full.commit("Back", ["Snapshots/Checkout.json": good])
-        let shallow = try GitRepo(self)
+        let shallow = try GitFixture(self)
         try shallow.git(["fetch", "-q", "--depth", "2", "file://" + full.path, "main:refs/heads/copy"])
         let r = try CLI.run(["watch", "--repo", shallow.path, "--once"])
         XCTAssertEqual(r.code, 0, r.err + r.out)
@@ -114,7 +115,7 @@ final class WatchTests: XCTestCase {
     }
 
     func testReftableRepositoryIsRefusedWithAClearMessage() throws {
-        let repo = try GitRepo(self)
+        let repo = try GitFixture(self)
         try repo.git(["config", "core.repositoryformatversion", "1"])
         try repo.git(["config", "extensions.refStorage", "reftable"])
         let r = try CLI.run(["watch", "--repo", repo.path, "--once"])
