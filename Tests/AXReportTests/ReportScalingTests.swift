@@ -103,4 +103,40 @@ final class ReportScalingTests: XCTestCase {
             return { _ = SiteSlug.screen(path: path) }
         })
     }
+
+    /// `SiteIndexPage.render`: O(c + s + b), so n of each take n times as long.
+    func testTheSiteIndexIsLinearInCommitsScreensAndBranches() {
+        let site = SiteInfo(title: "Shop")
+        XCTAssertNil(Scaling.check("SiteIndexPage.render of n commits, screens and branches", .linear, n: 200) { n in
+            let commits = (0..<n).map { i in
+                SiteCommitSummary(sha: String(format: "%040x", i), subject: "Commit \(i)", author: "A", timestamp: 1_767_225_600 + 60 * i,
+                                  errors: i % 3, warnings: i % 5, improvements: i % 7, headline: "")
+            }
+            let screens = (0..<n).map { i in
+                ScreenTrend(path: "Snapshots/S\(i).json", screen: "S\(i)",
+                            points: [TrendPoint(sha: commits[i].sha, timestamp: 0, stops: 4, errors: 0, warnings: 0)])
+            }
+            let branches = (0..<n).map { i in
+                BranchVerdict(name: "feature/\(i)", tip: commits[i].sha, mergeBase: commits[0].sha, status: i % 2 == 0 ? .fails : .passes, errors: i % 2)
+            }
+            return { _ = SiteIndexPage.render(commits: commits, screens: screens, branches: branches, site: site) }
+        })
+    }
+
+    /// `ReadingOrderLinks.init`: O(n + m + c·k) — a screen of n stops, one in ten moved.
+    func testReadingOrderLinksAreLinearInTheStops() {
+        func snapshot(_ n: Int, moved: Bool) -> Snapshot {
+            var nodes = (0..<n).map { Node(id: "r\($0)", role: .button, label: "Row \($0)") }
+            if moved {
+                for i in stride(from: 0, to: n - 5, by: 10) { nodes.swapAt(i, i + 5) }
+            }
+            return Snapshot(screen: "List", platform: .ios, elements: nodes)
+        }
+        XCTAssertNil(Scaling.check("ReadingOrderLinks.init on n stops", .linear, n: 400) { n in
+            let screen = ScreenDiffer.diff(old: snapshot(n, moved: false), new: snapshot(n, moved: true), path: "s.json")
+            XCTAssertGreaterThan(screen.changes.count, 0, "the moves are reported")
+            let before = screen.stopsBefore.map(\.spoken), after = screen.stopsAfter.map(\.spoken)
+            return { _ = ReadingOrderLinks(screen, spokenBefore: before, spokenAfter: after) }
+        })
+    }
 }
