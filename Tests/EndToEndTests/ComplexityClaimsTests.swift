@@ -65,12 +65,12 @@ final class ComplexityClaimsTests: XCTestCase {
         "AcceptTrailer.editDistance": .none("O(a × b) on two short words (a typo suggestion)"),
         "AcceptTrailer.accepting": .test("AcceptanceScalingTests.testAcceptanceIsLinearInTheChangesAndInTheTrailers"),
         "AcceptTrailer.acceptance": .test("AcceptanceScalingTests.testAcceptanceIsLinearInTheChangesAndInTheTrailers"),
-        "Gate.straySnapshotsRemark": .missing,
-        "Gate.check": .missing,
+        "Gate.straySnapshotsRemark": .test("GateScalingTests.testStraySnapshotsAreLookedAtABoundedNumberOfTimes"),
+        "Gate.check": .test("GateScalingTests.testTheGateIsLinearInTheSnapshotFiles"),
         "NotesLayout.findNote": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
-        "NotesTreeBuilder": .missing,
-        "NotesTreeBuilder.writeLevel": .missing,
-        "NotesWriter.write": .missing,
+        "NotesTreeBuilder": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
+        "NotesTreeBuilder.writeLevel": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
+        "NotesWriter.write": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
         "PackIndex.encode": .test("AXGitScalingTests.testAPackIndexIsEncodedInNLogN"),
         "PackLeftovers.removeAbandoned": .none("one read of a directory: no growth to check"),
         "PackWriter.write": .missing,
@@ -139,7 +139,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "XCUITestReader.buildTree": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
         "Annotator.pending": .test("PendingScalingTests.testPendingGrowsAsCLogC"),
         "BatchSchedule.next": .missing,
-        "CommitAnalyzer.analyze": .missing,
+        "CommitAnalyzer.analyze": .test("AnalysisScalingTests.testAnAnalysisIgnoresTheUnchangedSnapshots"),
     ]
 
     func testEveryClaimIsListed() throws {
