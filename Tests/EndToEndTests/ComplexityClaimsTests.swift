@@ -138,7 +138,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "XCUITestReader.scanLines": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
         "XCUITestReader.buildTree": .test("XCUITestReaderTests.testDepthCostsOnlyItsBytes"),
         "Annotator.pending": .test("PendingScalingTests.testPendingGrowsAsCLogC"),
-        "BatchSchedule.next": .missing,
+        "BatchSchedule.next": .test("BatchScheduleScalingTests.testAStepIsLinearInTheThreads"),
         "CommitAnalyzer.analyze": .test("AnalysisScalingTests.testAnAnalysisIgnoresTheUnchangedSnapshots"),
     ]
 
