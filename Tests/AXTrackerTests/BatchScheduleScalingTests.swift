@@ -1,3 +1,4 @@
+import AXTestSupport
 import XCTest
 @testable import AXTracker
 
