@@ -7,8 +7,8 @@ import XCTest
 /// test that does not exist, fails it too.
 ///
 /// The claims without a test (`.missing`) are the list still to do: the
-/// history-level ones (the gate, the site, the annotator), the pack and tree
-/// encoders of AXGit, the HTML pages and the JSON scanner's memo.
+/// review site's history-level ones, the pack writer, the notes merge, the
+/// shallow walk and the id pass's crafted collisions.
 final class ComplexityClaimsTests: XCTestCase {
     enum Backing: Equatable {
         /// "Suite.testName": the scaling test.
