@@ -54,29 +54,13 @@ extension Repository {
     /// The notes (commit → blob) present in `new` that are absent or different in `old`,
     /// whatever the layout (flat or fan-out) on each side.
     private func notesDiffering(from old: ObjectID?, to new: ObjectID) throws -> [ObjectID: ObjectID] {
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue
-        var diff: OpaquePointer?
-        try withTree(new) { newTree in
-            if let old {
-                try withTree(old) { oldTree in
-                    try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
-                }
-            } else {
-                try check(git_diff_tree_to_tree(&diff, handle, nil, newTree, &options), "git_diff_tree_to_tree")
-            }
-        }
-        defer { git_diff_free(diff) }
+        // The tree walk that skips equal subtrees by id (`diffTrees`): `git_diff_tree_to_tree`
+        // visits every entry of both notes trees, so a merge would cost the number of notes.
         var out = [ObjectID: ObjectID]()
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee,
-                  delta.status == GIT_DELTA_ADDED || delta.status == GIT_DELTA_MODIFIED,
-                  Self.isRegularFile(delta.new_file.mode),
-                  let path = delta.new_file.path else { continue }
-            let hex = String(cString: path).replacingOccurrences(of: "/", with: "")
-            guard NotesLayout.isHex(hex), let commit = ObjectID(hex: hex) else { continue }
-            out[commit] = ObjectID(delta.new_file.id)
+        for change in try diffTrees(old, new, patterns: PathGlobSet(["**"])) where change.status != .deleted {
+            let hex = change.path.replacingOccurrences(of: "/", with: "")
+            guard NotesLayout.isHex(hex), let commit = ObjectID(hex: hex), let blob = change.newBlob else { continue }
+            out[commit] = blob
         }
         return out
     }

@@ -35,7 +35,7 @@ extension Repository {
     /// - Complexity: O(e) in the entries of the trees that differ (equal subtrees are skipped
     ///   by id, and subtrees no pattern can reach are not opened); an explicit stack, so a
     ///   deep tree cannot exhaust the call stack.
-    private func diffTrees(_ old: ObjectID?, _ new: ObjectID, patterns: PathGlobSet) throws -> [TreeChange] {
+    func diffTrees(_ old: ObjectID?, _ new: ObjectID, patterns: PathGlobSet) throws -> [TreeChange] {
         var out = [TreeChange]()
         var pending: [(old: ObjectID?, new: ObjectID?, prefix: String)] = [(old, new, "")]
         while let (oldID, newID, prefix) = pending.popLast() {
