@@ -7,7 +7,7 @@ import XCTest
 /// test that does not exist, fails it too.
 ///
 /// The claims without a test (`.missing`) are the list still to do: the
-/// review site's history-level ones, the pack writer, the shallow walk and the id pass's crafted collisions.
+/// review site's history-level ones, the pack writer and the id pass's crafted collisions.
 final class ComplexityClaimsTests: XCTestCase {
     enum Backing: Equatable {
         /// "Suite.testName": the scaling test.
@@ -77,7 +77,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "Repository.annotatedCommits": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
         "Repository.mergeNotes": .test("NotesMergeScalingTests.testAMergeCostsTheDifferenceNotTheNotes"),
         "Repository.commits": .test("RepositoryScalingTests.testTheHistoryWalkGrowsAsCLogC"),
-        "Repository.shallowWalk": .missing,
+        "Repository.shallowWalk": .test("ShallowWalkScalingTests.testAShallowWalkIsLinearInTheCommitsWithinTheClone"),
         "Repository.changes": .test("AXGitScalingTests.testATreeDiffIgnoresTheSizeOfUnchangedSubtrees"),
         "Repository.diffTrees": .test("AXGitScalingTests.testATreeDiffIgnoresTheSizeOfUnchangedSubtrees"),
         "TreeObject.insertionPoint": .test("AXGitScalingTests.testATreeEncodesInLinearTimeAndFindsANameInLogTime"),
