@@ -14,7 +14,7 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         self.pattern = pattern
         var trimmed = Substring(pattern)
         while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
-        segments = trimmed.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        segments = trimmed.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
         isLiteral = !segments.contains { $0.contains(where: Self.isSpecial) }
     }
 
@@ -35,8 +35,10 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
 
     /// A path as the segments `matches(parts:)` and `mayMatch(belowParts:)` take, so that a
     /// set of patterns splits it once.
+    /// Split at each "/" scalar, as git splits at each "/" byte (by `Character`, a "/" that a
+    /// combining mark follows would not split, and splitting was slower).
     static func segments(of path: String) -> [[Unicode.Scalar]] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
     }
 
     func matches(parts: [[Unicode.Scalar]]) -> Bool {
