@@ -14,7 +14,7 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         self.pattern = pattern
         var trimmed = Substring(pattern)
         while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
-        segments = trimmed.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        segments = trimmed.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
         isLiteral = !segments.contains { $0.contains(where: Self.isSpecial) }
     }
 
@@ -30,7 +30,18 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     ///   whatever the number of `**` (a committed `.axdiff.json` cannot make it backtrack);
     ///   each comparison is O(a · b) in the two segments' lengths at worst.
     package func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        matches(parts: Self.segments(of: path))
+    }
+
+    /// A path as the segments `matches(parts:)` and `mayMatch(belowParts:)` take, so that a
+    /// set of patterns splits it once.
+    /// Split at each "/" scalar, as git splits at each "/" byte (by `Character`, a "/" that a
+    /// combining mark follows would not split, and splitting was slower).
+    static func segments(of path: String) -> [[Unicode.Scalar]] {
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
+    }
+
+    func matches(parts: [[Unicode.Scalar]]) -> Bool {
         if isLiteral {
             return !segments.isEmpty && parts.count >= segments.count && Array(parts.prefix(segments.count)) == segments
         }
@@ -39,7 +50,10 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
 
     /// False only when no path below `directory` can match, so a tree walk may skip it.
     package func mayMatch(below directory: String) -> Bool {
-        let parts = directory.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        mayMatch(belowParts: Self.segments(of: directory))
+    }
+
+    func mayMatch(belowParts parts: [[Unicode.Scalar]]) -> Bool {
         if isLiteral {
             let common = min(parts.count, segments.count)
             return Array(parts.prefix(common)) == Array(segments.prefix(common))
@@ -161,6 +175,10 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A set of patterns; a path matches when any pattern does.
+///
+/// Compiling the patterns is most of the cost of a small tree diff (the default eleven took
+/// as long as the walk of a commit's two trees), so a caller that diffs many commits with one
+/// configuration builds the set once.
 package struct PathGlobSet: Hashable, Sendable {
     package let globs: [PathGlob]
 
@@ -168,7 +186,13 @@ package struct PathGlobSet: Hashable, Sendable {
         globs = patterns.map(PathGlob.init)
     }
 
-    package func matches(_ path: String) -> Bool { globs.contains { $0.matches(path) } }
+    package func matches(_ path: String) -> Bool {
+        let parts = PathGlob.segments(of: path)
+        return globs.contains { $0.matches(parts: parts) }
+    }
 
-    package func mayMatch(below directory: String) -> Bool { globs.contains { $0.mayMatch(below: directory) } }
+    package func mayMatch(below directory: String) -> Bool {
+        let parts = PathGlob.segments(of: directory)
+        return globs.contains { $0.mayMatch(belowParts: parts) }
+    }
 }

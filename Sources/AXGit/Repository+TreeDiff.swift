@@ -7,10 +7,15 @@ extension Repository {
     /// Only regular files count: symlinks and submodules are left out. Rename detection is off
     /// (a rename is a deletion plus an addition; `git_diff_find_similar` is far too slow for this).
     package func changes(in commit: ObjectID, matching globs: [String]) throws -> [TreeChange] {
+        try changes(in: commit, matching: PathGlobSet(globs))
+    }
+
+    /// The same with the patterns compiled by the caller, who diffs many commits with them.
+    package func changes(in commit: ObjectID, matching patterns: PathGlobSet) throws -> [TreeChange] {
         let parent = try withCommit(commit) { c -> ObjectID? in
             git_commit_parentcount(c) > 0 ? git_commit_parent_id(c, 0).map { ObjectID($0) } : nil
         }
-        return try changes(from: parent, to: commit, matching: globs)
+        return try changes(from: parent, to: commit, matching: patterns)
     }
 
     /// The files matching `globs` that differ between two commits' trees; `old` nil means the empty tree.
@@ -18,7 +23,10 @@ extension Repository {
     /// - Complexity: proportional to the size of the changed subtrees, not of the whole tree:
     ///   subtrees with equal ids are skipped (see `diffTrees`).
     package func changes(from old: ObjectID?, to new: ObjectID, matching globs: [String]) throws -> [TreeChange] {
-        let patterns = PathGlobSet(globs)
+        try changes(from: old, to: new, matching: PathGlobSet(globs))
+    }
+
+    package func changes(from old: ObjectID?, to new: ObjectID, matching patterns: PathGlobSet) throws -> [TreeChange] {
         let newTreeID = try treeID(ofCommit: new)
         let oldTreeID = try old.map { try treeID(ofCommit: $0) }
         if let oldTreeID, oldTreeID == newTreeID { return [] }

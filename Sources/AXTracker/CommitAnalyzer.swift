@@ -21,6 +21,7 @@ package struct CommitAnalyzer {
     private let cache = PreparedVersionCache<ObjectID>()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
+    private let snapshotFilter = SnapshotFilter()
 
     package init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 keepsStops: Bool = true) {
@@ -145,7 +146,7 @@ package struct CommitAnalyzer {
 
     /// The snapshot files `commit` changed, by the configuration at that commit.
     private func changedSnapshots(_ commit: ObjectID, config: Config) throws -> [TreeChange] {
-        try repository.changes(in: commit, matching: config.snapshots).filter { config.isSnapshotPath($0.path) }
+        try snapshotFilter.changes(in: commit, of: repository, config: config)
     }
 
     /// Plans `commits` (the next few to analyse, in history order) and reads their snapshot

@@ -64,3 +64,25 @@ final class PathGlobTests: XCTestCase {
         })
     }
 }
+
+/// A set splits each path once for all its patterns: it must answer as its patterns do one by one.
+final class PathGlobSetTests: XCTestCase {
+    func testSetAnswersAsItsPatterns() {
+        let seed: UInt64 = 0x61_0B5E
+        var rng = SeededGenerator(seed: seed)
+        let patterns = ["Snapshots/**/*.json", "snapshots/**/*.yml", "**/*.aria.yml", "Snapshots/Debug", "a/*/b", "[a-c]*/x?.txt"]
+        let pieces = ["Snapshots", "snapshots", "Debug", "a", "b", "x1.txt", "Home.json", "l.aria.yml", "c", "é"]
+        let set = PathGlobSet(patterns)
+        var matched = 0
+        for _ in 0..<3_000 {
+            let path = (0..<Int.random(in: 1...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: "/")
+            let one = patterns.contains { PathGlob($0).matches(path) }
+            XCTAssertEqual(set.matches(path), one, "\(path); seed \(seed)")
+            XCTAssertEqual(set.mayMatch(below: path), patterns.contains { PathGlob($0).mayMatch(below: path) }, "\(path); seed \(seed)")
+            if one { matched += 1 }
+        }
+        // Both answers occur, so the comparison says something.
+        XCTAssertGreaterThan(matched, 100, "seed \(seed)")
+        XCTAssertLessThan(matched, 2_900, "seed \(seed)")
+    }
+}

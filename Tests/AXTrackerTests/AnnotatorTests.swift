@@ -97,6 +97,30 @@ final class AnnotatorTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(repo.note(defaults)).contains("✗ order.regressed"), "the defaults once the file is gone")
     }
 
+    /// The analyser keeps the globs of the configuration it last used compiled: a commit
+    /// whose configuration names other snapshot folders, or ignores one, must be read by
+    /// its own, and so must the commits after it.
+    func testSnapshotGlobsFollowTheConfigurationOfEachCommit() throws {
+        let repo = try GitFixture(self)
+        let other = screenJSON("Cart", [("text", "Cart"), ("button", "Pay")])
+        let otherDrifted = screenJSON("Cart", [("button", "Pay"), ("text", "Cart")])
+        try repo.commit("Add", ["Snapshots/Checkout.json": good, "UI/Cart.json": other])
+        let moved = try repo.commit("Only UI", [".axdiff.json": #"{"snapshots": ["UI/**"]}"#,
+                                                "Snapshots/Checkout.json": drifted, "UI/Cart.json": otherDrifted])
+        let back = try repo.commit("Defaults", ["Snapshots/Checkout.json": good, "UI/Cart.json": other], remove: [".axdiff.json"])
+        let ignored = try repo.commit("Ignore", [".axdiff.json": #"{"ignore": ["Snapshots/Checkout.json"]}"#,
+                                                 "Snapshots/Checkout.json": drifted])
+        _ = try annotate(repo)
+        let movedNote = try XCTUnwrap(repo.note(moved))
+        XCTAssertTrue(movedNote.contains("in 1 of 1 snapshot"), movedNote)
+        XCTAssertTrue(movedNote.contains("(UI/Cart.json)"), movedNote)
+        XCTAssertFalse(movedNote.contains("Snapshots/Checkout.json"), movedNote)
+        let backNote = try XCTUnwrap(repo.note(back))
+        XCTAssertTrue(backNote.contains("(Snapshots/Checkout.json)"), backNote)
+        XCTAssertFalse(backNote.contains("UI/Cart.json"), backNote)
+        XCTAssertEqual(repo.note(ignored), "axdiff: no snapshot changed\nAxdiff-Errors: 0\nAxdiff-Warnings: 0\n")
+    }
+
     func testAConcurrentNoteByHandIsKept() throws {
         let repo = try GitFixture(self)
         let a = try repo.commit("Add", ["Snapshots/Checkout.json": good])

@@ -37,7 +37,7 @@ public struct Config: Sendable, Equatable {
 
     /// Whether a repository path is a snapshot axdiff should read.
     public func isSnapshotPath(_ path: String) -> Bool {
-        snapshots.contains { Glob($0).matches(path) } && !ignore.contains { Glob($0).matches(path) }
+        SnapshotPaths(self).contains(path)
     }
 
     /// Whether a screen (by name) or path is ignored.

@@ -45,7 +45,8 @@ enum LabelRepeated: ChangeRule {
     /// - Complexity: O(n) in the length of the name.
     static func repeated(_ name: String) -> String? {
         let comma = UInt8(ascii: ",")
-        if name.utf8.withContiguousStorageIfAvailable({ $0.contains(comma) }) ?? name.utf8.contains(comma) {
+        if name.utf8.withContiguousStorageIfAvailable({ $0.contains(comma) }) ?? name.utf8.contains(comma),
+           asciiPartsRepeat(name) ?? true {
             let raw = name.split(separator: ",")
             let parts = raw.map { LabelText.normalized(String($0)) }
             for k in parts.indices.dropFirst() where parts[k] == parts[k - 1] && parts[k].contains(where: \.isLetter) {
@@ -63,6 +64,45 @@ enum LabelRepeated: ChangeRule {
         guard first.elementsEqual(second), first.contains(UInt8(ascii: " ")),
               let text = String(first), text.contains(where: \.isLetter) else { return nil }
         return text
+    }
+}
+
+extension LabelRepeated {
+    /// Whether two neighbouring parts of an ASCII `name` (between commas, empty ones left
+    /// out) have the same normal form with a letter in it — what the comma test above looks
+    /// for — found on the bytes; nil for any other name. Most names with a comma are a name
+    /// and a price and repeat nothing, and splitting them by `Character` and normalizing
+    /// each part cost more than the rest of the rule. For ASCII the normal form lower-cases
+    /// A–Z and collapses whitespace (0x09–0x0D, 0x20), and a letter is [a-z] once lower-cased.
+    static func asciiPartsRepeat(_ name: String) -> Bool? {
+        var name = name
+        return name.withUTF8 { bytes -> Bool? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var previous: [UInt8] = [], current: [UInt8] = []
+            var previousHasLetter = false, hasPrevious = false
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: ",") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                current.removeAll(keepingCapacity: true)
+                var letter = false, pendingSpace = false
+                for b in bytes[start..<end] {
+                    if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                        pendingSpace = !current.isEmpty
+                        continue
+                    }
+                    if pendingSpace { current.append(0x20); pendingSpace = false }
+                    let lower = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+                    if lower >= 0x61 && lower <= 0x7A { letter = true }
+                    current.append(lower)
+                }
+                if hasPrevious, letter, previousHasLetter, current == previous { return true }
+                swap(&previous, &current)
+                previousHasLetter = letter
+                hasPrevious = true
+            }
+            return false
+        }
     }
 }
 

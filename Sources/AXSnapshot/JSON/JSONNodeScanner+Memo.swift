@@ -75,17 +75,30 @@ extension JSONNodeScanner {
         let outer = previous.leaves[k]
         let (oldBase, newBase) = (Int(outer.innerStart), leaves.count)
         let oldPrefix = Int(outer.pathCount)
-        for i in oldBase..<k {
-            var inner = previous.leaves[i]
-            inner.range = (inner.range.lowerBound + delta)..<(inner.range.upperBound + delta)
-            inner.startLine += lines
-            inner.innerStart = Int32(truncatingIfNeeded: Int(inner.innerStart) - oldBase + newBase)
-            let suffix = (Int(inner.pathStart) + oldPrefix)..<Int(inner.pathStart + inner.pathCount)
-            inner.pathStart = Int32(truncatingIfNeeded: leafPaths.count)
-            inner.pathCount = Int32(truncatingIfNeeded: path.count + suffix.count)
-            leafPaths += path
-            leafPaths += previous.paths[suffix]
-            leaves.append(inner)
+        guard oldBase < k else { return }
+        let prefix = path
+        // Through buffer pointers, into storage reserved once: this runs for every entry
+        // inside every element taken whole, and an array's element reads and its appends of
+        // a few path steps at a time cost more than the copying itself (callgrind).
+        previous.leaves.withUnsafeBufferPointer { old in
+            previous.paths.withUnsafeBufferPointer { oldPaths in
+                var steps = 0
+                for i in oldBase..<k { steps += prefix.count + Int(old[i].pathCount) - oldPrefix }
+                leafPaths.reserveCapacity(leafPaths.count + steps)
+                leaves.reserveCapacity(leaves.count + k - oldBase)
+                for i in oldBase..<k {
+                    var inner = old[i]
+                    inner.range = (inner.range.lowerBound + delta)..<(inner.range.upperBound + delta)
+                    inner.startLine += lines
+                    inner.innerStart = Int32(truncatingIfNeeded: Int(inner.innerStart) - oldBase + newBase)
+                    let suffix = (Int(inner.pathStart) + oldPrefix)..<Int(inner.pathStart + inner.pathCount)
+                    inner.pathStart = Int32(truncatingIfNeeded: leafPaths.count)
+                    inner.pathCount = Int32(truncatingIfNeeded: prefix.count + suffix.count)
+                    for step in prefix { leafPaths.append(step) }
+                    for j in suffix { leafPaths.append(oldPaths[j]) }
+                    leaves.append(inner)
+                }
+            }
         }
     }
 

@@ -51,9 +51,29 @@ public enum SnapshotReader {
     /// The default screen name: the file's base name without its extensions
     /// (`Snapshots/Checkout.aria.yml` → `Checkout`).
     public static func screenName(for file: String) -> String {
+        var file = file
+        if let name = file.withUTF8(asciiScreenName) { return name }
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let stem = base.split(separator: ".").first.map(String.init) ?? base
         return stem.isEmpty ? base : stem
+    }
+
+    /// `screenName` of an ASCII path, found on its bytes (splitting by `Character` cost more
+    /// than the rest of naming a changed screen); nil for any other path. In ASCII every
+    /// character is one byte, so the result is the same.
+    private static func asciiScreenName(_ path: UnsafeBufferPointer<UInt8>) -> String? {
+        guard path.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // The last segment that is not empty; a path of slashes alone is its own base.
+        var end = path.endIndex
+        while end > path.startIndex, path[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > path.startIndex, path[start - 1] != slash { start -= 1 }
+        let base = end == path.startIndex ? path[...] : path[start..<end]
+        // Its first piece between dots that is not empty; a base of dots alone is its own stem.
+        guard let first = base.firstIndex(where: { $0 != dot }) else { return String(decoding: base, as: UTF8.self) }
+        let stemEnd = base[first...].firstIndex(of: dot) ?? base.endIndex
+        return String(decoding: base[first..<stemEnd], as: UTF8.self)
     }
 
     /// Reads a uiautomator dump straight from `bytes` when that certainly

@@ -1,0 +1,16 @@
+/// A configuration's `snapshots` and `ignore` globs, compiled once: what
+/// `Config.isSnapshotPath` asks, for a caller that asks it of every commit's changes
+/// (compiling the default globs for each path cost more than matching them).
+package struct SnapshotPaths: Sendable {
+    private let snapshots: [Glob]
+    private let ignore: [Glob]
+
+    package init(_ config: Config) {
+        snapshots = config.snapshots.map(Glob.init)
+        ignore = config.ignore.map(Glob.init)
+    }
+
+    package func contains(_ path: String) -> Bool {
+        snapshots.contains { $0.matches(path) } && !ignore.contains { $0.matches(path) }
+    }
+}
