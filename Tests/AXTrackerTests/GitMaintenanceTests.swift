@@ -80,6 +80,7 @@ final class GitMaintenanceTests: XCTestCase {
         XCTAssertEqual(packs(merged), 2, "seed \(seed): \(written) packs written")
         try assertSound(merged, notes: try notes(kept), count: 240)
         try assertSound(kept, notes: try notes(merged), count: 240)
+        print("seed \(seed): \(written) packs of notes written; with git's defaults \(packs(merged)) packs after the run")
         // The notes are those git would read on any layout: the same bytes after `git gc`.
         try kept.git(["gc", "-q"])
         XCTAssertEqual(try notes(kept), try notes(merged), "seed \(seed)")
@@ -108,6 +109,7 @@ final class GitMaintenanceTests: XCTestCase {
         // git's gc --auto saw more packs than the limit and repacked them all: one pack, no
         // loose object (the round's three notes were written loose).
         XCTAssertEqual(packs(repo), 1, "seed \(seed): \(before) packs before")
+        print("seed \(seed): \(before) packs, gc.autoPackLimit 4: \(packs(repo)) after the round")
         XCTAssertEqual(try looseObjects(repo), 0, "seed \(seed)")
         let expected = try notes(repo)
         try assertSound(repo, notes: expected, count: 203)
