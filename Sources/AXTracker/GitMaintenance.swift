@@ -12,12 +12,12 @@ import Foundation
 ///
 /// Two git commands, each in the foreground (a returning run leaves nothing of its own running
 /// in the repository), with git's own rules about what to touch:
-/// - after a run that wrote packs, `git repack -d --geometric=2`: git merges the smallest packs
-///   until each pack holds at least twice the objects of the next smaller one, so a run's
-///   packs of notes become one and a large history pack is left as it is. It packs every
-///   object of the packs it merges (reachable or not), skips packs with a `.keep` (another
-///   writer's pack in flight) and rewrites or removes a multi-pack-index that lists a pack it
-///   deletes;
+/// - after a run that wrote packs, when the repository holds more than `packLimit` of them,
+///   `git repack -d --geometric=2`: git merges the smallest packs until each pack holds at
+///   least twice the objects of the next smaller one, so a run's packs of notes become one
+///   and a large history pack is left as it is. It packs every object of the packs it merges
+///   and every loose object (reachable or not), skips packs with a `.keep` (another writer's
+///   pack in flight) and rewrites or removes a multi-pack-index that lists a pack it deletes;
 /// - after every run that wrote notes, `git maintenance run --auto`, exactly what git runs
 ///   after a commit: by default `git gc --auto`, which packs loose objects (a watcher's rounds
 ///   write a few each) past `gc.auto` and repacks everything past `gc.autoPackLimit`, and
@@ -32,8 +32,20 @@ package struct GitMaintenance {
     /// Whether the user left git's automatic maintenance on.
     package let enabled: Bool
 
+    /// Packs the repository may hold before a run that wrote packs has git merge them. A cold
+    /// read of one note cost 1.3–1.5× a one-pack repository's with 10 and 14 packs, and
+    /// 3.2–4× with 37 (BENCHMARKS.md, "Reading a note on a long run's ref"); below the limit
+    /// the merge is not worth its cost, which includes packing the repository's loose objects
+    /// (a `git gc`'d repository keeps its recent unreachable objects loose: 4,914 in the
+    /// bench's, 1–2 s to pack).
+    package static let packLimit = 16
+
+    /// The packs the repository holds that git may merge, when they could be counted.
+    private let packsHeld: Int?
+
     package init(repository: Repository) {
         gitDirectory = repository.commonDir
+        packsHeld = try? repository.mergeablePackCount()
         // An unreadable setting leaves git's defaults (on); git itself then complains, if at all.
         let gcAuto = (try? repository.configInteger("gc.auto")) ?? nil
         let maintenanceAuto = (try? repository.configBool("maintenance.auto")) ?? nil
@@ -45,7 +57,7 @@ package struct GitMaintenance {
     package func afterWriting(packs: Int, looseObjects: Bool) -> [String] {
         guard enabled, packs > 0 || looseObjects else { return [] }
         var failures: [String] = []
-        if packs > 0 {
+        if packs > 0, (packsHeld ?? Int.max) > Self.packLimit {
             // No new delta search (`--window=0`): merging is then a copy of the packs' data,
             // 7× faster than with git's default window (30,000 notes: 0.44 s against 3.1 s)
             // for a pack as large as the packs it replaced; deltas that exist are kept, and

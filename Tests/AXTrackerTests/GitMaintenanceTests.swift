@@ -4,10 +4,11 @@ import AXTestSupport
 import Foundation
 import XCTest
 
-/// What a run leaves to git (`GitMaintenance`), on real repositories read back with git: the
-/// packs a run wrote are merged by `git repack --geometric`, git's own `gc --auto` repacks
-/// past the user's `gc.autoPackLimit`, `gc.auto=0` stops both, a `gc.pid` held by another gc
-/// makes git's part a no-op — and every note stays readable through all of it.
+/// What a run leaves to git (`GitMaintenance`), on real repositories read back with git: past
+/// `GitMaintenance.packLimit` packs, those a run wrote are merged by `git repack --geometric`
+/// (below it they are left), git's own `gc --auto` repacks past the user's
+/// `gc.autoPackLimit`, `gc.auto=0` stops both, a `gc.pid` held by another gc makes git's part
+/// a no-op, a gc that fails is one log line — and every note stays readable through all of it.
 final class GitMaintenanceTests: XCTestCase {
     /// A history of `count` commits, each changing one of four screens (which one, and its
     /// labels, from `seed`), imported with `git fast-import` (one pack; fast-import runs no gc).
@@ -62,28 +63,46 @@ final class GitMaintenanceTests: XCTestCase {
         XCTAssertEqual(try notes(repo), expected, file: file, line: line)
     }
 
-    func testTheRunsPacksAreMergedByGitAndGcAutoZeroStopsIt() throws {
+    /// A history imported in `parts` packs of 30 commits (fast-import runs one after another).
+    func history(_ repo: GitFixture, parts: Int, seed: UInt64) throws {
+        for part in 0..<parts { try history(repo, count: 30, seed: seed &+ UInt64(part), from: part * 30, parent: part > 0) }
+    }
+
+    func testPastThePackLimitTheRunsPacksAreMergedByGitAndGcAutoZeroStopsIt() throws {
         let seed = UInt64.random(in: 1...UInt64.max >> 1)
-        // The same history twice: once as git's defaults leave it, once with gc.auto=0.
+        // The same history twice, in 12 packs: once as git's defaults leave it, once with gc.auto=0.
         let merged = try GitFixture(self), kept = try GitFixture(self)
-        for repo in [merged, kept] { try history(repo, count: 240, seed: seed) }
+        for repo in [merged, kept] { try history(repo, parts: 12, seed: seed) }
         try kept.git(["config", "gc.auto", "0"])
-        XCTAssertEqual(packs(merged), 1, "fast-import wrote one pack")
-        XCTAssertEqual(try annotate(merged).notesWritten, 240, "seed \(seed)")
-        XCTAssertEqual(try annotate(kept).notesWritten, 240, "seed \(seed)")
-        // With gc.auto=0 nothing is merged: a pack per notes commit beside the history's.
-        let written = packs(kept) - 1
-        XCTAssertGreaterThanOrEqual(written, 4, "seed \(seed)")
+        XCTAssertEqual(packs(merged), 12)
+        XCTAssertEqual(try annotate(merged).notesWritten, 360, "seed \(seed)")
+        XCTAssertEqual(try annotate(kept).notesWritten, 360, "seed \(seed)")
+        // With gc.auto=0 nothing is merged: a pack per notes commit beside the history's 12.
+        let written = packs(kept) - 12
+        XCTAssertGreaterThan(12 + written, GitMaintenance.packLimit, "seed \(seed)")
         XCTAssertEqual(try looseObjects(kept), 0)
-        // Otherwise the run's packs are merged into one (the history's pack holds more
-        // objects than all of them together, so it is left as it was).
-        XCTAssertEqual(packs(merged), 2, "seed \(seed): \(written) packs written")
-        try assertSound(merged, notes: try notes(kept), count: 240)
-        try assertSound(kept, notes: try notes(merged), count: 240)
-        print("seed \(seed): \(written) packs of notes written; with git's defaults \(packs(merged)) packs after the run")
+        // Otherwise git merged the packs (12 of the same size, and the run's): at most two left.
+        XCTAssertLessThanOrEqual(packs(merged), 2, "seed \(seed): \(written) packs written")
+        print("seed \(seed): \(12 + written) packs after the run with gc.auto=0, \(packs(merged)) with git's defaults")
+        try assertSound(merged, notes: try notes(kept), count: 360)
+        try assertSound(kept, notes: try notes(merged), count: 360)
         // The notes are those git would read on any layout: the same bytes after `git gc`.
         try kept.git(["gc", "-q"])
         XCTAssertEqual(try notes(kept), try notes(merged), "seed \(seed)")
+    }
+
+    func testBelowThePackLimitTheRunsPacksAreLeftAsTheyAre() throws {
+        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let repo = try GitFixture(self)
+        try history(repo, count: 240, seed: seed)
+        XCTAssertEqual(packs(repo), 1, "fast-import wrote one pack")
+        XCTAssertEqual(try annotate(repo).notesWritten, 240, "seed \(seed)")
+        let after = packs(repo)
+        XCTAssertGreaterThanOrEqual(after, 5, "seed \(seed): a pack per notes commit, none merged")
+        XCTAssertLessThanOrEqual(after, GitMaintenance.packLimit, "seed \(seed)")
+        print("seed \(seed): \(after) packs after the run, left as they are")
+        XCTAssertEqual(try looseObjects(repo), 0)
+        try assertSound(repo, notes: try notes(repo), count: 240)
     }
 
     /// A history in `count` packs (fast-import runs one after another), annotated with gc.auto=0,
@@ -135,17 +154,17 @@ final class GitMaintenanceTests: XCTestCase {
     func testAFailingGitMaintenanceIsALogLineAndTheNotesAreWritten() throws {
         let seed = UInt64.random(in: 1...UInt64.max >> 1)
         let repo = try GitFixture(self)
-        try history(repo, count: 120, seed: seed)
+        try history(repo, parts: 12, seed: seed)
         // git's gc refuses to start on a setting it cannot parse.
         try repo.git(["config", "gc.pruneExpire", "not-a-date"])
         var lines: [String] = []
-        XCTAssertEqual(try annotate(repo) { lines.append($0) }.notesWritten, 120, "seed \(seed)")
+        XCTAssertEqual(try annotate(repo) { lines.append($0) }.notesWritten, 360, "seed \(seed)")
         XCTAssertEqual(lines.count, 1, "seed \(seed): \(lines)")
         XCTAssertTrue(lines.first?.hasPrefix("git maintenance run --auto --quiet failed (128): error: Invalid gc.pruneexpire: 'not-a-date'; fatal:") == true, "\(lines)")
         XCTAssertTrue(lines.first?.contains("the notes are written") == true, "\(lines)")
-        // The repack of the run's packs, which needs no gc setting, did its part.
-        XCTAssertEqual(packs(repo), 2, "seed \(seed)")
+        // The merge of the packs, which reads no gc setting, was done.
+        XCTAssertLessThanOrEqual(packs(repo), 2, "seed \(seed)")
         try repo.git(["config", "--unset", "gc.pruneExpire"])
-        try assertSound(repo, notes: try notes(repo), count: 120)
+        try assertSound(repo, notes: try notes(repo), count: 360)
     }
 }
