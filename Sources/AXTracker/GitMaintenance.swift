@@ -33,12 +33,12 @@ package struct GitMaintenance {
     package let enabled: Bool
 
     /// Packs the repository may hold before a run that wrote packs has git merge them. A cold
-    /// read of one note cost 1.3–1.5× a one-pack repository's with 10 and 14 packs, and
-    /// 3.2–4× with 37 (BENCHMARKS.md, "Reading a note on a long run's ref"); below the limit
-    /// the merge is not worth its cost, which includes packing the repository's loose objects
-    /// (a `git gc`'d repository keeps its recent unreachable objects loose: 4,914 in the
-    /// bench's, 1–2 s to pack).
-    package static let packLimit = 16
+    /// read of one note, against a 1,000-note ref of 4 packs, cost 1.3–1.8× with 10–14 packs
+    /// and 2.2–3.9× with 37 (BENCHMARKS.md, "Reading a note on a long run's ref"); below the
+    /// limit the merge is not worth its cost, which includes packing the repository's loose
+    /// objects (a `git gc`'d repository keeps its recent unreachable objects loose: 4,914 in
+    /// the bench's, 1–2 s to pack).
+    package static let packLimit = 12
 
     /// The packs the repository holds that git may merge, when they could be counted.
     private let packsHeld: Int?
