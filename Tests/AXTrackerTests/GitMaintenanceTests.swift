@@ -63,29 +63,30 @@ final class GitMaintenanceTests: XCTestCase {
         XCTAssertEqual(try notes(repo), expected, file: file, line: line)
     }
 
-    /// A history imported in `parts` packs of 30 commits (fast-import runs one after another).
+    /// A history imported in `parts` packs of 30 commits (fast-import runs one after another;
+    /// fewer than 100 objects it would write loose).
     func history(_ repo: GitFixture, parts: Int, seed: UInt64) throws {
         for part in 0..<parts { try history(repo, count: 30, seed: seed &+ UInt64(part), from: part * 30, parent: part > 0) }
     }
 
     func testPastThePackLimitTheRunsPacksAreMergedByGitAndGcAutoZeroStopsIt() throws {
         let seed = UInt64.random(in: 1...UInt64.max >> 1)
-        // The same history twice, in 12 packs: once as git's defaults leave it, once with gc.auto=0.
+        // The same history twice, in 8 packs: once as git's defaults leave it, once with gc.auto=0.
         let merged = try GitFixture(self), kept = try GitFixture(self)
-        for repo in [merged, kept] { try history(repo, parts: 12, seed: seed) }
+        for repo in [merged, kept] { try history(repo, parts: 8, seed: seed) }
         try kept.git(["config", "gc.auto", "0"])
-        XCTAssertEqual(packs(merged), 12)
-        XCTAssertEqual(try annotate(merged).notesWritten, 360, "seed \(seed)")
-        XCTAssertEqual(try annotate(kept).notesWritten, 360, "seed \(seed)")
-        // With gc.auto=0 nothing is merged: a pack per notes commit beside the history's 12.
-        let written = packs(kept) - 12
-        XCTAssertGreaterThan(12 + written, GitMaintenance.packLimit, "seed \(seed)")
+        XCTAssertEqual(packs(merged), 8)
+        XCTAssertEqual(try annotate(merged).notesWritten, 240, "seed \(seed)")
+        XCTAssertEqual(try annotate(kept).notesWritten, 240, "seed \(seed)")
+        // With gc.auto=0 nothing is merged: a pack per notes commit beside the history's 8.
+        let written = packs(kept) - 8
+        XCTAssertGreaterThan(8 + written, GitMaintenance.packLimit, "seed \(seed)")
         XCTAssertEqual(try looseObjects(kept), 0)
-        // Otherwise git merged the packs (12 of the same size, and the run's): at most two left.
+        // Otherwise git merged the packs (8 of the same size, and the run's): at most two left.
         XCTAssertLessThanOrEqual(packs(merged), 2, "seed \(seed): \(written) packs written")
-        print("seed \(seed): \(12 + written) packs after the run with gc.auto=0, \(packs(merged)) with git's defaults")
-        try assertSound(merged, notes: try notes(kept), count: 360)
-        try assertSound(kept, notes: try notes(merged), count: 360)
+        print("seed \(seed): \(8 + written) packs after the run with gc.auto=0, \(packs(merged)) with git's defaults")
+        try assertSound(merged, notes: try notes(kept), count: 240)
+        try assertSound(kept, notes: try notes(merged), count: 240)
         // The notes are those git would read on any layout: the same bytes after `git gc`.
         try kept.git(["gc", "-q"])
         XCTAssertEqual(try notes(kept), try notes(merged), "seed \(seed)")
@@ -154,17 +155,17 @@ final class GitMaintenanceTests: XCTestCase {
     func testAFailingGitMaintenanceIsALogLineAndTheNotesAreWritten() throws {
         let seed = UInt64.random(in: 1...UInt64.max >> 1)
         let repo = try GitFixture(self)
-        try history(repo, parts: 12, seed: seed)
+        try history(repo, parts: 8, seed: seed)
         // git's gc refuses to start on a setting it cannot parse.
         try repo.git(["config", "gc.pruneExpire", "not-a-date"])
         var lines: [String] = []
-        XCTAssertEqual(try annotate(repo) { lines.append($0) }.notesWritten, 360, "seed \(seed)")
+        XCTAssertEqual(try annotate(repo) { lines.append($0) }.notesWritten, 240, "seed \(seed)")
         XCTAssertEqual(lines.count, 1, "seed \(seed): \(lines)")
         XCTAssertTrue(lines.first?.hasPrefix("git maintenance run --auto --quiet failed (128): error: Invalid gc.pruneexpire: 'not-a-date'; fatal:") == true, "\(lines)")
         XCTAssertTrue(lines.first?.contains("the notes are written") == true, "\(lines)")
         // The merge of the packs, which reads no gc setting, was done.
         XCTAssertLessThanOrEqual(packs(repo), 2, "seed \(seed)")
         try repo.git(["config", "--unset", "gc.pruneExpire"])
-        try assertSound(repo, notes: try notes(repo), count: 360)
+        try assertSound(repo, notes: try notes(repo), count: 240)
     }
 }
