@@ -142,9 +142,10 @@ package final class Annotator {
     package func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
-        // Unless the process ends with the run, the memory freed by the run goes back to the
-        // system, once: handing it back after every round gave back pages the next round
-        // faulted in again at once.
+        // What the run wrote goes to git's maintenance, also when a write failed: the notes
+        // published before stay. Unless the process ends with the run, the memory freed by the
+        // run goes back to the system, once: handing it back after every round gave back pages
+        // the next round faulted in again at once.
         defer {
             Self.finishWriting(writer, log: log)
             if options.releasesMemory { Allocator.releaseFreedPages() }
