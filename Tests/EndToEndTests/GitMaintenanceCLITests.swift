@@ -26,4 +26,32 @@ final class GitMaintenanceCLITests: XCTestCase {
         XCTAssertEqual(try HistoryGenerator.notes(repo).count, 61)
         try repo.git(["fsck", "--strict", "--no-progress"])
     }
+
+    /// git's merge running at any moment beside a backfill (a loop of `git repack -d
+    /// --geometric=2`, bounded) loses no note: the backfill succeeds — its own merge at the end
+    /// may lose the race with the loop's, which is a warning — and git finds every note.
+    func testABackfillBesideALoopOfGeometricRepacksLosesNothing() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+        let repo = try GitFixture(self)
+        try HistoryGenerator.build(repo, count: 1_500)
+        let backfill = try Background(["backfill", "--repo", repo.path, "--batch", "10", "--jobs", "1"])
+        var repacks = 0, failed = 0
+        while backfill.process.isRunning, repacks < 400 {
+            do { try repo.git(["repack", "-d", "-q", "--geometric=2"]) } catch { failed += 1 }
+            repacks += 1
+            usleep(20_000)
+        }
+        XCTAssertEqual(backfill.waitForExit(timeout: 300), 0, backfill.output)
+        // Nothing on stderr but, perhaps, the warning that the run's own merge lost the race.
+        let diagnostics = backfill.output.split(separator: "\n").filter { $0.hasPrefix("axdiff: ") }
+        XCTAssertTrue(diagnostics.allSatisfy { $0.hasPrefix("axdiff: warning: git repack ") }, backfill.output)
+        try repo.git(["fsck", "--strict", "--no-progress"])
+        let listed = try repo.git(["notes", "--ref=axdiff", "list"]).split(separator: "\n")
+        XCTAssertEqual(listed.count, 1_500)
+        let blobs = listed.map { $0.split(separator: " ")[0] }.joined(separator: "\n") + "\n"
+        let check = try repo.git(["cat-file", "--batch-check"], stdin: blobs)
+        XCTAssertEqual(check.split(separator: "\n").filter { $0.contains(" blob ") }.count, 1_500, check)
+        XCTAssertFalse(check.contains("missing"), check)
+        print("\(repacks) geometric repacks beside the backfill, \(failed) of them failed")
+    }
 }
