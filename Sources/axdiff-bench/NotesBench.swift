@@ -55,10 +55,11 @@ struct NotesBench {
         for (key, count) in [("notes.read.mid", options.notesMid), ("notes.read.huge", options.notesHuge)] {
             let ids = (0..<count).map { _ in Self.randomID(&rng) }
             let path = repo(String(key.split(separator: ".").last ?? "huge"), 1)
-            var packsLeft = 0
-            let seconds = try write(ids, into: path) { packsLeft = Self.packs(in: path) }
+            var packsLeft = 0, maintenance = 0.0
+            let seconds = try write(ids, into: path) { packsLeft = Self.packs(in: path) } maintenance: { maintenance = $0 }
             let packs = Self.packs(in: path)
-            log(String(format: "notes: %d written in %.2f s, %d packs before git's maintenance, %d after", count, seconds, packsLeft, packs))
+            log(String(format: "notes: %d written in %.2f s, %d packs, %d after git's maintenance (%.2f s of the writing)",
+                       count, seconds, packsLeft, packs, maintenance))
             let readTime = try read(path, ids: ids, samples: samples, rng: &rng)
             table.add(.init(key: key, what: "Repository.note: one note, cold handle, on a \(count)-note ref as a run leaves it (\(packsLeft) packs written, \(packs) after git's maintenance) vs \(small.count) (median of \(samples))",
                             unit: .seconds, value: readTime, reference: readSmall,
@@ -71,8 +72,10 @@ struct NotesBench {
     }
 
     /// Writes one note per id into a new repository; returns the seconds the writing took.
-    /// `beforeMaintenance` sees the repository as the writes left it.
-    private func write(_ ids: [ObjectID], into path: String, beforeMaintenance: () -> Void = {}) throws -> Double {
+    /// `beforeMaintenance` sees the repository as the writes left it; `maintenance` is told
+    /// how long the end of the run took.
+    private func write(_ ids: [ObjectID], into path: String, beforeMaintenance: () -> Void = {},
+                       maintenance: (Double) -> Void = { _ in }) throws -> Double {
         try? FileManager.default.removeItem(atPath: path)
         try Subprocess.run("git", ["init", "-q", "--bare", path])
         let repo = try AXGit.Repository.open(path: path)
@@ -87,7 +90,7 @@ struct NotesBench {
                 start = end
             }
             beforeMaintenance()
-            Annotator.finishWriting(writer, log: log)
+            maintenance(Measure.time { Annotator.finishWriting(writer, log: log) })
         }
     }
 
