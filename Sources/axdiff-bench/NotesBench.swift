@@ -42,10 +42,10 @@ struct NotesBench {
                         referenceLabel: "\(small.count) notes", maxRatio: 1.2 * Double(large.count) / Double(max(small.count, 1))))
 
         let samples = max(options.microRuns, 51)
-        let readSmall = try read(smallRepo, ids: small, samples: samples, rng: &rng)
-        let readLarge = try read(largeRepo, ids: large, samples: samples, rng: &rng)
-        table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples))",
-                        unit: .seconds, value: readLarge, reference: readSmall,
+        let reference = (path: smallRepo, ids: small)
+        let readLarge = try read(largeRepo, ids: large, against: reference, samples: samples, rng: &rng)
+        table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples), taken in turn)",
+                        unit: .seconds, value: readLarge.value, reference: readLarge.reference,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
 
         // Refs as a long backfill leaves them: a pack per notes commit (a unit of
@@ -60,9 +60,9 @@ struct NotesBench {
             let packs = Self.packs(in: path)
             log(String(format: "notes: %d written in %.2f s, %d packs, %d after git's maintenance (%.2f s of the writing)",
                        count, seconds, packsLeft, packs, maintenance))
-            let readTime = try read(path, ids: ids, samples: samples, rng: &rng)
-            table.add(.init(key: key, what: "Repository.note: one note, cold handle, on a \(count)-note ref as a run leaves it (\(packsLeft) packs written, \(packs) after git's maintenance) vs \(small.count) (median of \(samples))",
-                            unit: .seconds, value: readTime, reference: readSmall,
+            let readTime = try read(path, ids: ids, against: reference, samples: samples, rng: &rng)
+            table.add(.init(key: key, what: "Repository.note: one note, cold handle, on a \(count)-note ref as a run leaves it (\(packsLeft) packs written, \(packs) after git's maintenance) vs \(small.count) (median of \(samples), taken in turn)",
+                            unit: .seconds, value: readTime.value, reference: readTime.reference,
                             referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
         }
     }
@@ -94,17 +94,27 @@ struct NotesBench {
         }
     }
 
-    /// The median time to read one note right after opening the repository.
-    private func read(_ path: String, ids: [ObjectID], samples: Int, rng: inout SplitMix64) throws -> Double {
-        var times: [Double] = []
+    /// The median time to read one note right after opening the repository, on `path` and on
+    /// the reference (the 1,000-note ref), their samples taken in turn: the host's load then
+    /// weighs on both alike (measured one after the other, minutes apart, the ratio drifted
+    /// with the other processes on this machine).
+    private func read(_ path: String, ids: [ObjectID], against reference: (path: String, ids: [ObjectID]),
+                      samples: Int, rng: inout SplitMix64) throws -> (value: Double, reference: Double) {
+        var times: [Double] = [], referenceTimes: [Double] = []
         for _ in 0..<samples {
-            let repo = try AXGit.Repository.open(path: path)
-            let id = ids[rng.below(ids.count)]
-            var text: String?
-            times.append(try Measure.time { text = try repo.note(for: id) })
-            guard text != nil else { throw Subprocess.Failure(description: "no note for \(id) in \(path)") }
+            referenceTimes.append(try readOnce(reference.path, ids: reference.ids, rng: &rng))
+            times.append(try readOnce(path, ids: ids, rng: &rng))
         }
-        return Measure.median(times)
+        return (Measure.median(times), Measure.median(referenceTimes))
+    }
+
+    private func readOnce(_ path: String, ids: [ObjectID], rng: inout SplitMix64) throws -> Double {
+        let repo = try AXGit.Repository.open(path: path)
+        let id = ids[rng.below(ids.count)]
+        var text: String?
+        let seconds = try Measure.time { text = try repo.note(for: id) }
+        guard text != nil else { throw Subprocess.Failure(description: "no note for \(id) in \(path)") }
+        return seconds
     }
 
     static func randomID(_ rng: inout SplitMix64) -> ObjectID {
