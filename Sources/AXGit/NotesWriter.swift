@@ -47,8 +47,9 @@ package final class NotesWriter {
     /// before its first pack (a watcher's usual round writes loose objects and reads no
     /// directory).
     private var leftoversRemoved = false
-    /// Packs this writer has written since it last indexed them (`indexPacks`).
+    /// What this writer has written since `takeWritten()` last asked.
     private var packsWritten = 0
+    private var wroteLooseObjects = false
 
     package init(repository: Repository, notesRef: String = Repository.defaultNotesRef, conflictPolicy: ConflictPolicy = .keepExisting) {
         self.repository = repository
@@ -93,23 +94,18 @@ package final class NotesWriter {
                 PackLeftovers.removeAbandoned(in: try PackWriter.packDirectory(of: repository))
             }
             let written = try objects.write(to: repository)
-            if written.pack != nil { packsWritten += 1 }
+            if written.pack != nil { packsWritten += 1 } else { wroteLooseObjects = true }
             return (commit, outcome, written)
         } logMessage: {
             logMessage
         }
     }
 
-    /// Writes a multi-pack-index over the repository's packs (libgit2's, in git's format) when
-    /// this writer has written more than one pack: libgit2 then finds an object through one
-    /// index, where it otherwise opened and searched each pack's index in turn.
-    /// axdiff merges and deletes no pack, so the index never names a pack axdiff removed;
-    /// git's maintenance rewrites or removes it as it repacks. The annotator calls this at
-    /// the end of a run.
-    package func indexPacks() throws {
-        guard packsWritten > 1 else { return }
-        packsWritten = 0
-        try repository.writeMultiPackIndex()
+    /// How many packs this writer has written, and whether it wrote loose objects, since it was
+    /// last asked: what the end of a run hands to git's maintenance.
+    package func takeWritten() -> (packs: Int, looseObjects: Bool) {
+        defer { (packsWritten, wroteLooseObjects) = (0, false) }
+        return (packsWritten, wroteLooseObjects)
     }
 
     /// The read–build–compare-and-swap loop shared by writing and merging notes.

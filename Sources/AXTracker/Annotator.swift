@@ -60,10 +60,13 @@ package final class Annotator {
     package let repository: Repository
     package let options: Options
     private let writer: NotesWriter
+    /// Told what went wrong in git's maintenance after a run (the notes are written then).
+    private let log: (String) -> Void
 
-    package init(repository: Repository, options: Options) {
+    package init(repository: Repository, options: Options, log: @escaping (String) -> Void = { _ in }) {
         self.repository = repository
         self.options = options
+        self.log = log
         writer = NotesWriter(repository: repository, notesRef: options.notesRef)
         if TestPause.directory != nil { writer.beforeReferenceUpdate = { TestPause.packed(attempt: $0) } }
     }
@@ -111,6 +114,14 @@ package final class Annotator {
         keepsStops ? batchSize : max(batchSize, min(written / 4, maxWriteUnit))
     }
 
+    /// The end of a run that wrote with `writer`: what it wrote is handed to git's maintenance
+    /// (`GitMaintenance`), and each step that failed is logged.
+    package static func finishWriting(_ writer: NotesWriter, log: (String) -> Void) {
+        let written = writer.takeWritten()
+        let failures = GitMaintenance(repository: writer.repository).afterWriting(packs: written.packs, looseObjects: written.looseObjects)
+        for failure in failures { log(failure) }
+    }
+
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
     /// order. `perBatch` is told about each batch (with each commit's analysis
     /// time) once its notes are written (analyses without their stops: once it is
@@ -131,13 +142,12 @@ package final class Annotator {
     package func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
-        // Unless the process ends with the run, the memory freed by the run goes back to the
-        // system, once: handing it back after every round gave back pages the next round
-        // faulted in again at once.
-        // A long run's packs of notes are indexed together at its end (`NotesWriter.indexPacks`);
-        // failing to (git's own midx writer holds the lock) costs read speed, not notes.
+        // What the run wrote goes to git's maintenance, also when a write failed: the notes
+        // published before stay. Unless the process ends with the run, the memory freed by the
+        // run goes back to the system, once: handing it back after every round gave back pages
+        // the next round faulted in again at once.
         defer {
-            try? writer.indexPacks()
+            Self.finishWriting(writer, log: log)
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,

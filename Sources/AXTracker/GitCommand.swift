@@ -5,12 +5,14 @@ import Darwin
 #endif
 import Foundation
 
-/// The git command line, for network transport (fetch and push) only: git
-/// already knows the user's remotes, credentials and SSH configuration, which
-/// libgit2 does not read. Arguments are passed as a vector, never through a
-/// shell, so no ref name or remote name is ever interpreted.
+/// The git command line, for what libgit2 does not do: network transport (fetch and push:
+/// git already knows the user's remotes, credentials and SSH configuration, which libgit2
+/// does not read) and git's own maintenance (`GitMaintenance`). Arguments are passed as a
+/// vector, never through a shell, so no ref name or remote name is ever interpreted.
 struct GitCommand {
     let directory: String
+    /// Variables set (or, for nil, removed) in git's environment.
+    var environment: [String: String?] = [:]
 
     struct Failure: Error, CustomStringConvertible {
         var args: [String]
@@ -44,6 +46,7 @@ struct GitCommand {
         p.arguments = ["git", "-C", directory] + args
         var env = ProcessInfo.processInfo.environment
         env["GIT_TERMINAL_PROMPT"] = "0"
+        for (key, value) in environment { env[key] = value }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

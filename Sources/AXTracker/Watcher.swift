@@ -107,7 +107,7 @@ package final class Watcher {
         }
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: options.batchSize, configOverride: options.configOverride,
-            toolVersion: options.toolVersion, keepsStops: afterBatch != nil))
+            toolVersion: options.toolVersion, keepsStops: afterBatch != nil), log: { [log = self.log] in log("warning: \($0)") })
         let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
         guard !pending.isEmpty else {
             try sync?.push(repository)

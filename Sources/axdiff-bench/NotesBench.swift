@@ -4,9 +4,10 @@ import Foundation
 
 /// Writing notes (`NotesWriter`, in process, in notes commits of the sizes a
 /// backfill writes: 250 notes until 1,000 are written, then a quarter of what is
-/// written, `Annotator.writeUnit`) for 5,000 commits against 1,000, and reading one note
-/// (`Repository.note`, in process, on a freshly opened repository so no
-/// cache helps) from a 5,000-note and a 100,000-note ref against a 1,000-note ref.
+/// written, `Annotator.writeUnit`, then the end of a run's git maintenance) for 5,000
+/// commits against 1,000, and reading one note (`Repository.note`, in process, on a freshly
+/// opened repository so no cache helps) from a 5,000-, a 30,000- and a 100,000-note ref
+/// against a 1,000-note ref.
 struct NotesBench {
     let options: Options
     let log: (String) -> Void
@@ -41,27 +42,40 @@ struct NotesBench {
                         referenceLabel: "\(small.count) notes", maxRatio: 1.2 * Double(large.count) / Double(max(small.count, 1))))
 
         let samples = max(options.microRuns, 51)
-        let readSmall = try read(smallRepo, ids: small, samples: samples, rng: &rng)
-        let readLarge = try read(largeRepo, ids: large, samples: samples, rng: &rng)
-        table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples))",
-                        unit: .seconds, value: readLarge, reference: readSmall,
+        let reference = (path: smallRepo, ids: small)
+        let readLarge = try read(largeRepo, ids: large, against: reference, samples: samples, rng: &rng)
+        table.add(.init(key: "notes.read", what: "Repository.note: one note, cold handle, on a \(large.count)-note ref vs \(small.count) (median of \(samples), taken in turn)",
+                        unit: .seconds, value: readLarge.value, reference: readLarge.reference,
                         referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
 
-        // A ref as a long backfill leaves it: a pack per notes commit (a unit of
-        // `Annotator.writeUnit`; axdiff merges none, git's maintenance may) and their index.
-        let huge = (0..<options.notesHuge).map { _ in Self.randomID(&rng) }
-        let hugeRepo = repo("huge", 1)
-        let hugeWrite = try write(huge, into: hugeRepo)
-        let packs = ((try? FileManager.default.contentsOfDirectory(atPath: hugeRepo + "/objects/pack")) ?? []).filter { $0.hasSuffix(".pack") }.count
-        log(String(format: "notes: %d written in %.2f s, %d packs", huge.count, hugeWrite, packs))
-        let readHuge = try read(hugeRepo, ids: huge, samples: samples, rng: &rng)
-        table.add(.init(key: "notes.read.huge", what: "Repository.note: one note, cold handle, on a \(huge.count)-note ref (\(packs) packs and their multi-pack-index) vs \(small.count) (median of \(samples))",
-                        unit: .seconds, value: readHuge, reference: readSmall,
-                        referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
+        // Refs as a long backfill leaves them: a pack per notes commit (a unit of
+        // `Annotator.writeUnit`), then what the end of its run hands to git
+        // (`Annotator.finishWriting`). 30,000 notes stay below git's own `gc.autoPackLimit`
+        // (50 packs), 100,000 go over it.
+        for (key, count) in [("notes.read.mid", options.notesMid), ("notes.read.huge", options.notesHuge)] {
+            let ids = (0..<count).map { _ in Self.randomID(&rng) }
+            let path = repo(String(key.split(separator: ".").last ?? "huge"), 1)
+            var packsLeft = 0, maintenance = 0.0
+            let seconds = try write(ids, into: path) { packsLeft = Self.packs(in: path) } maintenance: { maintenance = $0 }
+            let packs = Self.packs(in: path)
+            log(String(format: "notes: %d written in %.2f s, %d packs, %d after git's maintenance (%.2f s of the writing)",
+                       count, seconds, packsLeft, packs, maintenance))
+            let readTime = try read(path, ids: ids, against: reference, samples: samples, rng: &rng)
+            table.add(.init(key: key, what: "Repository.note: one note, cold handle, on a \(count)-note ref as a run leaves it (\(packsLeft) packs written, \(packs) after git's maintenance) vs \(small.count) (median of \(samples), taken in turn)",
+                            unit: .seconds, value: readTime.value, reference: readTime.reference,
+                            referenceLabel: "\(small.count)-note ref", maxRatio: 2.0))
+        }
+    }
+
+    static func packs(in repository: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: repository + "/objects/pack")) ?? []).filter { $0.hasSuffix(".pack") }.count
     }
 
     /// Writes one note per id into a new repository; returns the seconds the writing took.
-    private func write(_ ids: [ObjectID], into path: String) throws -> Double {
+    /// `beforeMaintenance` sees the repository as the writes left it; `maintenance` is told
+    /// how long the end of the run took.
+    private func write(_ ids: [ObjectID], into path: String, beforeMaintenance: () -> Void = {},
+                       maintenance: (Double) -> Void = { _ in }) throws -> Double {
         try? FileManager.default.removeItem(atPath: path)
         try Subprocess.run("git", ["init", "-q", "--bare", path])
         let repo = try AXGit.Repository.open(path: path)
@@ -75,22 +89,32 @@ struct NotesBench {
                 try writer.write(Array(notes[start..<end]))
                 start = end
             }
-            // As the annotator does at the end of a run.
-            try writer.indexPacks()
+            beforeMaintenance()
+            maintenance(Measure.time { Annotator.finishWriting(writer, log: log) })
         }
     }
 
-    /// The median time to read one note right after opening the repository.
-    private func read(_ path: String, ids: [ObjectID], samples: Int, rng: inout SplitMix64) throws -> Double {
-        var times: [Double] = []
+    /// The median time to read one note right after opening the repository, on `path` and on
+    /// the reference (the 1,000-note ref), their samples taken in turn: the host's load then
+    /// weighs on both alike (measured one after the other, minutes apart, the ratio drifted
+    /// with the other processes on this machine).
+    private func read(_ path: String, ids: [ObjectID], against reference: (path: String, ids: [ObjectID]),
+                      samples: Int, rng: inout SplitMix64) throws -> (value: Double, reference: Double) {
+        var times: [Double] = [], referenceTimes: [Double] = []
         for _ in 0..<samples {
-            let repo = try AXGit.Repository.open(path: path)
-            let id = ids[rng.below(ids.count)]
-            var text: String?
-            times.append(try Measure.time { text = try repo.note(for: id) })
-            guard text != nil else { throw Subprocess.Failure(description: "no note for \(id) in \(path)") }
+            referenceTimes.append(try readOnce(reference.path, ids: reference.ids, rng: &rng))
+            times.append(try readOnce(path, ids: ids, rng: &rng))
         }
-        return Measure.median(times)
+        return (Measure.median(times), Measure.median(referenceTimes))
+    }
+
+    private func readOnce(_ path: String, ids: [ObjectID], rng: inout SplitMix64) throws -> Double {
+        let repo = try AXGit.Repository.open(path: path)
+        let id = ids[rng.below(ids.count)]
+        var text: String?
+        let seconds = try Measure.time { text = try repo.note(for: id) }
+        guard text != nil else { throw Subprocess.Failure(description: "no note for \(id) in \(path)") }
+        return seconds
     }
 
     static func randomID(_ rng: inout SplitMix64) -> ObjectID {

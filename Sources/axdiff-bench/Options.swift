@@ -37,7 +37,7 @@ struct Options {
     var quick = false
 
     // Sizes that follow from --quick.
-    var notesSmall = 1_000, notesLarge = 5_000, notesHuge = 100_000
+    var notesSmall = 1_000, notesLarge = 5_000, notesMid = 30_000, notesHuge = 100_000
     var diffSmall = 10_000, diffLarge = 100_000
     var parseNodes = 10_000
     var recordElements = 10_000
@@ -89,7 +89,7 @@ struct Options {
         if quickFlag {
             quick = true
             commits = 40; screens = 5; stops = 20; runs = 1
-            notesSmall = 20; notesLarge = 200; notesHuge = 400
+            notesSmall = 20; notesLarge = 200; notesMid = 300; notesHuge = 400
             diffSmall = 500; diffLarge = 5_000
             parseNodes = 1_000
             recordElements = 1_000

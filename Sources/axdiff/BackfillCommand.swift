@@ -38,7 +38,7 @@ struct BackfillCommand: Command {
         let settings = try RepositorySettings.load(repository, override: override)
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: toolVersion,
-            jobs: jobs, releasesMemory: false, keepsStops: false))
+            jobs: jobs, releasesMemory: false, keepsStops: false), log: { Console.err("warning: \($0)") })
         let commits: [ObjectID]
         if let range {
             let annotated = try repository.annotatedCommits(notesRef: settings.notesRef)

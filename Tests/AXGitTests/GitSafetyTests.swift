@@ -177,25 +177,6 @@ final class GitSafetyTests: XCTestCase {
         XCTAssertTrue(exists(liveTemporary))
     }
 
-    /// The multi-pack-index a run writes over its packs is libgit2's, in git's format: git
-    /// verifies it, reads every note through it, and repacks it away.
-    func testTheMultiPackIndexOfARunIsVerifiedAndRepackedAwayByGit() throws {
-        let fixture = try GitFixture(bare: true)
-        let commits = try fixture.fastImport(commits: 150)
-        let writer = NotesWriter(repository: try fixture.open())
-        for start in stride(from: 0, to: 150, by: 50) { try writer.write(notes(commits[start..<start + 50])) }
-        let index = fixture.path + "/objects/pack/multi-pack-index"
-        XCTAssertFalse(FileManager.default.fileExists(atPath: index))
-        try writer.indexPacks()
-        XCTAssertTrue(FileManager.default.fileExists(atPath: index))
-        try fixture.git(["multi-pack-index", "verify"])
-        try assertNotesReadable(fixture, commits[...])
-        XCTAssertEqual(try Repository.open(path: fixture.path).note(for: commits[77]), "note for \(commits[77].hex)\n")
-        try fixture.git(["repack", "-a", "-d", "-q"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: index), "git removes the index of the packs it deleted")
-        try assertNotesReadable(fixture, commits[...])
-    }
-
     /// A ref whose commit is missing is an error naming the ref, not a ref to skip.
     func testAReferenceToAMissingCommitIsAnErrorNamingIt() throws {
         let fixture = try GitFixture(bare: true)

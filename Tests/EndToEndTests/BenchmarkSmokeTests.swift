@@ -8,7 +8,7 @@ import XCTest
 /// backfill's notes are the expected bytes.
 final class BenchmarkSmokeTests: XCTestCase {
     static let rows = [
-        "backfill", "backfill.rerun", "backfill.gc", "notes.write", "notes.read", "notes.read.huge", "diff", "diff.scale",
+        "backfill", "backfill.rerun", "backfill.gc", "notes.write", "notes.read", "notes.read.mid", "notes.read.huge", "diff", "diff.scale",
         "diff.flat1", "diff.flat1.scale", "diff.flat2", "diff.flat2.scale", "diff.flat.json", "diff.flat.cli", "diff.flat.memory",
         "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml",
         "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
