@@ -28,6 +28,8 @@ final class GateScalingTests: XCTestCase {
     }
 
     func testTheGateIsLinearInTheSnapshotFiles() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var repositories: [Int: Repository] = [:]
         var fixtures: [GitFixture] = []
         for n in [50, 400] {
@@ -46,6 +48,8 @@ final class GateScalingTests: XCTestCase {
     }
 
     func testStraySnapshotsAreLookedAtABoundedNumberOfTimes() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var repositories: [Int: Repository] = [:]
         var fixtures: [GitFixture] = []
         for stray in [100, 800] {

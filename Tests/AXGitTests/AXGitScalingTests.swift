@@ -26,7 +26,9 @@ final class AXGitScalingTests: XCTestCase {
     }
 
     /// A tree of n entries: encoding it is linear, finding a name in it logarithmic.
-    func testATreeEncodesInLinearTimeAndFindsANameInLogTime() {
+    func testATreeEncodesInLinearTimeAndFindsANameInLogTime() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var rng = SeededGenerator(seed: Self.seed ^ 1)
         func tree(_ n: Int) -> (TreeObject, [String]) {
             var tree = TreeObject()

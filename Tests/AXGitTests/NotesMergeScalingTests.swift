@@ -9,6 +9,8 @@ final class NotesMergeScalingTests: XCTestCase {
     static let seed: UInt64 = 0x3E76E
 
     func testAMergeCostsTheDifferenceNotTheNotes() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var rng = SeededGenerator(seed: Self.seed)
         func id(_ first: UInt8) -> ObjectID {
             var bytes: [UInt8] = [first]

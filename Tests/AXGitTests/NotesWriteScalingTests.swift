@@ -17,6 +17,8 @@ final class NotesWriteScalingTests: XCTestCase {
     }
 
     func testABatchCostsTheDirectoriesItTouches() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var rng = SeededGenerator(seed: Self.seed)
         var writers: [Int: NotesWriter] = [:]
         var fixtures: [GitFixture] = []

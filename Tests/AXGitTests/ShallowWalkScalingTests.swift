@@ -7,6 +7,8 @@ import XCTest
 /// depth 8n walks in at most ~8× (log) the time of one of depth n (`Scaling`, linear).
 final class ShallowWalkScalingTests: XCTestCase {
     func testAShallowWalkIsLinearInTheCommitsWithinTheClone() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let source = try GitFixture()
         let all = try source.fastImport(commits: 1_700)
         var clones: [Int: (GitFixture, Repository)] = [:]

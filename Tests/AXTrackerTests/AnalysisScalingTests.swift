@@ -8,6 +8,8 @@ import XCTest
 /// snapshot beside n unchanged ones takes as long at 8n (`Scaling`).
 final class AnalysisScalingTests: XCTestCase {
     func testAnAnalysisIgnoresTheUnchangedSnapshots() throws {
+        // Seconds of setup: with the long tests (`.ci/run` runs them).
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var analyzers: [Int: (CommitAnalyzer, ObjectID)] = [:]
         var fixtures: [GitFixture] = []
         for n in [100, 800] {
