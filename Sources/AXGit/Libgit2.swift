@@ -17,14 +17,17 @@ enum Libgit2 {
         // Memory: a backfill stays within 128 MB resident however long the
         // history, and a watcher near 64 MB. The object cache (default 256 MB)
         // kept the trees and commits of every commit walked, though history is
-        // walked once, each tree read about twice and close together. Pack
-        // windows (default 1 GB each, 8 GB in all) kept the whole pack mapped,
-        // and a mapped page read is resident: 4 MB windows, at most 32 MB of
-        // them (at 16 MB a `git gc`'d pack was mapped again so often that the
-        // backfill slowed; BENCHMARKS.md). The watcher reopens its repository
-        // after a round, which unmaps them.
-        _ = axdiff_git_set_cache_max_size(8 << 20)
-        _ = axdiff_git_set_mwindow(4 << 20, 32 << 20)
+        // walked once, each tree read about twice and close together: 2 MB,
+        // shared by every handle, counted in raw object bytes (parsed trees
+        // take two to three times that; 8 MB was 20 MB of a backfill's peak).
+        // Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
+        // mapped, and a mapped page read is resident: 4 MB windows, at most
+        // 16 MB of them, as fast as 32 MB on the generator's pack and after
+        // `git gc` within the noise (BENCHMARKS.md, "A long backfill's memory
+        // within 128 MB"). The watcher reopens its repository after a round,
+        // which unmaps them.
+        _ = axdiff_git_set_cache_max_size(2 << 20)
+        _ = axdiff_git_set_mwindow(4 << 20, 16 << 20)
         return true
     }()
 

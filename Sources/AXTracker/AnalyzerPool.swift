@@ -68,9 +68,12 @@ package final class AnalyzerPool {
 
     /// Batches analysed ahead of the caller, per thread. Analyses that keep their stops (for
     /// the review site) hold a screen's stops twice per change: a few batches each. Without
-    /// them an analysis is its note and its changes, a few kilobytes, so a 5,000-commit
-    /// backfill (20 batches) is split in one run per thread.
-    private var lookahead: Int { width * (keepsStops ? 4 : 16) }
+    /// them an analysis is its note and its changes, some 2.5 KB, and a thread owns runs of
+    /// 8 batches (2,000 commits at the default batch size), so it starts cold (`BatchSchedule`)
+    /// once per 2,000 commits. At 16 a thread, the analyses held cost 10 MB more of a
+    /// 10,000-commit backfill's peak; at 4, 3 MB less than at 8, and more cold starts
+    /// (BENCHMARKS.md, "A long backfill's memory within 128 MB").
+    private var lookahead: Int { width * (keepsStops ? 4 : 8) }
 
     /// Batches being analysed, handed back in order.
     package final class Run: @unchecked Sendable {

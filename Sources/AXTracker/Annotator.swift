@@ -20,7 +20,8 @@ package final class Annotator {
         package var jobs: Int
         /// Hand the memory a run freed back to the system when it ends (`Allocator`): what a
         /// watcher wants. `axdiff backfill` exits after its run, and purging first would only
-        /// delay the exit.
+        /// delay the exit; its run returns freed pages sooner instead, so that its resident
+        /// memory stays at what it uses (`Allocator.returnFreedPagesSooner`).
         package var releasesMemory: Bool
         /// Keep each screen's stops in the analyses `perBatch` is given (`CommitAnalyzer.keepsStops`):
         /// the watcher's review site draws reading orders from them; `axdiff backfill` only counts.
@@ -150,6 +151,7 @@ package final class Annotator {
             Self.finishWriting(writer, log: log)
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
+        if !options.releasesMemory { Allocator.returnFreedPagesSooner() }
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize,
                                     keepsStops: options.keepsStops)
