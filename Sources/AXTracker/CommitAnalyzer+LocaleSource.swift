@@ -46,6 +46,6 @@ extension CommitAnalyzer {
         } catch let e as GitError where e.code == .tooLarge {
             return nil
         }
-        return try? SnapshotReader.read(bytes, file: path)
+        do { return try SnapshotReader.read(bytes, file: path) } catch is SnapshotError { return nil }
     }
 }

@@ -9,11 +9,7 @@ final class AXGitScalingTests: XCTestCase {
     static let seed: UInt64 = 0xA11_6175
 
     private func ids(_ count: Int, _ rng: inout SeededGenerator) -> [ObjectID] {
-        (0..<count).map { _ in
-            var bytes: [UInt8] = []
-            for _ in 0..<3 { withUnsafeBytes(of: rng.next()) { bytes += $0 } }
-            return ObjectID(bytes: bytes.prefix(ObjectID.byteCount)) ?? .zero
-        }
+        (0..<count).map { _ in ObjectID.seeded(&rng) }
     }
 
     func testAPackIndexIsEncodedInNLogN() {

@@ -12,11 +12,7 @@ final class NotesMergeScalingTests: XCTestCase {
         // Seconds of setup: with the long tests (`.ci/run` runs them).
         try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         var rng = SeededGenerator(seed: Self.seed)
-        func id(_ first: UInt8) -> ObjectID {
-            var bytes: [UInt8] = [first]
-            for _ in 0..<3 { withUnsafeBytes(of: rng.next()) { bytes += $0 } }
-            return ObjectID(bytes: bytes.prefix(ObjectID.byteCount)) ?? .zero
-        }
+        func id(_ first: UInt8) -> ObjectID { ObjectID.seeded(&rng, firstByte: first) }
         var cases: [Int: (Repository, local: ObjectID)] = [:]
         var fixtures: [GitFixture] = []
         for n in [2_000, 16_000] {

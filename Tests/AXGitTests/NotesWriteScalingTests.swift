@@ -11,9 +11,7 @@ final class NotesWriteScalingTests: XCTestCase {
     static let seed: UInt64 = 0x0E7E5
 
     private func id(firstByte: UInt8, _ rng: inout SeededGenerator) -> ObjectID {
-        var bytes: [UInt8] = [firstByte]
-        for _ in 0..<3 { withUnsafeBytes(of: rng.next()) { bytes += $0 } }
-        return ObjectID(bytes: bytes.prefix(ObjectID.byteCount)) ?? .zero
+        ObjectID.seeded(&rng, firstByte: firstByte)
     }
 
     func testABatchCostsTheDirectoriesItTouches() throws {

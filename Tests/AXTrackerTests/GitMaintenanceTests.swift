@@ -70,7 +70,7 @@ final class GitMaintenanceTests: XCTestCase {
     }
 
     func testPastThePackLimitTheRunsPacksAreMergedByGitAndGcAutoZeroStopsIt() throws {
-        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let seed: UInt64 = 0x6A101
         // The same history twice, in 8 packs: once as git's defaults leave it, once with gc.auto=0.
         let merged = try GitFixture(self), kept = try GitFixture(self)
         for repo in [merged, kept] { try history(repo, parts: 8, seed: seed) }
@@ -93,7 +93,7 @@ final class GitMaintenanceTests: XCTestCase {
     }
 
     func testBelowThePackLimitTheRunsPacksAreLeftAsTheyAre() throws {
-        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let seed: UInt64 = 0x6A102
         let repo = try GitFixture(self)
         try history(repo, count: 240, seed: seed)
         XCTAssertEqual(packs(repo), 1, "fast-import wrote one pack")
@@ -119,7 +119,7 @@ final class GitMaintenanceTests: XCTestCase {
     }
 
     func testGitsGcAutoRepacksPastTheUsersPackLimitAfterARoundOfLooseNotes() throws {
-        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let seed: UInt64 = 0x6A103
         let repo = try manyPacks(3, more: 3, seed: seed)
         let before = packs(repo)
         XCTAssertGreaterThan(before, 5, "seed \(seed)")
@@ -137,7 +137,7 @@ final class GitMaintenanceTests: XCTestCase {
     }
 
     func testAGcHoldingGcPidMakesGitsPartANoOpAndTheRunSucceeds() throws {
-        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let seed: UInt64 = 0x6A104
         let repo = try manyPacks(3, more: 3, seed: seed)
         try repo.git(["config", "gc.autoPackLimit", "4"])
         let before = packs(repo)
@@ -153,7 +153,7 @@ final class GitMaintenanceTests: XCTestCase {
     }
 
     func testAFailingGitMaintenanceIsALogLineAndTheNotesAreWritten() throws {
-        let seed = UInt64.random(in: 1...UInt64.max >> 1)
+        let seed: UInt64 = 0x6A105
         let repo = try GitFixture(self)
         try history(repo, parts: 8, seed: seed)
         // git's gc refuses to start on a setting it cannot parse.
