@@ -1,4 +1,6 @@
 @testable import AXSnapshot
+import AXTestSupport
+import Foundation
 import XCTest
 
 final class AXSnapshotJSONReaderTests: XCTestCase {
@@ -84,5 +86,53 @@ final class AXSnapshotJSONReaderTests: XCTestCase {
         XCTAssertEqual(s.stops[1].innerIDs, ["go"])
         XCTAssertEqual(s.stops[1].imageNames, ["go"])
         XCTAssertEqual(s.stops[1].path, [0, 3])
+    }
+
+    /// JSON is read straight from the bytes when the text path would take the JSON reader
+    /// (`SnapshotReader.readJSON`); whatever it reads, with or without the memo of another
+    /// version, is what the text path reads: the same snapshot, or the same error. Seeded
+    /// inputs: leading whitespace, byte-order marks, non-ASCII spaces and combining marks
+    /// before or after the bracket, non-ASCII labels, invalid UTF-8, truncation.
+    func testTheBytePathReadsWhatTheTextPathReads() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_SEED"] ?? "") ?? 0xB17E5
+        var random = SeededGenerator(seed: seed)
+        let prefixes: [[UInt8]] = [[], [0x20], [0x0A, 0x09], [0x0D, 0x0A], [0x0B, 0x0C], [0xEF, 0xBB, 0xBF],
+                                   [0xEF, 0xBB, 0xBF, 0x20], [0x20, 0xEF, 0xBB, 0xBF], [0xC2, 0xA0], [0xE2, 0x80, 0xA8],
+                                   [0x20, 0xCC, 0x81], [0xC2, 0x85]]
+        let openers: [[UInt8]] = [Array("{".utf8), Array("[".utf8), Array("{".utf8) + [0xCC, 0x81], Array("x".utf8), []]
+        let bodies: [[UInt8]] = [
+            Array(#""axsnapshot": 1, "elements": [{"role": "button", "label": "Pay now, please, today"}]}"#.utf8),
+            Array(#""axsnapshot": 1, "elements": [{"role": "text", "label": "Café ☕ crème brûlée"}]}"#.utf8),
+            Array(#""axsnapshot": 1, "elements": [{"role": "text", "label": "bad "#.utf8) + [0xFF] + Array(#" byte"}]}"#.utf8),
+            Array(#""axsnapshot": 1, "elements": [{"role": "text", "label": "cut"#.utf8),
+            Array(#""axsnapshot": 1, "elements": [{"role": "text", "label": "x"}]} trailing"#.utf8),
+            Array(#"1, 2]"#.utf8),
+        ]
+        func outcome(_ read: () throws -> (snapshot: Snapshot, memo: ReadMemo?)) -> String {
+            do { return "\(try read().snapshot)" } catch { return "error: \(error)" }
+        }
+        var memo: ReadMemo?
+        var compared = 0, bytePath = 0
+        for _ in 0..<600 {
+            var bytes = prefixes.randomElement(using: &random)! + openers.randomElement(using: &random)!
+                + bodies.randomElement(using: &random)!
+            if Int.random(in: 0..<4, using: &random) == 0 { bytes.insert(0xCC, at: Int.random(in: 0...bytes.count, using: &random)) }
+            if bytes.isEmpty { continue }
+            let file = "Snapshots/Seeded.json"
+            let text = outcome { try SnapshotReader.readText(bytes, file: file, memo: nil) }
+            XCTAssertEqual(outcome { try SnapshotReader.read(bytes, file: file, memo: nil) }, text, "seed \(seed): \(bytes)")
+            XCTAssertEqual(outcome { try SnapshotReader.read(bytes, file: file, memo: memo) }, text, "seed \(seed), with a memo: \(bytes)")
+            if let (_, next) = try? SnapshotReader.read(bytes, file: file, memo: memo), let next { memo = next }
+            // Read (or refused) on the byte path: the bytes went no further.
+            do {
+                if try SnapshotReader.readJSON(bytes, file: file, memo: nil) != nil { bytePath += 1 }
+            } catch {
+                bytePath += 1
+            }
+            compared += 1
+        }
+        // Both paths were exercised: the check is not vacuous.
+        XCTAssertGreaterThan(bytePath, 50, "seed \(seed)")
+        XCTAssertGreaterThan(compared - bytePath, 50, "seed \(seed)")
     }
 }

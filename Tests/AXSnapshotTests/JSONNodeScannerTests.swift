@@ -185,7 +185,7 @@ extension JSONNodeScannerTests {
         XCTAssertEqual(memo.leaves.count, 3, "two leaves and their container")
         var altered = memo.snapshot
         for k in altered.elements[0].children.indices { altered.elements[0].children[k].label = "forged" }
-        let forged = JSONScanMemo(text: memo.text, leaves: memo.leaves, paths: memo.paths, snapshot: altered)
+        let forged = JSONScanMemo(source: memo.source, leaves: memo.leaves, paths: memo.paths, snapshot: altered)
         let read = try XCTUnwrap(JSONNodeScanner.snapshot(nested, defaultScreen: "D", previous: forged))
         XCTAssertEqual(read.0.elements.first?.children.map(\.label), ["forged", "forged"])
         XCTAssertEqual(read.0.elements.first?.children.map(\.line), [1, 2])

@@ -120,6 +120,8 @@ final class ComplexityClaimsTests: XCTestCase {
         "AriaPattern.spoken": .test("AriaPatternTests.testHostilePatternsReadInLinearTime"),
         "SnapshotReader.readUIAutomatorDump": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "SnapshotReader.startsLikeUIAutomatorDump": .none("O(k) in leading whitespace, before any reading"),
+        "SnapshotReader.startsLike": .none("O(k) in leading whitespace, before any reading"),
+        "SnapshotReader.readJSON": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
         "SnapshotReader.isValidUTF8": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
         "SnapshotReader.firstNUL": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
         "UIAutomatorInputStream.read": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),

@@ -62,16 +62,21 @@ struct JSONNodeScanner {
     /// unchanged are taken from it rather than decoded again; the snapshot
     /// is the one `snapshot(_:defaultScreen:)` gives.
     static func snapshot(_ text: String, defaultScreen: String, previous: JSONScanMemo?) -> (Snapshot, JSONScanMemo)? {
-        let result: (Snapshot, JSONScanMemo)?? = text.utf8.withContiguousStorageIfAvailable { buffer in
+        snapshot(utf8: Array(text.utf8), defaultScreen: defaultScreen, previous: previous)
+    }
+
+    /// The same, of `utf8`, which must be well-formed UTF-8; the memo keeps those bytes as
+    /// its source (no copy).
+    static func snapshot(utf8 source: [UInt8], defaultScreen: String, previous: JSONScanMemo?) -> (Snapshot, JSONScanMemo)? {
+        source.withUnsafeBufferPointer { buffer in
             func scan(_ old: UnsafeBufferPointer<UInt8>) -> (Snapshot, JSONScanMemo)? {
                 var scanner = JSONNodeScanner(bytes: buffer, previous: previous, previousBytes: old, recording: true)
                 guard let snapshot = try? scanner.root(defaultScreen: defaultScreen) else { return nil }
-                return (snapshot, JSONScanMemo(text: text, leaves: scanner.leaves, paths: scanner.leafPaths, snapshot: snapshot))
+                return (snapshot, JSONScanMemo(source: source, leaves: scanner.leaves, paths: scanner.leafPaths, snapshot: snapshot))
             }
             guard let previous else { return scan(UnsafeBufferPointer(start: nil, count: 0)) }
-            return previous.text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(UnsafeBufferPointer(start: nil, count: 0))
+            return previous.source.withUnsafeBufferPointer(scan)
         }
-        return result ?? nil
     }
 
     // MARK: - The document
@@ -317,9 +322,9 @@ struct JSONNodeScanner {
         skipWhitespace()
     }
 
-    /// A string without escapes or control characters. The text came from a
-    /// validated `String` and a quote byte never occurs inside a multi-byte
-    /// sequence, so the bytes between the quotes are valid UTF-8 as they are.
+    /// A string without escapes or control characters. The bytes are valid UTF-8 (a
+    /// `String`'s, or checked by the caller) and a quote byte never occurs inside a
+    /// multi-byte sequence, so the bytes between the quotes are valid UTF-8 as they are.
     private mutating func string() throws -> String {
         let (range, _) = try stringBytes()
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

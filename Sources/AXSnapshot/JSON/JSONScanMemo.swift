@@ -1,5 +1,5 @@
 /// What one scan of an axsnapshot file leaves for the scan of another
-/// version of that file (`ReadMemo`): its text and its elements, each with
+/// version of that file (`ReadMemo`): its bytes and its elements, each with
 /// the bytes it was read from.
 ///
 /// A commit usually changes a few elements of a screen; the rest of the new
@@ -22,8 +22,8 @@
 /// a small open-addressing table; every candidate is confirmed on all its
 /// bytes. Immutable once made.
 final class JSONScanMemo {
-    /// The source the leaves were read from (their ranges index its UTF-8).
-    let text: String
+    /// The UTF-8 source the leaves were read from (their ranges index it).
+    let source: [UInt8]
     /// What is known of each leaf, apart from its node: trivial values, so
     /// that trying a candidate never copies (retains) a `Node`.
     let leaves: [Leaf]
@@ -63,8 +63,8 @@ final class JSONScanMemo {
     static let maxTries = 4
 
     /// - Complexity: O(n), where n is the number of leaves.
-    init(text: String, leaves: [Leaf], paths: [Int32], snapshot: Snapshot) {
-        self.text = text
+    init(source: [UInt8], leaves: [Leaf], paths: [Int32], snapshot: Snapshot) {
+        self.source = source
         self.leaves = leaves
         self.paths = paths
         self.snapshot = snapshot

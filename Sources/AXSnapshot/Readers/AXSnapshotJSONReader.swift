@@ -14,20 +14,23 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
         return try readInFull(text, file: file, screen: screen)
     }
 
-    /// `read`, reusing what the previous version's scan left (see
-    /// `JSONScanMemo`), and the memo for the next version when the scanner
-    /// read this one.
-    static func read(_ text: String, file: String, screen: String, previous: JSONScanMemo?) throws -> (Snapshot, JSONScanMemo?) {
-        if let (snapshot, memo) = JSONNodeScanner.snapshot(text, defaultScreen: screen, previous: previous) { return (snapshot, memo) }
-        return (try readInFull(text, file: file, screen: screen), nil)
+    /// `read` of `utf8` (well-formed UTF-8), reusing what the previous version's scan left
+    /// (see `JSONScanMemo`), and the memo for the next version when the scanner read this one.
+    static func read(utf8: [UInt8], file: String, screen: String, previous: JSONScanMemo?) throws -> (Snapshot, JSONScanMemo?) {
+        if let (snapshot, memo) = JSONNodeScanner.snapshot(utf8: utf8, defaultScreen: screen, previous: previous) { return (snapshot, memo) }
+        return (try readInFull(utf8: utf8, file: file, screen: screen), nil)
     }
 
     /// Parses the whole JSON tree, then decodes it: the reference behaviour,
     /// with every error located.
     static func readInFull(_ text: String, file: String, screen: String) throws -> Snapshot {
+        try readInFull(utf8: Array(text.utf8), file: file, screen: screen)
+    }
+
+    static func readInFull(utf8: [UInt8], file: String, screen: String) throws -> Snapshot {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(Array(text.utf8))
+            root = try JSONParser.parse(utf8)
         } catch let f as JSONParser.Failure {
             throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
         }

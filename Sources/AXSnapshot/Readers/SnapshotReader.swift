@@ -30,6 +30,16 @@ public enum SnapshotReader {
         if let dump = try readUIAutomatorDump(bytes, file: file) {
             return (dump, nil)
         }
+        if let json = try readJSON(bytes, file: file, memo: memo) {
+            return json
+        }
+        return try readText(bytes, file: file, memo: memo)
+    }
+
+    /// The general path, for bytes that are not empty and hold no NUL: the bytes decoded as
+    /// text, and read by the first reader whose sniff takes it (the fast paths above give what
+    /// this gives).
+    static func readText(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
         guard let text = decodeUTF8(bytes) else {
             let bad = firstInvalidUTF8(bytes)
             let (line, column) = position(of: bad, in: bytes)
@@ -39,7 +49,8 @@ public enum SnapshotReader {
         guard !head.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         for reader in readers where reader.sniff(head) {
             if ObjectIdentifier(reader) == ObjectIdentifier(AXSnapshotJSONReader.self) {
-                let (snapshot, json) = try AXSnapshotJSONReader.read(text, file: file, screen: screenName(for: file), previous: memo?.json)
+                let (snapshot, json) = try AXSnapshotJSONReader.read(utf8: bytes, file: file, screen: screenName(for: file),
+                                                                     previous: memo?.json)
                 return (snapshot, json.map(ReadMemo.init))
             }
             return (try reader.read(text, file: file, screen: screenName(for: file)), nil)
@@ -108,11 +119,41 @@ public enum SnapshotReader {
 
     private static let uiautomatorPrefixes = [Array("<?xml".utf8), Array("<hierarchy".utf8)]
 
+    /// Reads axsnapshot JSON straight from `bytes` when the general path below would take the
+    /// JSON reader; nil otherwise.
+    ///
+    /// Why: the general path makes a `String` of the file to sniff it, a copy the size of the
+    /// file that the JSON reader does not need (it reads bytes, and its memo keeps them). The
+    /// JSON reader is tried first, and takes text whose first character after whitespace and
+    /// byte-order marks is `{` or `[`. That is checked on the bytes, more strictly, as for a
+    /// uiautomator dump: only ASCII whitespace and byte-order marks are skipped and the byte
+    /// after the bracket must be ASCII (no combining mark joins it); the bytes must be valid
+    /// UTF-8, as the general path requires before it sniffs. Whatever fails the check takes
+    /// the general path, which also reports every error.
+    ///
+    /// - Complexity: O(n), where n is the number of bytes, plus the read.
+    static func readJSON(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?)? {
+        guard ObjectIdentifier(readers[0]) == ObjectIdentifier(AXSnapshotJSONReader.self),
+              bytes.withUnsafeBufferPointer({ startsLike(jsonPrefixes, $0) && isValidUTF8($0) }) else { return nil }
+        let (snapshot, json) = try AXSnapshotJSONReader.read(utf8: bytes, file: file, screen: screenName(for: file), previous: memo?.json)
+        return (snapshot, json.map(ReadMemo.init))
+    }
+
+    private static let jsonPrefixes = [Array("{".utf8), Array("[".utf8)]
+
     /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks,
     /// start with `<?xml` or `<hierarchy` followed by an ASCII byte or the end.
     ///
     /// - Complexity: O(k), where k is the length of the leading whitespace.
     static func startsLikeUIAutomatorDump(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        startsLike(uiautomatorPrefixes, bytes)
+    }
+
+    /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks, start with one of
+    /// `prefixes` followed by an ASCII byte or the end.
+    ///
+    /// - Complexity: O(k), where k is the length of the leading whitespace.
+    private static func startsLike(_ prefixes: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x20 || (0x09...0x0D).contains(bytes[i]) {
@@ -123,7 +164,7 @@ public enum SnapshotReader {
                 break
             }
         }
-        return uiautomatorPrefixes.contains { prefix in
+        return prefixes.contains { prefix in
             let end = i + prefix.count
             return end <= bytes.count && bytes[i..<end].elementsEqual(prefix) && (end == bytes.count || bytes[end] < 0x80)
         }
