@@ -26,10 +26,13 @@ package final class Annotator {
         /// Keep each screen's stops in the analyses `perBatch` is given (`CommitAnalyzer.keepsStops`):
         /// the watcher's review site draws reading orders from them; `axdiff backfill` only counts.
         package var keepsStops: Bool
+        /// Hand what a run wrote to git's maintenance when it ends (`finishWriting`). A watcher
+        /// gathers its rounds' writes instead (`takeWritten`, `MaintenanceSchedule`).
+        package var handsWritesToGit: Bool
 
         package init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, jobs: Int = Options.defaultJobs,
-                    releasesMemory: Bool = true, keepsStops: Bool = true) {
+                    releasesMemory: Bool = true, keepsStops: Bool = true, handsWritesToGit: Bool = true) {
             self.notesRef = notesRef
             self.batchSize = max(1, batchSize)
             self.configOverride = configOverride
@@ -37,6 +40,7 @@ package final class Annotator {
             self.jobs = min(max(1, jobs), Self.maxJobs)
             self.releasesMemory = releasesMemory
             self.keepsStops = keepsStops
+            self.handsWritesToGit = handsWritesToGit
         }
 
         /// One thread per core: analysing is CPU-bound.
@@ -119,8 +123,18 @@ package final class Annotator {
     /// (`GitMaintenance`), and each step that failed is logged.
     package static func finishWriting(_ writer: NotesWriter, log: (String) -> Void) {
         let written = writer.takeWritten()
-        let failures = GitMaintenance(repository: writer.repository).afterWriting(packs: written.packs, looseObjects: written.looseObjects)
+        handToGit(writer.repository, packs: written.packs, looseObjects: written.looseObjects, log: log)
+    }
+
+    /// Hands writes to git's maintenance and logs each step that failed.
+    package static func handToGit(_ repository: Repository, packs: Int, looseObjects: Bool, log: (String) -> Void) {
+        let failures = GitMaintenance(repository: repository).afterWriting(packs: packs, looseObjects: looseObjects)
         for failure in failures { log(failure) }
+    }
+
+    /// What this annotator's runs wrote since it was last asked, when `handsWritesToGit` is off.
+    package func takeWritten() -> (packs: Int, looseObjects: Bool) {
+        writer.takeWritten()
     }
 
     /// Analyses `commits` and writes their notes, `batchSize` at a time, in
@@ -148,7 +162,7 @@ package final class Annotator {
         // run goes back to the system, once: handing it back after every round gave back pages
         // the next round faulted in again at once.
         defer {
-            Self.finishWriting(writer, log: log)
+            if options.handsWritesToGit { Self.finishWriting(writer, log: log) }
             if options.releasesMemory { Allocator.releaseFreedPages() }
         }
         if !options.releasesMemory { Allocator.returnFreedPagesSooner() }

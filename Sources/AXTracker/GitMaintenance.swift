@@ -18,7 +18,8 @@ import Foundation
 ///   and a large history pack is left as it is. It packs every object of the packs it merges
 ///   and every loose object (reachable or not), skips packs with a `.keep` (another writer's
 ///   pack in flight) and rewrites or removes a multi-pack-index that lists a pack it deletes;
-/// - after every run that wrote notes, `git maintenance run --auto`, exactly what git runs
+/// - after every run that wrote notes (a watcher's rounds gathered: `MaintenanceSchedule`),
+///   `git maintenance run --auto`, exactly what git runs
 ///   after a commit: by default `git gc --auto`, which packs loose objects (a watcher's rounds
 ///   write a few each) past `gc.auto` and repacks everything past `gc.autoPackLimit`, and
 ///   which waits for no one: another gc holding `gc.pid` makes it a no-op.

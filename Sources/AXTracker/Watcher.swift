@@ -41,6 +41,8 @@ package final class Watcher {
     package var afterBatch: ((Repository, [CommitAnalysis]) -> Void)?
     /// Commits annotated by the last round.
     private var annotatedInLastRound = 0
+    /// What the rounds wrote and git's maintenance has not been handed yet.
+    private var maintenance = MaintenanceSchedule(now: Date())
 
     package init(options: Options, log: @escaping (String) -> Void) {
         self.options = options
@@ -90,6 +92,7 @@ package final class Watcher {
             monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
         }
         if shutdown.isRequested { log("stopping: signal received, last batch finished") }
+        handWritesToGit(repository)
         withExtendedLifetime(lock) {}
     }
 
@@ -107,7 +110,15 @@ package final class Watcher {
         }
         let annotator = Annotator(repository: repository, options: .init(
             notesRef: settings.notesRef, batchSize: options.batchSize, configOverride: options.configOverride,
-            toolVersion: options.toolVersion, keepsStops: afterBatch != nil), log: { [log = self.log] in log("warning: \($0)") })
+            toolVersion: options.toolVersion, keepsStops: afterBatch != nil, handsWritesToGit: false),
+            log: { [log = self.log] in log("warning: \($0)") })
+        // Also after a round that failed: what it published stays, and is git's to maintain.
+        defer {
+            let written = annotator.takeWritten()
+            if maintenance.record(packs: written.packs, looseObjects: written.looseObjects, now: Date()) {
+                handWritesToGit(repository)
+            }
+        }
         let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
         guard !pending.isEmpty else {
             try sync?.push(repository)
@@ -122,6 +133,13 @@ package final class Watcher {
         // Commits that could not be read get no note; the round fails, so they are tried again.
         guard summary.failures.isEmpty else { throw AnnotationFailures(failures: summary.failures) }
         return shutdown.isRequested ? hiding : tips
+    }
+
+    /// Hands what the rounds wrote to git's maintenance (`MaintenanceSchedule`).
+    private func handWritesToGit(_ repository: Repository) {
+        guard maintenance.isPending else { return }
+        let written = maintenance.take(now: Date())
+        Annotator.handToGit(repository, packs: written.packs, looseObjects: written.looseObjects) { [log] in log("warning: \($0)") }
     }
 
     /// One log line per commit: when, which, what, how long.

@@ -55,3 +55,44 @@ final class GitMaintenanceCLITests: XCTestCase {
         print("\(repacks) geometric repacks beside the backfill, \(failed) of them failed")
     }
 }
+
+/// A watcher hands its rounds' writes to git's maintenance together (`MaintenanceSchedule`),
+/// not after each commit: git, on `PATH` behind a wrapper that logs each call, is asked for
+/// its maintenance after the first round (it wrote packs), then not during single-commit
+/// rounds within the minute, then once when the watcher stops — and every note is there.
+final class WatcherMaintenanceTests: XCTestCase {
+    func testSingleCommitRoundsAreHandedToGitWhenTheWatcherStops() throws {
+        let repo = try GitFixture(self)
+        try HistoryGenerator.build(repo, count: 60)
+        let bin = try CLI.tempDir(self)
+        let calls = bin.appendingPathComponent("calls.log").path
+        let real = ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/git"
+        let wrapper = bin.appendingPathComponent("git").path
+        try "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec '\(real)' \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        func maintenanceCalls() -> Int {
+            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("maintenance run --auto") }.count
+        }
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watcher = try Background(["watch", "--repo", repo.path, "--poll", "1"], environment: ["PATH": path])
+        defer { watcher.signal(SIGKILL) }
+        let first = try repo.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotNil(repo.waitForNote(first, timeout: 60), watcher.output)
+        // The first round wrote 60 notes; its hand-over comes right after its notes.
+        let deadline = Date().addingTimeInterval(30)
+        while maintenanceCalls() < 1, Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(maintenanceCalls(), 1, watcher.output)
+        var shas: [String] = []
+        for n in 0..<5 {
+            let sha = try repo.commit("late \(n)", ["Snapshots/Late.json": screenJSON("Late", [("button", "Late \(n)")])])
+            XCTAssertNotNil(repo.waitForNote(sha, timeout: 30), "commit \(n): \(watcher.output)")
+            shas.append(sha)
+        }
+        XCTAssertEqual(maintenanceCalls(), 1, "single-commit rounds within the minute: \(watcher.output)")
+        watcher.signal(SIGTERM)
+        XCTAssertEqual(watcher.waitForExit(timeout: 30), 0, watcher.output)
+        XCTAssertEqual(maintenanceCalls(), 2, "once more when the watcher stops: \(watcher.output)")
+        XCTAssertEqual(try HistoryGenerator.notes(repo).count, 65)
+        try repo.git(["fsck", "--strict", "--no-progress"])
+    }
+}
