@@ -26,11 +26,16 @@ struct MaintenanceSchedule {
     /// Whether anything was written that git has not been handed yet.
     var isPending: Bool { packs > 0 || looseObjects }
 
-    /// Adds a round's writes; true when they are to be handed over now.
-    mutating func record(packs roundPacks: Int, looseObjects roundLoose: Bool, now: Date) -> Bool {
+    /// Adds a round's writes.
+    mutating func record(packs roundPacks: Int, looseObjects roundLoose: Bool) {
         packs += roundPacks
         looseObjects = looseObjects || roundLoose
-        return roundPacks > 0 || (isPending && now.timeIntervalSince(last) >= Self.interval)
+    }
+
+    /// Whether what was written is to be handed over now: packs at once, loose objects once
+    /// `interval` has passed since the last hand-over (also when no round has run since).
+    func isDue(now: Date) -> Bool {
+        packs > 0 || (looseObjects && now.timeIntervalSince(last) >= Self.interval)
     }
 
     /// What to hand over, which then counts as handed over at `now`.

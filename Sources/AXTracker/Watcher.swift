@@ -58,6 +58,12 @@ package final class Watcher {
         let lock = try WatchLock(directory: repository.commonDir)
         let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
         let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
+        // However the watcher stops (nothing left with `--once`, a signal, an error it cannot
+        // retry), what its rounds wrote goes to git, while it still holds the lock.
+        defer {
+            handWritesToGit(repository)
+            withExtendedLifetime(lock) {}
+        }
         if !options.once {
             log("watching \(repository.workdir ?? repository.gitDir) (pid \(getpid()), \(monitor.usesInotify ? "inotify" : "polling every \(Int(options.pollInterval)) s"))")
         }
@@ -88,12 +94,13 @@ package final class Watcher {
                 processedTips = []
                 if options.once && failures >= 3 { throw error }
             }
+            // Checked after every round, the idle ones too: what the last rounds wrote goes to
+            // git once its time has come, whether or not more commits arrived.
+            if maintenance.isDue(now: Date()) { handWritesToGit(repository) }
             if options.once && failures == 0 { break }
             monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
         }
         if shutdown.isRequested { log("stopping: signal received, last batch finished") }
-        handWritesToGit(repository)
-        withExtendedLifetime(lock) {}
     }
 
     /// One round: resolve the watched refs, annotate what is new, return the tips done.
@@ -115,9 +122,7 @@ package final class Watcher {
         // Also after a round that failed: what it published stays, and is git's to maintain.
         defer {
             let written = annotator.takeWritten()
-            if maintenance.record(packs: written.packs, looseObjects: written.looseObjects, now: Date()) {
-                handWritesToGit(repository)
-            }
+            maintenance.record(packs: written.packs, looseObjects: written.looseObjects)
         }
         let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
         guard !pending.isEmpty else {

@@ -10,29 +10,35 @@ final class MaintenanceScheduleTests: XCTestCase {
         let start = Date(timeIntervalSince1970: 1_000)
         var schedule = MaintenanceSchedule(now: start)
         XCTAssertFalse(schedule.isPending)
+        XCTAssertFalse(schedule.isDue(now: start + 3_600), "nothing written, nothing due")
         // Rounds of loose objects within the interval: gathered, not handed over.
         for second in [1.0, 10, 59] {
-            XCTAssertFalse(schedule.record(packs: 0, looseObjects: true, now: start + second), "at \(second) s")
+            schedule.record(packs: 0, looseObjects: true)
+            XCTAssertFalse(schedule.isDue(now: start + second), "at \(second) s")
         }
         XCTAssertTrue(schedule.isPending)
-        // A round that wrote nothing is not a reason either, until the interval is over.
-        XCTAssertFalse(schedule.record(packs: 0, looseObjects: false, now: start + 59.9))
-        XCTAssertTrue(schedule.record(packs: 0, looseObjects: false, now: start + 60))
+        // Idle rounds (nothing written) do not delay it: due once the interval is over.
+        schedule.record(packs: 0, looseObjects: false)
+        XCTAssertFalse(schedule.isDue(now: start + 59.9))
+        XCTAssertTrue(schedule.isDue(now: start + 60))
         XCTAssertTrue(schedule.take(now: start + 60) == (packs: 0, looseObjects: true))
         XCTAssertFalse(schedule.isPending)
+        XCTAssertFalse(schedule.isDue(now: start + 200))
         // The interval counts from the hand-over.
-        XCTAssertFalse(schedule.record(packs: 0, looseObjects: true, now: start + 119))
-        XCTAssertTrue(schedule.record(packs: 0, looseObjects: true, now: start + 120))
+        schedule.record(packs: 0, looseObjects: true)
+        XCTAssertFalse(schedule.isDue(now: start + 119))
+        XCTAssertTrue(schedule.isDue(now: start + 120))
     }
 
-    func testARoundThatWrotePacksIsHandedOverAtOnceWithWhatCameBefore() {
+    func testARoundThatWrotePacksIsDueAtOnceWithWhatCameBefore() {
         let start = Date(timeIntervalSince1970: 1_000)
         var schedule = MaintenanceSchedule(now: start)
-        XCTAssertFalse(schedule.record(packs: 0, looseObjects: true, now: start + 1))
-        XCTAssertTrue(schedule.record(packs: 3, looseObjects: false, now: start + 2))
+        schedule.record(packs: 0, looseObjects: true)
+        XCTAssertFalse(schedule.isDue(now: start + 1))
+        schedule.record(packs: 3, looseObjects: false)
+        XCTAssertTrue(schedule.isDue(now: start + 2))
         XCTAssertTrue(schedule.take(now: start + 2) == (packs: 3, looseObjects: true))
         XCTAssertTrue(schedule.take(now: start + 3) == (packs: 0, looseObjects: false))
-        // Nothing pending: nothing is due, however long it has been.
-        XCTAssertFalse(schedule.record(packs: 0, looseObjects: false, now: start + 10_000))
+        XCTAssertFalse(schedule.isDue(now: start + 10_000))
     }
 }
