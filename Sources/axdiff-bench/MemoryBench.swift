@@ -3,9 +3,8 @@ import Foundation
 
 /// Peak resident memory of `axdiff backfill` itself (git's maintenance off) at two history
 /// lengths (default 10,000 and 40,000 commits of the usual screens): under a fixed budget at
-/// both, and the longer
-/// history's peak against the shorter's, which stays flat when nothing grows with the
-/// history. The peak is the child's `RUSAGE_CHILDREN` high-water mark (`Subprocess.peakMemory`),
+/// both, and the longer history's peak against the shorter's, which stays flat when nothing
+/// grows with the history. The peak is the child's `RUSAGE_CHILDREN` high-water mark (`Subprocess.peakMemory`),
 /// as for `diff.flat.memory`; one run each on a fresh copy, and the bench checks that every
 /// commit got its note.
 struct MemoryBench {

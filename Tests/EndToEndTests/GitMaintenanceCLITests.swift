@@ -82,11 +82,9 @@ final class WatcherMaintenanceTests: XCTestCase {
         let deadline = Date().addingTimeInterval(30)
         while maintenanceCalls() < 1, Date() < deadline { usleep(20_000) }
         XCTAssertEqual(maintenanceCalls(), 1, watcher.output)
-        var shas: [String] = []
         for n in 0..<5 {
             let sha = try repo.commit("late \(n)", ["Snapshots/Late.json": screenJSON("Late", [("button", "Late \(n)")])])
             XCTAssertNotNil(repo.waitForNote(sha, timeout: 30), "commit \(n): \(watcher.output)")
-            shas.append(sha)
         }
         XCTAssertEqual(maintenanceCalls(), 1, "single-commit rounds within the minute: \(watcher.output)")
         watcher.signal(SIGTERM)
