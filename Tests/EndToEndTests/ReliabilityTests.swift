@@ -38,8 +38,11 @@ final class ReliabilityTests: XCTestCase {
             let target = pauses.appendingPathComponent("\(place)-1").path
             let deadline = Date().addingTimeInterval(120)
             while !FileManager.default.fileExists(atPath: target), watcher.process.isRunning, Date() < deadline {
-                // `packed-1` comes before `written-1`: let it pass when the target is the later.
-                try? FileManager.default.removeItem(at: pauses.appendingPathComponent("packed-1"))
+                // `packed-1` comes before `written-1`: let it pass when the target is the later
+                // (only then: removing the target itself between the check and here lets it run on).
+                if place != "packed" {
+                    try? FileManager.default.removeItem(at: pauses.appendingPathComponent("packed-1"))
+                }
                 usleep(2_000)
             }
             let what = "kill \(k + 1) at \(place)-1"
