@@ -22,12 +22,13 @@ enum Libgit2 {
         // take two to three times that; 8 MB was 20 MB of a backfill's peak).
         // Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
         // mapped, and a mapped page read is resident: 4 MB windows, at most
-        // 16 MB of them, as fast as 32 MB on the generator's pack and after
-        // `git gc` within the noise (BENCHMARKS.md, "A long backfill's memory
-        // within 128 MB"). The watcher reopens its repository after a round,
-        // which unmaps them.
+        // 8 MB of them: 6 MB less of a 100,000-commit backfill's peak than
+        // 16 MB, and as fast on the generator's pack and after `git gc`
+        // (BENCHMARKS.md, "A long backfill's memory within 128 MB" and
+        // "Memory of a 100,000-commit backfill"). The watcher reopens its
+        // repository after a round, which unmaps them.
         _ = axdiff_git_set_cache_max_size(2 << 20)
-        _ = axdiff_git_set_mwindow(4 << 20, 16 << 20)
+        _ = axdiff_git_set_mwindow(4 << 20, 8 << 20)
         return true
     }()
 

@@ -127,4 +127,18 @@ extension BenchScreen {
             }
         }
     }
+
+    /// Takes stops out at random until at most `limit` are left: the edits add a little
+    /// more than they remove, so a screen edited for long grows (twice its stops after
+    /// 100,000 commits of 50 screens), and a history meant to differ only in length
+    /// keeps its screens at their size with this.
+    mutating func trim(to limit: Int, _ rng: inout SplitMix64) {
+        var removals = 0
+        while stopCount > limit, removals < limit {
+            let before = stopCount
+            apply(.remove, &rng)
+            removals += 1
+            if stopCount == before, !sections.contains(where: { $0.items.count > 2 }) { return }
+        }
+    }
 }

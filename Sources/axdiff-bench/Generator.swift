@@ -18,9 +18,13 @@ struct Generator {
         /// Commits after `main`'s tip, kept out of every ref: the watcher benchmark
         /// moves `main` onto them one at a time.
         var extra: Int
+        /// Screens kept at `stops` stops at most (`BenchScreen.trim`), so that histories of
+        /// different lengths differ in length only: the memory group's.
+        var steadyScreens = false
 
         var description: String {
             "commits=\(commits) screens=\(screens) stops=\(stops) seed=\(seed) extra=\(extra)"
+                + (steadyScreens ? " steady-screens" : "")
         }
     }
 
@@ -109,6 +113,7 @@ struct Generator {
                 for s in chosen.sorted() {
                     let edits = rng.within(1...3)
                     for _ in 0..<edits { what.append(screens[s].mutate(&rng).rawValue) }
+                    if parameters.steadyScreens { screens[s].trim(to: parameters.stops, &rng) }
                     if rng.chance(Self.unreadableRate) {
                         // A snapshot cut off mid-write: the next edit of the screen repairs it.
                         let bytes = screens[s].json()

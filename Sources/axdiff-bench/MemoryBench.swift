@@ -2,9 +2,11 @@ import AXGit
 import Foundation
 
 /// Peak resident memory of `axdiff backfill` itself (git's maintenance off) at two history
-/// lengths (default 10,000 and 40,000 commits of the usual screens): under a fixed budget at
+/// lengths (default 25,000 and 100,000 commits of the usual screens): under a fixed budget at
 /// both, and the longer history's peak against the shorter's, which stays flat when nothing
-/// grows with the history. The peak is the child's `RUSAGE_CHILDREN` high-water mark (`Subprocess.peakMemory`),
+/// grows with the history. The histories differ in length only: their screens keep their
+/// size (`Generator.Parameters.steadyScreens`; the generator's edits alone double a screen
+/// over 100,000 commits, and a screen twice the size takes more memory to compare). The peak is the child's `RUSAGE_CHILDREN` high-water mark (`Subprocess.peakMemory`),
 /// as for `diff.flat.memory`; one run each on a fresh copy, and the bench checks that every
 /// commit got its note.
 struct MemoryBench {
@@ -21,7 +23,8 @@ struct MemoryBench {
             var p = options.parameters
             p.commits = commits
             p.extra = 0
-            let dir = (options.out as NSString).appendingPathComponent("gen-memory-\(p.commits)x\(p.screens)x\(p.stops)-\(p.seed)")
+            p.steadyScreens = true
+            let dir = (options.out as NSString).appendingPathComponent("gen-memory-steady-\(p.commits)x\(p.screens)x\(p.stops)-\(p.seed)")
             let repository = try Generator(parameters: p).prepare(in: dir, log: log)
             let copy = (options.out as NSString).appendingPathComponent("work/memory.git")
             try Subprocess.copy(repository.path, to: copy)

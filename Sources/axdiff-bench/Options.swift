@@ -14,7 +14,7 @@ struct Options {
         --quick: tiny sizes (for the tests).
         --diff-stops N: the diff measures at N and 10N stops (default 10,000); --micro-runs N:
         repetitions of in-process measures (default 11). Both are for profiling.
-        --memory-commits N: the memory group's longer history (default 40,000; the other is N/4).
+        --memory-commits N: the memory group's longer history (default 100,000; the other is N/4).
         --axdiff defaults to the axdiff next to this executable (build it with -c release).
         """
 
@@ -44,7 +44,7 @@ struct Options {
     var latencyCommits = 100, growthCommits = 1_000
     var microRuns = 11
     /// `memory`: the longer of its two histories (the other is a quarter of it).
-    var memoryCommits = 40_000
+    var memoryCommits = 100_000
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String

@@ -51,6 +51,50 @@ final class BenchmarkSmokeTests: XCTestCase {
         XCTAssertEqual(digest.map(String.init), Self.notesMD5, "the backfill's notes changed: \(r.out)")
     }
 
+    /// The memory group's histories differ in length only: no version of any screen has more
+    /// stops than the screens start with (`--quick`: 20), where the generator's edits alone
+    /// take some past it, and the screens stay near that size rather than shrinking.
+    func testTheMemoryGroupsHistoriesKeepTheirScreensSize() throws {
+        let out = try CLI.tempDir(self)
+        let r = try CLI.run(["--quick", "--only", "memory", "--out", out.path, "--axdiff", CLI.binary.path],
+                            executable: bench, timeout: 900)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        for key in ["backfill.memory", "backfill.memory.long", "backfill.memory.scale"] {
+            XCTAssertTrue(r.out.contains("| \(key) "), "\(key) row: \(r.out)")
+        }
+        let repo = out.appendingPathComponent("gen-memory-steady-400x5x20-20240601/repo.git").path
+        func git(_ args: [String], stdin: String? = nil) throws -> String {
+            let g = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "--git-dir", repo] + args,
+                                         stdin: stdin, what: "git")
+            XCTAssertEqual(g.code, 0, g.err)
+            return g.out
+        }
+        // Every version of every snapshot: one stop per line, items indented six spaces.
+        let blobs = try git(["rev-list", "--objects", "main"]).split(separator: "\n")
+            .filter { $0.hasSuffix(".json") }.map { String($0.prefix(40)) }
+        XCTAssertGreaterThan(blobs.count, 100)
+        let contents = try git(["cat-file", "--batch"], stdin: blobs.joined(separator: "\n") + "\n")
+        var versions: [Int] = []
+        var current = -1
+        for line in contents.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.split(separator: " ").count == 3, line.split(separator: " ")[1] == "blob", blobs.contains(String(line.prefix(40))) {
+                if current >= 0 { versions.append(current) }
+                current = 0
+            } else if line.hasPrefix("      {\"id\"") {
+                current += 1
+            }
+        }
+        if current >= 0 { versions.append(current) }
+        XCTAssertEqual(versions.count, blobs.count, "one count per version")
+        XCTAssertEqual(versions.filter { $0 > 20 }.count, 0, "versions with more than 20 stops: \(versions.max() ?? 0) at most")
+        let tip = try git(["ls-tree", "-r", "--name-only", "main"]).split(separator: "\n").filter { $0.hasSuffix(".json") }
+        var tipStops = 0
+        for path in tip {
+            tipStops += try git(["show", "main:\(path)"]).split(separator: "\n").filter { $0.hasPrefix("      {\"id\"") }.count
+        }
+        XCTAssertGreaterThanOrEqual(tipStops, 16 * tip.count, "the screens stay near their size: \(tipStops) stops on \(tip.count) screens")
+    }
+
     /// "12.34 ms", "1.2 s", "45.6 µs", "38.1 MB", possibly followed by a label
     /// ("1.26 s (git log -p --all)") or preceded by "budget"; the value in seconds or MB.
     static func figure(_ cell: String) -> Double? {
