@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXTestSupport
 
 /// `axdiff-bench --quick` runs end to end on tiny sizes (a 40-commit history)
 /// and prints the whole table. Timings are not asserted (this is a debug build
