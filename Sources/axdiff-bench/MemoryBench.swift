@@ -30,9 +30,9 @@ struct MemoryBench {
             p.steadyScreens = true
             let dir = (options.out as NSString).appendingPathComponent("gen-memory-steady-\(p.commits)x\(p.screens)x\(p.stops)-\(p.seed)")
             let repository = try Generator(parameters: p).prepare(in: dir, log: log)
+            let copy = (options.out as NSString).appendingPathComponent("work/memory.git")
             var runPeaks: [Double] = []
             for run in 1...runs {
-                let copy = (options.out as NSString).appendingPathComponent("work/memory.git")
                 try Subprocess.copy(repository.path, to: copy)
                 // axdiff's own peak: the peak of a child counts the processes it waits for, and the
                 // git repack a run ends with peaks higher than axdiff on a long history (184 MB at
