@@ -21,14 +21,17 @@ enum Libgit2 {
         // shared by every handle, counted in raw object bytes (parsed trees
         // take two to three times that; 8 MB was 20 MB of a backfill's peak).
         // Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
-        // mapped, and a mapped page read is resident: 4 MB windows, at most
-        // 8 MB of them: 6 MB less of a 100,000-commit backfill's peak than
-        // 16 MB, and as fast on the generator's pack and after `git gc`
-        // (BENCHMARKS.md, "A long backfill's memory within 128 MB" and
-        // "Memory of a 100,000-commit backfill"). The watcher reopens its
-        // repository after a round, which unmaps them.
+        // mapped, and a mapped page read is resident: at most 8 MB of them,
+        // 6 MB less of a 100,000-commit backfill's peak than 16 MB. In 2 MB
+        // windows, four at a time: a pack `git gc` wrote keeps a blob's delta
+        // base far from it, and two 4 MB windows were unmapped and mapped
+        // again 1,200 times in a 5,000-commit backfill (a TLB shootdown on
+        // the other core each time), 7% of its time; four windows, 70 times
+        // (BENCHMARKS.md, "Memory of a 100,000-commit backfill" and "Pack
+        // windows after git gc"). The watcher reopens its repository after a
+        // round, which unmaps them.
         _ = axdiff_git_set_cache_max_size(2 << 20)
-        _ = axdiff_git_set_mwindow(4 << 20, 8 << 20)
+        _ = axdiff_git_set_mwindow(2 << 20, 8 << 20)
         return true
     }()
 

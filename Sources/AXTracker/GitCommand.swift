@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The git command line, for what libgit2 does not do: network transport (fetch and push:
@@ -41,46 +36,13 @@ struct GitCommand {
     /// Runs `git -C directory args…`; throws `Failure` with git's stderr on a non-zero exit.
     @discardableResult
     func run(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "-C", directory] + args
         var env = ProcessInfo.processInfo.environment
         env["GIT_TERMINAL_PROMPT"] = "0"
         for (key, value) in environment { env[key] = value }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let (outData, errData) = Self.drain(out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor)
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Failure(args: args, status: p.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
+        let result = try ChildProcess("git", ["-C", directory] + args, environment: env).run()
+        guard result.status == 0 else {
+            throw Failure(args: args, status: result.status, stderr: String(decoding: result.stderr, as: UTF8.self))
         }
-        return String(decoding: outData, as: UTF8.self)
-    }
-
-    /// Reads both pipes to their ends, whichever has bytes first (`poll`), so that neither
-    /// can fill up and block git while the other is read.
-    static func drain(_ first: Int32, _ second: Int32) -> (Data, Data) {
-        var data = [Data(), Data()]
-        var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while fds.contains(where: { $0.fd >= 0 }) {
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
-                if errno == EINTR { continue }
-                break
-            }
-            for k in fds.indices where fds[k].fd >= 0 && fds[k].revents != 0 {
-                let n = buffer.withUnsafeMutableBytes { read(fds[k].fd, $0.baseAddress, $0.count) }
-                if n > 0 {
-                    data[k].append(contentsOf: buffer[0..<n])
-                } else if n == 0 || errno != EINTR {
-                    fds[k].fd = -1   // end of file (or a broken pipe): poll skips a negative descriptor
-                }
-            }
-        }
-        return (data[0], data[1])
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 }

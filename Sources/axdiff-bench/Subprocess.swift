@@ -1,3 +1,4 @@
+import AXTracker
 import Foundation
 
 /// Runs the programs the benchmark measures (`axdiff`, `git`) and the ones it
@@ -9,16 +10,25 @@ enum Subprocess {
 
     /// Runs `executable` to completion; throws when it exits with a code not in `accept`.
     /// `stdout` nil discards the output (it goes to /dev/null, as in `git log -p > /dev/null`).
+    /// Through `ChildProcess`, whose wait ends when the child does: Foundation's `Process`
+    /// noticed an exit up to 50 ms late, which put every timing on a 50 ms grid.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], cwd: String? = nil, stdout: String? = nil,
+    static func run(_ executable: String, _ arguments: [String], stdout: String? = nil,
                     environment: [String: String] = [:], accept: Set<Int32> = [0]) throws -> Int32 {
-        let process = try start(executable, arguments, cwd: cwd, stdout: stdout, environment: environment)
-        process.waitUntilExit()
-        guard accept.contains(process.terminationStatus) else {
-            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)"
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        let output: ChildProcess.Output = stdout.map { .file($0) } ?? .discard
+        let status: Int32
+        do {
+            status = try ChildProcess(try resolve(executable), arguments, environment: env, stdout: output, stderr: output).run().status
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(description: "could not start \(failure)")
+        }
+        guard accept.contains(status) else {
+            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(status)"
                           + (stdout.map { " (output in \($0))" } ?? ""))
         }
-        return process.terminationStatus
+        return status
     }
 
     /// Starts `executable` and returns without waiting (for the watcher).
@@ -57,22 +67,17 @@ enum Subprocess {
     }
 
     /// What `git` prints (trimmed), for the few facts the benchmark reads back.
-    static func output(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try resolve(executable))
-        process.arguments = arguments
-        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess(try resolve(executable), arguments, stderr: .discard).run()
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(description: "could not start \(failure)")
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == 0 else {
+            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(result.status)")
+        }
+        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A fresh copy of a repository directory (`cp -a`), replacing `to`.
