@@ -94,19 +94,38 @@ extension Subprocess {
     /// posix_spawn shares our memory until the exec, and the kernel keeps
     /// that high-water mark across it.) Exit codes in `accept` pass.
     static func peakMemory(_ executable: String, _ arguments: [String], stdout: String, accept: Set<Int32> = [0]) throws -> Double {
+        try peakMemoryParts(executable, arguments, stdout: stdout, accept: accept).resident
+    }
+
+    /// The peak resident memory of `executable` (as `peakMemory`), and the highest of its
+    /// anonymous resident memory (`RssAnon` in `/proc/PID/status`, read every 10 ms): the
+    /// memory of the program itself, without the files it maps (its binary, the
+    /// repository's pack indexes and pack windows), whose pages the kernel may drop at any time.
+    static func peakMemoryParts(_ executable: String, _ arguments: [String], stdout: String,
+                                accept: Set<Int32> = [0]) throws -> (resident: Double, anonymous: Double) {
         let script = """
-            import resource, subprocess, sys
+            import resource, subprocess, sys, time
+            anon = 0
             with open(sys.argv[1], "wb") as out:
-                code = subprocess.call(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL)
-            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+                child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL)
+                while child.poll() is None:
+                    try:
+                        with open("/proc/%d/status" % child.pid) as status:
+                            for line in status:
+                                if line.startswith("RssAnon:"):
+                                    anon = max(anon, int(line.split()[1]))
+                    except OSError:
+                        pass
+                    time.sleep(0.01)
+            print(child.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, anon)
             """
         let words = try output("python3", ["-c", script, stdout, try resolve(executable)] + arguments).split(separator: " ")
-        guard words.count == 2, let code = Int32(words[0]), let kb = Double(words[1]) else {
+        guard words.count == 3, let code = Int32(words[0]), let kb = Double(words[1]), let anon = Double(words[2]) else {
             throw Failure(description: "could not read the peak memory of \(executable)")
         }
         guard accept.contains(code) else {
             throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(code)")
         }
-        return kb * 1024
+        return (kb * 1024, anon * 1024)
     }
 }

@@ -60,8 +60,20 @@ final class BenchmarkSmokeTests: XCTestCase {
         let r = try CLI.run(["--quick", "--only", "memory", "--out", out.path, "--axdiff", CLI.binary.path],
                             executable: bench, timeout: 900)
         XCTAssertEqual(r.code, 0, r.out + r.err)
-        for key in ["backfill.memory", "backfill.memory.long", "backfill.memory.scale"] {
+        for key in ["backfill.memory", "backfill.memory.long", "backfill.memory.scale", "backfill.memory.anon.scale"] {
             XCTAssertTrue(r.out.contains("| \(key) "), "\(key) row: \(r.out)")
+        }
+        // Each run's anonymous peak was sampled (a sampler that missed the run would say 0), and is
+        // part of its resident peak.
+        let runs = (r.out + r.err).split(separator: "\n").filter { $0.contains("memory: backfill of") }
+        XCTAssertEqual(runs.count, 2, r.err)
+        for line in runs {
+            let words = line.split(separator: " ")
+            let peak = words.firstIndex(of: "at").flatMap { Double(words[$0 + 1]) }
+            let anonymous = words.firstIndex(of: "(anonymous").flatMap { Double(words[$0 + 1]) }
+            XCTAssertNotNil(peak, String(line))
+            XCTAssertGreaterThan(anonymous ?? 0, 1, String(line))
+            XCTAssertLessThan(anonymous ?? .infinity, peak ?? 0, String(line))
         }
         let repo = out.appendingPathComponent("gen-memory-steady-400x5x20-20240601/repo.git").path
         func git(_ args: [String], stdin: String? = nil) throws -> String {
