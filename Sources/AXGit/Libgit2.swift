@@ -14,13 +14,10 @@ enum Libgit2 {
         // collision detection that was 6% of a backfill, spent re-hashing
         // snapshot blobs (callgrind). Objects written are still hashed.
         _ = axdiff_git_set_strict_hash_verification(0)
+        // libgit2's object cache is off: each handle keeps the few commits and
+        // trees it needs again instead (`RecentObjects`, which says why).
         // Memory: a backfill stays within 128 MB resident however long the
-        // history, and a watcher near 64 MB. The object cache (default 256 MB)
-        // kept the trees and commits of every commit walked, though history is
-        // walked once, each tree read about twice and close together: 2 MB,
-        // shared by every handle, counted in raw object bytes (parsed trees
-        // take two to three times that; 8 MB was 20 MB of a backfill's peak).
-        // Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
+        // history, and a watcher near 64 MB. Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
         // mapped, and a mapped page read is resident: at most 8 MB of them,
         // 6 MB less of a 100,000-commit backfill's peak than 16 MB. In 2 MB
         // windows, four at a time: a pack `git gc` wrote keeps a blob's delta
@@ -30,7 +27,7 @@ enum Libgit2 {
         // (BENCHMARKS.md, "Memory of a 100,000-commit backfill" and "Pack
         // windows after git gc"). The watcher reopens its repository after a
         // round, which unmaps them.
-        _ = axdiff_git_set_cache_max_size(2 << 20)
+        _ = axdiff_git_set_caching(0)
         _ = axdiff_git_set_mwindow(2 << 20, 8 << 20)
         return true
     }()

@@ -56,35 +56,38 @@ extension Repository {
         try withCommit(id) { ObjectID(git_commit_tree_id($0)) }
     }
 
-    /// Looks up a commit, runs `body`, frees it.
+    /// Runs `body` with a commit, parsed or kept from a recent lookup (`recent`), which
+    /// `body` must not free.
     func withCommit<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
+        if let kept = recent.object(id, type: GIT_OBJECT_COMMIT) { return try recent.using(kept, body) }
         var oid = id.oid
         var commit: OpaquePointer?
         let code = git_commit_lookup(&commit, handle, &oid)
-        if code < 0 {
+        guard code >= 0, let commit else {
             let error = lastError(code, "git_commit_lookup")
             throw GitError(error.code, "git_commit_lookup", "commit \(id.hex): \(error.message)")
         }
-        defer { git_commit_free(commit) }
-        return try body(commit!)
+        recent.keep(commit, for: id)
+        return try recent.using(commit, body)
     }
 
-    /// Looks up the tree of a commit, runs `body`, frees it.
+    /// Runs `body` with the root tree of a commit, as `withTree`.
     func withCommitTree<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
-        try withCommit(id) { commit in
-            var tree: OpaquePointer?
-            try check(git_commit_tree(&tree, commit), "git_commit_tree")
-            defer { git_tree_free(tree) }
-            return try body(tree!)
-        }
+        try withTree(try treeID(ofCommit: id), body)
     }
 
-    /// Looks up a tree by id, runs `body`, frees it.
+    /// Runs `body` with a tree, parsed or kept from a recent lookup (`recent`), which `body`
+    /// must not free.
     func withTree<T>(_ id: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
+        if let kept = recent.object(id, type: GIT_OBJECT_TREE) { return try recent.using(kept, body) }
         var oid = id.oid
         var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, handle, &oid), "git_tree_lookup")
-        defer { git_tree_free(tree) }
-        return try body(tree!)
+        let code = git_tree_lookup(&tree, handle, &oid)
+        guard code >= 0, let tree else {
+            try check(code, "git_tree_lookup")
+            throw GitError(.notFound, "git_tree_lookup", "tree \(id.hex) is missing")
+        }
+        recent.keep(tree, for: id)
+        return try recent.using(tree, body)
     }
 }

@@ -45,10 +45,9 @@ extension Repository {
             let mode = git_tree_entry_filemode(entry)
             if mode == GIT_FILEMODE_TREE {
                 guard patterns.mayMatch(below: path) else { continue }
-                var subtree: OpaquePointer?
-                try check(git_tree_lookup(&subtree, handle, git_tree_entry_id(entry)), "git_tree_lookup")
-                defer { git_tree_free(subtree) }
-                try collect(subtree!, prefix: path + "/", patterns: patterns, into: &out)
+                try withTree(ObjectID(git_tree_entry_id(entry))) { subtree in
+                    try collect(subtree, prefix: path + "/", patterns: patterns, into: &out)
+                }
             } else if mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE, patterns.matches(path) {
                 out.append(TreeFile(path: path, blob: ObjectID(git_tree_entry_id(entry))))
             }

@@ -9,6 +9,8 @@ import Foundation
 /// that stays on one thread) instead of sharing one.
 package final class Repository {
     let handle: OpaquePointer
+    /// Commits and trees this handle parsed last (`withCommit`, `withTree`).
+    var recent = RecentObjects()
 
     /// The `.git` directory (for a bare repository, the repository itself), with a trailing slash.
     package let gitDir: String
@@ -25,6 +27,7 @@ package final class Repository {
     }
 
     deinit {
+        recent.removeAll()
         git_repository_free(handle)
     }
 

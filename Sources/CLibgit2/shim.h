@@ -8,8 +8,8 @@ static inline int axdiff_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
 
-static inline int axdiff_git_set_cache_max_size(ssize_t bytes) {
-    return git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, bytes);
+static inline int axdiff_git_set_caching(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
 }
 
 static inline int axdiff_git_set_mwindow(size_t window_size, size_t mapped_limit) {
