@@ -29,18 +29,19 @@ enum NotesLayout {
     }
 
     /// Finds the note blob for the remaining hex digits `rest` in `tree`, descending fan-out
-    /// directories: O(depth · log entries), never a scan.
-    static func findNote(in tree: OpaquePointer, rest: Substring, repository: OpaquePointer) throws -> ObjectID? {
+    /// directories: O(depth · log entries), never a scan. The fan-out trees are kept with the
+    /// handle's recent objects (`Repository.withTree`): reading the notes of many commits
+    /// (a review site, `axdiff log`) meets each fan-out tree again.
+    static func findNote(in tree: OpaquePointer, rest: Substring, repository: Repository) throws -> ObjectID? {
         if let entry = git_tree_entry_byname(tree, String(rest)), git_tree_entry_type(entry) == GIT_OBJECT_BLOB {
             return ObjectID(git_tree_entry_id(entry))
         }
         guard rest.utf8.count > 2,
               let entry = git_tree_entry_byname(tree, String(rest.prefix(2))),
               git_tree_entry_type(entry) == GIT_OBJECT_TREE else { return nil }
-        var subtree: OpaquePointer?
-        try check(git_tree_lookup(&subtree, repository, git_tree_entry_id(entry)), "git_tree_lookup")
-        defer { git_tree_free(subtree) }
-        return try findNote(in: subtree!, rest: rest.dropFirst(2), repository: repository)
+        return try repository.withTree(ObjectID(git_tree_entry_id(entry))) { subtree in
+            try findNote(in: subtree, rest: rest.dropFirst(2), repository: repository)
+        }
     }
 
     /// Calls `visit(commit, noteBlob)` for every note in the tree; entries that are not notes

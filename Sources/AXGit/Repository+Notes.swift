@@ -48,7 +48,7 @@ extension Repository {
 
     func noteBlob(for commit: ObjectID, notesCommit: ObjectID) throws -> ObjectID? {
         try withCommitTree(notesCommit) { tree in
-            try NotesLayout.findNote(in: tree, rest: Substring(commit.hex), repository: handle)
+            try NotesLayout.findNote(in: tree, rest: Substring(commit.hex), repository: self)
         }
     }
 }

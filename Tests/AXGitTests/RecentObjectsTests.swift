@@ -68,6 +68,27 @@ final class RecentObjectsTests: XCTestCase {
         XCTAssertEqual(try repository.withTree(tree) { git_tree_entrycount($0) }, 2)
     }
 
+    /// The ring holds at most its bytes (the newest object always), however many are read,
+    /// and reads through a ring that keeps one object at a time are still right.
+    func testTheRingKeepsTheNewestWithinItsBytes() throws {
+        let fixture = try GitFixture()
+        let commits = try history(fixture)
+        let repository = try fixture.open()
+        let snapshots = try fixture.rev("\(commits[0].hex):Snapshots")
+        let oneTree = try repository.withTree(snapshots) { RecentObjects.estimatedSize($0) }
+        XCTAssertEqual(oneTree, 64 * 6 + 64, "the Snapshots tree holds 6 directories")
+        repository.recent = RecentObjects(capacity: 100, maxBytes: 1_000)
+        let files = try repository.files(in: commits[0], matching: globs)
+        XCTAssertEqual(files.count, 6 * 4)
+        XCTAssertLessThanOrEqual(repository.recent.bytes, 1_000)
+        XCTAssertGreaterThan(repository.recent.count, 1)
+        repository.recent = RecentObjects(capacity: 100, maxBytes: 1)
+        XCTAssertEqual(try repository.files(in: commits[0], matching: globs).map(\.path), files.map(\.path))
+        XCTAssertEqual(repository.recent.count, 1)
+        XCTAssertEqual(try repository.changes(in: commits[1], matching: globs).count, 3)
+        XCTAssertEqual(repository.recent.count, 1)
+    }
+
     /// The ring holds at most its capacity, the newest objects, however many are read.
     func testTheRingKeepsTheNewestUpToItsCapacity() throws {
         let fixture = try GitFixture()
