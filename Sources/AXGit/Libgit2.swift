@@ -17,16 +17,17 @@ enum Libgit2 {
         // libgit2's object cache is off: each handle keeps the few commits and
         // trees it needs again instead (`RecentObjects`, which says why).
         // Memory: a backfill stays within 128 MB resident however long the
-        // history, and a watcher near 64 MB. Pack windows (default 1 GB each, 8 GB in all) kept the whole pack
-        // mapped, and a mapped page read is resident: at most 8 MB of them,
-        // 6 MB less of a 100,000-commit backfill's peak than 16 MB. In 2 MB
-        // windows, four at a time: a pack `git gc` wrote keeps a blob's delta
-        // base far from it, and two 4 MB windows were unmapped and mapped
-        // again 1,200 times in a 5,000-commit backfill (a TLB shootdown on
-        // the other core each time), 7% of its time; four windows, 70 times
+        // history, and a watcher near 64 MB. Pack windows (default 1 GB
+        // each, 8 GB in all) kept the whole pack mapped, and a mapped page
+        // read is resident: at most 8 MB of them, 6 MB less of a
+        // 100,000-commit backfill's peak than 16 MB. In 2 MB windows, four
+        // at a time: a pack `git gc` wrote keeps a blob's delta base far
+        // from it, and two 4 MB windows were unmapped and mapped again 1,200
+        // times in a 5,000-commit backfill (a TLB shootdown on the other
+        // core each time), 7% of its time; four windows, 70 times
         // (BENCHMARKS.md, "Memory of a 100,000-commit backfill" and "Pack
-        // windows after git gc"). The watcher reopens its repository after a
-        // round, which unmaps them.
+        // windows after git gc, the object cache, and timing a child"). The
+        // watcher reopens its repository after a round, which unmaps them.
         _ = axdiff_git_set_caching(0)
         _ = axdiff_git_set_mwindow(2 << 20, 8 << 20)
         return true

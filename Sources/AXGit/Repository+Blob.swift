@@ -24,8 +24,8 @@ extension Repository {
     /// The bytes of a blob.
     ///
     /// Throws `.tooLarge` ("… is N bytes, larger than M bytes") when the blob exceeds
-    /// `maxBytes`; its size is read from the object header on every call (also when libgit2
-    /// has the object cached), the content is never inflated.
+    /// `maxBytes`; its size is read from the object header on every call, and the content is
+    /// then never inflated.
     ///
     /// libgit2 reads it (loose, packed, through a multi-pack-index): an own pack reader was
     /// not worth its code and its memory (BENCHMARKS.md, "A long backfill's memory").

@@ -12,7 +12,8 @@ import Foundation
 /// every 50 ms, so a child that has exited is noticed up to 50 ms late. That was added to the
 /// end of a backfill (git's maintenance, a few milliseconds of work, is the last thing it
 /// runs: a twentieth of a 1 s backfill), and it put every timing of `axdiff-bench` on a
-/// 50 ms grid (BENCHMARKS.md, "Pack windows after git gc").
+/// 50 ms grid (BENCHMARKS.md, "Pack windows after git gc, the object cache, and timing a
+/// child").
 ///
 /// The child starts with standard input from /dev/null, the default action for the signals a
 /// daemon catches or ignores (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD) and no signal
