@@ -17,7 +17,9 @@ import Foundation
 ///
 /// The child starts with standard input from /dev/null, the default action for the signals a
 /// daemon catches or ignores (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD) and no signal
-/// blocked, whatever the calling thread had. The descriptors a run opens are close-on-exec:
+/// blocked, whatever the calling thread had, in a process group of its own (as `Process` starts
+/// it): Ctrl-C in the terminal reaches axdiff, which finishes its round, and not a git push or
+/// repack halfway through. The descriptors a run opens are close-on-exec:
 /// a child started meanwhile on another thread holds no end of this one's pipes.
 package struct ChildProcess {
     /// Where the child's standard output or error goes.
@@ -82,7 +84,8 @@ package struct ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([path] + arguments).map { strdup($0) }
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }

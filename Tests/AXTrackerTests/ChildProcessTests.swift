@@ -43,6 +43,19 @@ final class ChildProcessTests: XCTestCase {
         }
     }
 
+    /// The child leads a process group of its own, in this process's session: the terminal's
+    /// Ctrl-C goes to axdiff's group, not to git's.
+    func testTheChildHasAProcessGroupOfItsOwn() throws {
+        let result = try ChildProcess("/bin/sh", ["-c", "echo $$ $(ps -o pgid= -p $$) $(ps -o sid= -p $$)"]).run()
+        XCTAssertEqual(result.status, 0)
+        let fields = String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int32($0) }
+        XCTAssertEqual(fields.count, 3, String(decoding: result.stdout, as: UTF8.self))
+        guard fields.count == 3 else { return }
+        XCTAssertEqual(fields[1], fields[0], "the child's process group is its own")
+        XCTAssertNotEqual(fields[1], getpgrp())
+        XCTAssertEqual(fields[2], getsid(0), "the child stays in this session")
+    }
+
     /// Standard input is /dev/null: a program that reads it ends at once.
     func testStandardInputIsEmpty() throws {
         let result = try ChildProcess("/bin/cat", []).run()
