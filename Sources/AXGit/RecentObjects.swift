@@ -59,7 +59,7 @@ final class RecentObjects {
     func keep(_ object: OpaquePointer, for id: ObjectID) {
         let size = Self.estimatedSize(object)
         if let slot = slotOf[id], let old = slots[slot] {
-            // Parsed twice (a lookup of another type missed the kept one): keep the newer.
+            // Kept already (the callers look up first, so only defensively): keep the newer.
             git_object_free(old.object)
             slots[slot] = Entry(id: id, object: object, size: size)
             bytes += size - old.size

@@ -18,12 +18,7 @@ enum Subprocess {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         let output: ChildProcess.Output = stdout.map { .file($0) } ?? .discard
-        let status: Int32
-        do {
-            status = try ChildProcess(try resolve(executable), arguments, environment: env, stdout: output, stderr: output).run().status
-        } catch let failure as ChildProcess.Failure {
-            throw Failure(description: "could not start \(failure)")
-        }
+        let status = try spawn(ChildProcess(executable, arguments, environment: env, stdout: output, stderr: output)).status
         guard accept.contains(status) else {
             throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(status)"
                           + (stdout.map { " (output in \($0))" } ?? ""))
@@ -68,16 +63,20 @@ enum Subprocess {
 
     /// What `git` prints (trimmed), for the few facts the benchmark reads back.
     static func output(_ executable: String, _ arguments: [String]) throws -> String {
-        let result: ChildProcess.Result
-        do {
-            result = try ChildProcess(try resolve(executable), arguments, stderr: .discard).run()
-        } catch let failure as ChildProcess.Failure {
-            throw Failure(description: "could not start \(failure)")
-        }
+        let result = try spawn(ChildProcess(executable, arguments, stderr: .discard))
         guard result.status == 0 else {
             throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited with \(result.status)")
         }
         return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs `child` (which looks a bare name up on its `PATH`); a start that fails is the bench's `Failure`.
+    private static func spawn(_ child: ChildProcess) throws -> ChildProcess.Result {
+        do {
+            return try child.run()
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(description: "could not start \(failure)")
+        }
     }
 
     /// A fresh copy of a repository directory (`cp -a`), replacing `to`.
