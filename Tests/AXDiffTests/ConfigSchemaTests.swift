@@ -1,4 +1,5 @@
 @testable import AXDiff
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -31,7 +32,7 @@ final class ConfigSchemaTests: XCTestCase {
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        p.waitForExit()
         guard p.terminationStatus == 0 else {
             let message = String(decoding: err, as: UTF8.self)
             if message.contains("No module named 'jsonschema'") { throw XCTSkip("jsonschema is not installed (Scripts/setup.sh installs it)") }

@@ -1,3 +1,4 @@
+import AXTestSupport
 import Foundation
 import XCTest
 
@@ -27,7 +28,7 @@ enum ExternalTools {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        process.waitUntilExit()
+        process.waitForExit()
         return Run(status: process.terminationStatus,
                    stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                    stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))

@@ -48,7 +48,7 @@ package enum ChildProcess {
             throw NSError(domain: what, code: 1, userInfo: [NSLocalizedDescriptionKey: "\(what) \(args) timed out after \(Int(timeout)) s"])
         }
         group.wait()
-        p.waitUntilExit()
+        p.waitForExit()
         let (o, e) = box.get()
         return Result(out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self), code: p.terminationStatus)
     }

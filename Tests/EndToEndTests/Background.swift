@@ -37,7 +37,7 @@ final class Background {
     /// Waits for exit up to `timeout` seconds; nil when still running.
     func waitForExit(timeout: TimeInterval) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
