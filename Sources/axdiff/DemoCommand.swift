@@ -93,23 +93,26 @@ struct GitCLI {
 
     @discardableResult
     func run(_ args: [String], date: Int? = nil) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "-C", directory, "-c", "user.name=axdiff demo", "-c", "user.email=demo@axdiff.invalid",
-                       "-c", "commit.gpgsign=false"] + args
+        let arguments = ["-C", directory, "-c", "user.name=axdiff demo", "-c", "user.email=demo@axdiff.invalid",
+                         "-c", "commit.gpgsign=false"] + args
         var env = ProcessInfo.processInfo.environment
         if let date {
             env["GIT_AUTHOR_DATE"] = "@\(date) +0000"
             env["GIT_COMMITTER_DATE"] = "@\(date) +0000"
         }
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw InputError("git \(args.joined(separator: " ")) failed (\(p.terminationStatus))") }
-        return String(decoding: data, as: UTF8.self)
+        // `ChildProcess`, not `Process`: the demo runs git a dozen times, and `Process` noticed
+        // each exit up to 50 ms late.
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess("git", arguments, environment: env).run()
+        } catch let failure as ChildProcess.Failure {
+            throw InputError("git \(args.joined(separator: " ")) could not start: \(failure)")
+        }
+        guard result.status == 0 else {
+            let reason = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw InputError("git \(args.joined(separator: " ")) failed (\(result.status))" + (reason.isEmpty ? "" : ": \(reason)"))
+        }
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 
     func output(_ args: [String]) throws -> String { try run(args) }

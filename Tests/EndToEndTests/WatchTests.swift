@@ -100,6 +100,18 @@ final class WatchTests: XCTestCase {
         }
     }
 
+    /// The demo runs git itself: without git on `PATH` it says so in one line, exit 2, and
+    /// names the git command it could not start.
+    func testDemoWithoutGitSaysSoInOneLine() throws {
+        let dir = try CLI.tempDir(self)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/examples/story").path
+        let r = try CLI.run(["demo", "--examples", examples, "--into", dir.appendingPathComponent("repo").path],
+                            env: ["PATH": "/nonexistent"])
+        XCTAssertEqual(r.code, 2, r.err)
+        XCTAssertEqual(r.err.split(separator: "\n"), ["axdiff: git init -q -b main could not start: git is not on PATH (/nonexistent)"])
+    }
+
     func testShallowCloneIsAnnotatedUpToItsBoundary() throws {
         let full = try GitFixture(self)
         try full.commit("Add", ["Snapshots/Checkout.json": good])
