@@ -100,7 +100,7 @@ struct GitCLI {
             env["GIT_AUTHOR_DATE"] = "@\(date) +0000"
             env["GIT_COMMITTER_DATE"] = "@\(date) +0000"
         }
-        // `ChildProcess`, not `Process`: the demo runs git a dozen times, and `Process` noticed
+        // `ChildProcess`, not `Process`: the demo runs git about fifteen times, and `Process` noticed
         // each exit up to 50 ms late.
         let result: ChildProcess.Result
         do {

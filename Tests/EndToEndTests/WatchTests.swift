@@ -89,10 +89,13 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(lines[0].hasSuffix("Drift"))
     }
 
+    /// The demo's bundled story, in this checkout.
+    private static let story = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Config/examples/story").path
+
     func testDemoBuildsAndAnnotatesTheStory() throws {
         let dir = try CLI.tempDir(self)
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Config/examples/story").path
+        let examples = Self.story
         let r = try CLI.run(["demo", "--examples", examples, "--into", dir.appendingPathComponent("repo").path])
         XCTAssertEqual(r.code, 0, r.err)
         for expected in ["order.regressed", "label.lost", "group.split", "group.merged", "order.improved", "axdiff: no snapshot changed"] {
@@ -104,8 +107,7 @@ final class WatchTests: XCTestCase {
     /// names the git command it could not start.
     func testDemoWithoutGitSaysSoInOneLine() throws {
         let dir = try CLI.tempDir(self)
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Config/examples/story").path
+        let examples = Self.story
         let r = try CLI.run(["demo", "--examples", examples, "--into", dir.appendingPathComponent("repo").path],
                             env: ["PATH": "/nonexistent"])
         XCTAssertEqual(r.code, 2, r.err)
