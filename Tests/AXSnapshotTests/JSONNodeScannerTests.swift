@@ -195,4 +195,66 @@ extension JSONNodeScannerTests {
         XCTAssertEqual(moved.0.elements.first?.children.map(\.line), [3, 4])
         XCTAssertEqual(moved.0.elements.first?.line, 3)
     }
+
+    /// An element whose bytes recur except for its frame (rows below an inserted one move
+    /// down) is taken from the memo with the new frame: the same snapshot, lines included,
+    /// as reading without a memo, whatever the new frame is (another, null, one with line
+    /// feeds inside, one the scanner gives up on).
+    func testAnElementWhoseOnlyChangeIsItsFrameReadsAsWithoutAMemo() throws {
+        let seed: UInt64 = 0xF4A_3E
+        var rng = SeededGenerator(seed: seed)
+        let frames = ["[1, 2, 3, 4]", "[0,0,0,0]", "null", "[1,\n 2,\r\n 3, 4]", "[12.5, 2e3, 44, 390.0]",
+                      "[1, 2, 3]", "[1, 2, -3, 4]", "[1, 2, 3, 4, 5]", "[-0, 1, 1234567890123456, 1E-2]", "\"x\""]
+        let pattern = try NSRegularExpression(pattern: #""frame"\s*:\s*(\[[^\]]*\]|null)"#)
+        var compared = 0, scanned = 0
+        for round in 0..<300 {
+            let (old, _) = Self.randomSnapshot(&rng)
+            guard let (_, memo) = JSONNodeScanner.snapshot(old, defaultScreen: "D", previous: nil) else { continue }
+            // Every frame value replaced, each by one picked at random.
+            let ns = old as NSString
+            var new = ""
+            var last = 0
+            for match in pattern.matches(in: old, range: NSRange(location: 0, length: ns.length)) {
+                let value = match.range(at: 1)
+                new += ns.substring(with: NSRange(location: last, length: value.location - last))
+                new += frames[Int(rng.next() % UInt64(frames.count))].replacingOccurrences(of: "\\n", with: "\n")
+                    .replacingOccurrences(of: "\\r", with: "\r")
+                last = value.location + value.length
+            }
+            new += ns.substring(from: last)
+            let alone = JSONNodeScanner.snapshot(new, defaultScreen: "D")
+            let withMemo = JSONNodeScanner.snapshot(new, defaultScreen: "D", previous: memo)
+            XCTAssertEqual(withMemo?.0, alone, "round \(round) (seed \(seed)): \(new)")
+            // The memo it leaves serves the next version as well.
+            if let next = withMemo?.1 {
+                XCTAssertEqual(JSONNodeScanner.snapshot(old, defaultScreen: "D", previous: next)?.0,
+                               JSONNodeScanner.snapshot(old, defaultScreen: "D"), "round \(round) (seed \(seed)), back: \(old)")
+            }
+            compared += 1
+            if alone != nil { scanned += 1 }
+        }
+        print("JSONNodeScannerTests: frames replaced in \(compared) snapshots, \(scanned) read by the scanner (seed \(seed))")
+        XCTAssertGreaterThan(compared, 150)
+        XCTAssertGreaterThan(scanned, 50, "new versions the scanner read itself")
+
+        // A forged memo shows the element is taken from it, with the new frame and line.
+        let row = #"{"id": "row.with.a.long.identifier.1", "role": "button", "label": "Pay now", "frame": [1, 2, 3, 4], "hint": "Pays"}"#
+        let text = #"{"axsnapshot": 1, "elements": [{"role": "container", "children": ["# + row + ",\n" + row + "]}]}"
+        let (_, memo) = try XCTUnwrap(JSONNodeScanner.snapshot(text, defaultScreen: "D", previous: nil))
+        var altered = memo.snapshot
+        for k in altered.elements[0].children.indices { altered.elements[0].children[k].label = "forged" }
+        let forged = JSONScanMemo(source: memo.source, leaves: memo.leaves, paths: memo.paths, snapshot: altered)
+        let moved = "\n" + text.replacingOccurrences(of: "[1, 2, 3, 4]", with: "[1,\n 50, 3, 4]")
+        let read = try XCTUnwrap(JSONNodeScanner.snapshot(moved, defaultScreen: "D", previous: forged))
+        let children = try XCTUnwrap(read.0.elements.first?.children)
+        XCTAssertEqual(children.map(\.label), ["forged", "forged"], "taken from the memo")
+        XCTAssertEqual(children.map(\.frame), Array(repeating: Frame(x: 1, y: 50, width: 3, height: 4), count: 2))
+        XCTAssertEqual(children.map(\.hint), ["Pays", "Pays"])
+        XCTAssertEqual(children.map(\.line), [2, 4], "each on its own line, the line feed inside the first frame counted")
+        XCTAssertEqual(read.1.leaves.count, 3, "the new memo has both rows and their container")
+        // A frame the scanner gives up on is not taken: the whole read gives up as without a memo.
+        let negative = text.replacingOccurrences(of: "[1, 2, 3, 4]", with: "[1, 2, -3, 4]")
+        XCTAssertNil(JSONNodeScanner.snapshot(negative, defaultScreen: "D", previous: forged))
+        XCTAssertNil(JSONNodeScanner.snapshot(negative, defaultScreen: "D"))
+    }
 }

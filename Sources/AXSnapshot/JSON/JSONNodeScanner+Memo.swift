@@ -16,7 +16,7 @@ extension JSONNodeScanner {
               let here = bytes.baseAddress.map({ $0 + pos }), let old = previousBytes.baseAddress else { return nil }
         let print = JSONScanMemo.fingerprint(bytes, at: pos)
         let remaining = bytes.count - pos
-        var found = -1
+        var found = -1, reframe = -1
         // Leaf metadata is read through a buffer pointer: an element read
         // out of the array, or a closure over it, is copied.
         previous.leaves.withUnsafeBufferPointer { leaves in
@@ -28,16 +28,19 @@ extension JSONNodeScanner {
                     if leaves[k].print == print {
                         tries += 1
                         let range = leaves[k].range
-                        if leaves[k].depth == depth, range.count <= remaining, range.upperBound <= previousBytes.count,
-                           memcmp(here, old + range.lowerBound, range.count) == 0 {
-                            found = k
-                            return
+                        if leaves[k].depth == depth, range.upperBound <= previousBytes.count {
+                            if range.count <= remaining, memcmp(here, old + range.lowerBound, range.count) == 0 {
+                                found = k
+                                return
+                            }
+                            if reframe < 0, leaves[k].frameStart >= 0 { reframe = k }
                         }
                     }
                     i = (i + 1) & previous.mask
                 }
             }
         }
+        if found < 0, reframe >= 0 { return reframedLeaf(reframe, from: previous, depth: depth, print: print) }
         guard found >= 0, var node = previous.node(found) else { return nil }
         let leaf = previous.leaves[found]
         // The same bytes read from another line: every line inside moves
@@ -52,7 +55,51 @@ extension JSONNodeScanner {
             let innerStart = leaves.count
             if leaf.hasChildren { carryInnerEntries(of: found, from: previous, movedBy: start - leaf.range.lowerBound, lines: shift) }
             recordLeaf(start..<pos, depth: depth, lineFeeds: leaf.lineFeeds, startLine: startLine, print: print,
-                       innerStart: innerStart, hasChildren: leaf.hasChildren)
+                       innerStart: innerStart, hasChildren: leaf.hasChildren, frame: leaf.frame)
+        }
+        return node
+    }
+
+    /// Leaf `k` of `previous` (an element without children, read at `depth`) when the
+    /// bytes at `pos` are its bytes with another `frame` value: its node with the
+    /// frame read here; nil otherwise, and nothing consumed.
+    ///
+    /// The same as decoding: the members before and after the frame are the
+    /// same bytes, so they read the same and leave the scanner where they
+    /// left it, and the frame is read by the code that decodes it.
+    ///
+    /// - Complexity: O(b) in the element's bytes.
+    mutating func reframedLeaf(_ k: Int, from previous: JSONScanMemo, depth: Int, print: UInt64) -> Node? {
+        let leaf = previous.leaves[k]
+        guard !leaf.hasChildren, let frame = leaf.frame, let here = bytes.baseAddress, let old = previousBytes.baseAddress,
+              leaf.range.upperBound <= previousBytes.count, frame.upperBound <= leaf.range.count, pos + frame.lowerBound <= bytes.count,
+              memcmp(here + pos, old + leaf.range.lowerBound, frame.lowerBound) == 0 else { return nil }
+        let (start, startLine) = (pos, line)
+        pos += frame.lowerBound
+        guard let value = try? frameOrNull(depth: depth + 1) else {
+            (pos, line) = (start, startLine)
+            return nil
+        }
+        let newFrame = frame.lowerBound..<(pos - start)
+        let after = leaf.range.count - frame.upperBound
+        guard after >= 0, pos + after <= bytes.count,
+              memcmp(here + pos, old + leaf.range.lowerBound + frame.upperBound, after) == 0,
+              var node = previous.node(k) else {
+            (pos, line) = (start, startLine)
+            return nil
+        }
+        pos += after
+        // `frameOrNull` counted the line feeds inside the new frame; the rest are the old ones.
+        var oldFrameLineFeeds = 0
+        for i in (leaf.range.lowerBound + frame.lowerBound)..<(leaf.range.lowerBound + frame.upperBound)
+        where old[i] == 0x0A { oldFrameLineFeeds += 1 }
+        let lineFeeds = leaf.lineFeeds - oldFrameLineFeeds + (line - startLine)
+        line = startLine + lineFeeds
+        node.line = startLine
+        node.frame = value
+        if recording {
+            recordLeaf(start..<pos, depth: depth, lineFeeds: lineFeeds, startLine: startLine, print: print,
+                       innerStart: leaves.count, hasChildren: false, frame: newFrame)
         }
         return node
     }
@@ -103,13 +150,16 @@ extension JSONNodeScanner {
     }
 
     /// Notes the element just read (at `path`) for the next version's memo.
+    /// `frame`: where its own frame's value lies, from its first byte.
     mutating func recordLeaf(_ range: Range<Int>, depth: Int, lineFeeds: Int, startLine: Int, print: UInt64,
-                                     innerStart: Int, hasChildren: Bool) {
+                             innerStart: Int, hasChildren: Bool, frame: Range<Int>?) {
         leaves.append(JSONScanMemo.Leaf(range: range, depth: depth, lineFeeds: lineFeeds, print: print,
                                         pathStart: Int32(truncatingIfNeeded: leafPaths.count),
                                         pathCount: Int32(truncatingIfNeeded: path.count),
                                         startLine: startLine, innerStart: Int32(truncatingIfNeeded: innerStart),
-                                        hasChildren: hasChildren))
+                                        hasChildren: hasChildren,
+                                        frameStart: Int32(truncatingIfNeeded: frame?.lowerBound ?? -1),
+                                        frameEnd: Int32(truncatingIfNeeded: frame?.upperBound ?? -1)))
         leafPaths += path
     }
 }

@@ -35,6 +35,8 @@ struct JSONNodeScanner {
     /// The child-index path of the element being read, and the leaves' paths.
     var path: [Int32] = []
     var leafPaths: [Int32] = []
+    /// Where the value of the `frame` member last read lies (for the memo).
+    var frameValue: Range<Int>?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, previous: JSONScanMemo? = nil,
                  previousBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), recording: Bool = false) {
@@ -201,13 +203,16 @@ struct JSONNodeScanner {
                 nodes.append(reused)
             } else {
                 let (start, startLine, firstInner) = (pos, line, leaves.count)
+                frameValue = nil
                 nodes.append(Node(line: line))
                 try node(into: &nodes[nodes.count - 1], depth: depth + 1)
                 if recording, pos - start >= JSONScanMemo.prefixLength {
                     let hasChildren = !nodes[nodes.count - 1].children.isEmpty
+                    // A child's frame may have been read since: only a leaf's own is kept.
+                    let frame = hasChildren ? nil : frameValue.map { ($0.lowerBound - start)..<($0.upperBound - start) }
                     recordLeaf(start..<pos, depth: depth + 1, lineFeeds: line - startLine, startLine: startLine,
                                print: JSONScanMemo.fingerprint(bytes, at: start), innerStart: hasChildren ? firstInner : leaves.count,
-                               hasChildren: hasChildren)
+                               hasChildren: hasChildren, frame: frame)
                 }
             }
             if recording { path.removeLast() }
@@ -256,7 +261,10 @@ struct JSONNodeScanner {
         case 5: node.imageName = try stringOrNull()
         case 6: node.inputLabels = try stringsOrNull(depth: depth + 1)
         case 7: node.actions = try stringsOrNull(depth: depth + 1)
-        case 8: node.frame = try frameOrNull(depth: depth + 1)
+        case 8:
+            let start = pos
+            node.frame = try frameOrNull(depth: depth + 1)
+            frameValue = start..<pos
         case 9: node.hidden = try boolOrNull() ?? false
         case 10: node.element = try boolOrNull()
         case 11:
@@ -297,7 +305,7 @@ struct JSONNodeScanner {
     /// numbers would cost an allocation per node, and the generic item loop
     /// several calls per number. Any other count gives up, as `items`
     /// followed by a count check would.
-    private mutating func frameOrNull(depth: Int) throws -> Frame? {
+    mutating func frameOrNull(depth: Int) throws -> Frame? {
         if try null() { return nil }
         guard depth < JSONParser.maxDepth - 4 else { throw GiveUp() }
         try expect(UInt8(ascii: "["))

@@ -18,6 +18,10 @@
 /// (the scanner counts the line feeds in the bytes), and its inner entries
 /// are carried over to the new memo.
 ///
+/// An element without children whose bytes recur except for its `frame`
+/// value (a row below an inserted one moves down; nothing else about it
+/// changes) is taken too, with the frame read from the new bytes.
+///
 /// Leaves are found by a fingerprint of their first `prefixLength` bytes in
 /// a small open-addressing table; every candidate is confirmed on all its
 /// bytes. Immutable once made.
@@ -54,6 +58,16 @@ final class JSONScanMemo {
         /// otherwise its own index.
         var innerStart: Int32
         var hasChildren: Bool
+        /// For an element without children, where its `frame` value lies,
+        /// from its first byte (`frameStart` -1: no frame member). An element
+        /// whose other bytes recur around another frame is taken with the new
+        /// frame (see `JSONNodeScanner.reframedLeaf`).
+        var frameStart: Int32 = -1
+        var frameEnd: Int32 = -1
+
+        var frame: Range<Int>? {
+            frameStart < 0 || frameEnd < frameStart ? nil : Int(frameStart)..<Int(frameEnd)
+        }
     }
 
     /// Leaves shorter than this are not kept (there are few, and decoding them is cheap).
