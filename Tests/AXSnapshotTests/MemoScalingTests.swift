@@ -4,7 +4,7 @@ import XCTest
 @testable import AXSnapshot
 
 /// The read memo's claims (`JSONScanMemo.init` and `node`, the scanner's `reusedLeaf`,
-/// `carryInnerEntries` and `shiftLines`): reading a version with the memo of the one before
+/// `reframedLeaf`, `carryInnerEntries` and `shiftLines`): reading a version with the memo of the one before
 /// costs time linear in the file, also when every element recurs on other lines and
 /// groups carry their children over.
 final class MemoScalingTests: XCTestCase {
@@ -39,6 +39,26 @@ final class MemoScalingTests: XCTestCase {
             let (old, new) = (Self.version(n, edited: false), Self.version(n, edited: true))
             let memo = try? SnapshotReader.read(old, file: "Shop.json", memo: nil).memo
             return { _ = try? SnapshotReader.read(new, file: "Shop.json", memo: memo) }
+        })
+    }
+
+    /// n rows, every one 8 points further down when `moved`: each is its old bytes with
+    /// another frame (`reframedLeaf`).
+    static func rows(_ n: Int, moved: Bool) -> [UInt8] {
+        let rows = (0..<n).map { i in
+            #"  {"id": "row.\#(i)", "role": "button", "label": "Buy item \#(i)", "frame": [0, \#(i * 44 + (moved ? 8 : 0)), 390, 44]}"#
+        }
+        return Array(("{\"axsnapshot\": 1, \"screen\": \"List\", \"elements\": [\n" + rows.joined(separator: ",\n") + "\n]}\n").utf8)
+    }
+
+    func testReadingWhenEveryFrameMovedIsLinear() throws {
+        let memo = try SnapshotReader.read(Self.rows(200, moved: false), file: "List.json", memo: nil).memo
+        XCTAssertEqual(try SnapshotReader.read(Self.rows(200, moved: true), file: "List.json", memo: memo).snapshot,
+                       try SnapshotReader.read(Self.rows(200, moved: true), file: "List.json"), "the memo changes nothing read")
+        XCTAssertNil(Scaling.check("SnapshotReader.read of n moved rows with the previous version's memo", .linear, n: 500, seed: Self.seed) { n in
+            let (old, new) = (Self.rows(n, moved: false), Self.rows(n, moved: true))
+            let memo = try? SnapshotReader.read(old, file: "List.json", memo: nil).memo
+            return { _ = try? SnapshotReader.read(new, file: "List.json", memo: memo) }
         })
     }
 }

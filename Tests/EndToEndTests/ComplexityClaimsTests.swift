@@ -101,6 +101,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SiteBuilder.build": .missing,
         "SiteBuilder.write": .missing,
         "JSONNodeScanner.reusedLeaf": .test("MemoScalingTests.testReadingWithTheMemoOfTheLastVersionIsLinear"),
+        "JSONNodeScanner.reframedLeaf": .test("MemoScalingTests.testReadingWhenEveryFrameMovedIsLinear"),
         "JSONNodeScanner.shiftLines": .test("MemoScalingTests.testReadingWithTheMemoOfTheLastVersionIsLinear"),
         "JSONNodeScanner.carryInnerEntries": .test("MemoScalingTests.testReadingWithTheMemoOfTheLastVersionIsLinear"),
         "JSONNodeScanner": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),

@@ -123,11 +123,8 @@ enum GroupMatcher {
     ///
     /// - Complexity: O(v · p) for the v stops with a value and the p parts of a run.
     static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop], oldValued: [Int], newValued: [Int]) {
-        // Equal label and value give equal names: checked first, because `name`
-        // builds a new string for every stop with a value.
         for j in newValued {
-            guard let i = m.newToOld[j], !new[j].value.isEmpty,
-                  new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
+            guard let i = m.newToOld[j], nameChanged(old, i, new, j) else { continue }
             let target = Array(LabelText.normalized(new[j].name)), first = LabelText.normalized(old[i].name).count
             if let run = extend(from: i, consumed: first, target: target, parts: old, free: { $0 == i || m.oldToNew[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
@@ -137,13 +134,24 @@ enum GroupMatcher {
             }
         }
         for i in oldValued {
-            guard let j = m.oldToNew[i], !old[i].value.isEmpty,
-                  new[j].label != old[i].label || new[j].value != old[i].value, new[j].name != old[i].name else { continue }
+            guard let j = m.oldToNew[i], nameChanged(new, j, old, i) else { continue }
             let target = Array(LabelText.normalized(old[i].name)), first = LabelText.normalized(new[j].name).count
             if let run = extend(from: j, consumed: first, target: target, parts: new, free: { $0 == j || m.newToOld[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
                 m.newToOld[j] = nil
                 m.splits.append(StopGroup(single: i, parts: run))
+            }
+        }
+    }
+
+    /// Whether `b[j]` has a value and a name other than `a[i]`'s. Read in place: an
+    /// array's subscript copies the whole `Stop` to read one field of it.
+    private static func nameChanged(_ a: [Stop], _ i: Int, _ b: [Stop], _ j: Int) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                // Equal label and value give equal names: checked first, because `name`
+                // builds a new string for every stop with a value.
+                !b[j].value.isEmpty && (b[j].label != a[i].label || b[j].value != a[i].value) && b[j].name != a[i].name
             }
         }
     }

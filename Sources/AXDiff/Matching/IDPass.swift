@@ -52,9 +52,13 @@ enum IDPass {
         let (oldStops, newStops) = (old.stops, new.stops)
         var oldOfNew = [Int](repeating: -1, count: newStops.count)
         for (i, j) in found { oldOfNew[j] = i }
-        for (j, i) in oldOfNew.enumerated() where i >= 0 {
-            guard oldStops[i].id == newStops[j].id else { return false }
+        // Through buffer pointers: an array's subscript copies the whole `Stop` to read its id.
+        let same = oldStops.withUnsafeBufferPointer { oldStops in
+            newStops.withUnsafeBufferPointer { newStops in
+                oldOfNew.enumerated().allSatisfy { j, i in i < 0 || oldStops[i].id == newStops[j].id }
+            }
         }
+        guard same else { return false }
         for (j, i) in oldOfNew.enumerated() where i >= 0 { m.pair(old: i, new: j) }
         return true
     }

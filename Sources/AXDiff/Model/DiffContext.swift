@@ -59,24 +59,33 @@ struct DiffContext {
         self.isNewScreen = isNewScreen
         self.volatile = volatile
         self.source = source
-        var pairs: [(old: Int, new: Int)] = []
-        pairs.reserveCapacity(newStops.count)
-        var changed: [(old: Int, new: Int)] = []
-        var isChanged = [Bool](repeating: false, count: newStops.count)
-        for j in matching.newToOld.indices {
-            guard let i = matching.newToOld[j] else { continue }
-            pairs.append((i, j))
-            if Self.differ(oldStops, i, newStops, j) {
-                changed.append((i, j))
-                isChanged[j] = true
-            }
-        }
-        matchedPairs = pairs
-        changedPairs = changed
-        self.isChanged = isChanged
+        (matchedPairs, changedPairs, isChanged) = Self.pairs(matching, old: oldStops, new: newStops)
         let groupedNew = matching.groupedNew, groupedOld = matching.groupedOld
         addedStops = newStops.indices.filter { matching.newToOld[$0] == nil && !groupedNew.contains($0) }
         removedStops = oldStops.indices.filter { matching.oldToNew[$0] == nil && !groupedOld.contains($0) }
+    }
+
+    /// The matched pairs, those of them that differ, and for each new stop whether it is the
+    /// new side of one that differs.
+    private static func pairs(_ matching: Matching, old: [Stop], new: [Stop])
+        -> (matched: [(old: Int, new: Int)], changed: [(old: Int, new: Int)], isChanged: [Bool]) {
+        var pairs: [(old: Int, new: Int)] = []
+        pairs.reserveCapacity(new.count)
+        var changed: [(old: Int, new: Int)] = []
+        var isChanged = [Bool](repeating: false, count: new.count)
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                for j in matching.newToOld.indices {
+                    guard let i = matching.newToOld[j] else { continue }
+                    pairs.append((i, j))
+                    if differ(old, i, new, j) {
+                        changed.append((i, j))
+                        isChanged[j] = true
+                    }
+                }
+            }
+        }
+        return (pairs, changed, isChanged)
     }
 
     /// Whether `old[i]` and `new[j]` differ in a field that `changedPairs`
@@ -85,7 +94,10 @@ struct DiffContext {
     /// stricter than the rules' own `==`, so no pair a rule would report is
     /// left out, and `NameDuplicate` may rely on untouched labels being the
     /// same bytes.
-    static func differ(_ old: [Stop], _ i: Int, _ new: [Stop], _ j: Int) -> Bool {
+    ///
+    /// Through buffer pointers: an array's subscript copies the whole `Stop`
+    /// (a retain and a release of each field) to read one field of it.
+    static func differ(_ old: UnsafeBufferPointer<Stop>, _ i: Int, _ new: UnsafeBufferPointer<Stop>, _ j: Int) -> Bool {
         old[i].role != new[j].role || !LabelText.identical(old[i].label, new[j].label)
             || !LabelText.identical(old[i].value, new[j].value) || !LabelText.identical(old[i].id, new[j].id)
             || old[i].level != new[j].level || old[i].states != new[j].states
