@@ -33,7 +33,7 @@ extension JSONNodeScanner {
                                 found = k
                                 return
                             }
-                            if reframe < 0, leaves[k].frameStart >= 0 { reframe = k }
+                            if reframe < 0, leaves[k].frame != nil { reframe = k }
                         }
                     }
                     i = (i + 1) & previous.mask
@@ -82,7 +82,7 @@ extension JSONNodeScanner {
         }
         let newFrame = frame.lowerBound..<(pos - start)
         let after = leaf.range.count - frame.upperBound
-        guard after >= 0, pos + after <= bytes.count,
+        guard pos + after <= bytes.count,
               memcmp(here + pos, old + leaf.range.lowerBound + frame.upperBound, after) == 0,
               var node = previous.node(k) else {
             (pos, line) = (start, startLine)
