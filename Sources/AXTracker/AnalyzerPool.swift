@@ -32,14 +32,6 @@ package final class AnalyzerPool {
     private let analyzers: [CommitAnalyzer]
     private let isParallel: Bool
     private let keepsStops: Bool
-    private let batchSize: Int
-
-    /// Commits a thread analyses as one batch (`batches`): a batch of notes, or for analyses
-    /// without their stops at most `finestBatch`. A thread's last batch cannot be shared, so
-    /// at the end of a run one thread waits up to a batch's time for the other; at 250
-    /// commits that was 80 ms of a 1.5 s backfill (BENCHMARKS.md, "Finer batches").
-    package let analysisBatch: Int
-    static let finestBatch = 2 * ReadAhead.window
 
     /// Threads analysing at once.
     package var width: Int { analyzers.count }
@@ -48,10 +40,8 @@ package final class AnalyzerPool {
     /// analysers; a pool of one uses `repository` itself.
     package init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
          keepsStops: Bool = true) throws {
+        let threads = min(jobs, (commits + batchSize - 1) / max(1, batchSize))
         self.keepsStops = keepsStops
-        self.batchSize = max(1, batchSize)
-        analysisBatch = keepsStops ? self.batchSize : min(self.batchSize, Self.finestBatch)
-        let threads = min(jobs, (commits + analysisBatch - 1) / analysisBatch)
         isParallel = threads > 1 && commits >= Self.parallelThreshold
         guard isParallel else {
             analyzers = [CommitAnalyzer(repository: repository, configOverride: configOverride, toolVersion: toolVersion,
@@ -76,14 +66,14 @@ package final class AnalyzerPool {
         return run
     }
 
-    /// Batches analysed ahead of the caller. Analyses that keep their stops (for the review
-    /// site) hold a screen's stops twice per change: a few batches of notes each thread.
-    /// Without them an analysis is its note and its changes, some 2.5 KB, and a thread owns
-    /// runs of 8 batches of notes (2,000 commits at the default batch size), so it starts cold
-    /// (`BatchSchedule`) once per 2,000 commits. At 16 a thread, the analyses held cost 10 MB
-    /// more of a 10,000-commit backfill's peak; at 4, 3 MB less than at 8, and more cold
-    /// starts (BENCHMARKS.md, "A long backfill's memory within 128 MB").
-    private var lookahead: Int { width * (keepsStops ? 4 : 8) * batchSize / analysisBatch }
+    /// Batches analysed ahead of the caller, per thread. Analyses that keep their stops (for
+    /// the review site) hold a screen's stops twice per change: a few batches each. Without
+    /// them an analysis is its note and its changes, some 2.5 KB, and a thread owns runs of
+    /// 8 batches (2,000 commits at the default batch size), so it starts cold (`BatchSchedule`)
+    /// once per 2,000 commits. At 16 a thread, the analyses held cost 10 MB more of a
+    /// 10,000-commit backfill's peak; at 4, 3 MB less than at 8, and more cold starts
+    /// (BENCHMARKS.md, "A long backfill's memory within 128 MB").
+    private var lookahead: Int { width * (keepsStops ? 4 : 8) }
 
     /// Batches being analysed, handed back in order.
     package final class Run: @unchecked Sendable {

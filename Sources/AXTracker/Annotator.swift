@@ -173,7 +173,7 @@ package final class Annotator {
         let pool = try AnalyzerPool(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion,
                                     jobs: options.jobs, commits: commits.count, batchSize: options.batchSize,
                                     keepsStops: options.keepsStops)
-        let batches = pool.batches(commits[...], batchSize: pool.analysisBatch)
+        let batches = pool.batches(commits[...], batchSize: options.batchSize)
         let run = pool.run(batches)
         // Never leave the pool's threads running, also when a write fails.
         defer { run.finish() }

@@ -72,37 +72,6 @@ final class ParallelAnalysisTests: XCTestCase {
         _ = try repo.git(["fsck", "--strict"])
     }
 
-    /// A backfill (analyses without their stops) analyses in batches of at most
-    /// `AnalyzerPool.finestBatch` commits, whatever the batch of notes: 70 commits with notes
-    /// batches of 250 go to two threads as batches of 64 and 6, reported in order, and written
-    /// in one notes commit holding the notes one thread writes. Analyses that keep their stops
-    /// stay at a batch of notes.
-    func testABackfillAnalysesInBatchesFinerThanItsNotesBatches() throws {
-        let reference = try annotatedOnOneThread()
-
-        let (repo, repository) = try imported()
-        let pool = try AnalyzerPool(repository: repository, configOverride: nil, toolVersion: "test", jobs: 2, commits: 70,
-                                    batchSize: 250, keepsStops: false)
-        XCTAssertEqual(pool.analysisBatch, 64)
-        XCTAssertEqual(pool.width, 2)
-        let site = try AnalyzerPool(repository: repository, configOverride: nil, toolVersion: "test", jobs: 2, commits: 70,
-                                    batchSize: 250, keepsStops: true)
-        XCTAssertEqual(site.analysisBatch, 250)
-        XCTAssertEqual(site.width, 1)
-
-        let annotator = Annotator(repository: repository, options: .init(batchSize: 250, jobs: 2, keepsStops: false))
-        var batches: [Int] = []
-        let summary = try annotator.annotate(try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))) {
-            batches.append($0.count)
-        }
-        XCTAssertEqual(summary.notesWritten, 70)
-        XCTAssertEqual(batches, [64, 6])
-        XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]), "1\n")
-        XCTAssertEqual(try repo.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]),
-                       try reference.git(["log", "--notes=axdiff", "--format=%H%n%N", "main"]))
-        _ = try repo.git(["fsck", "--strict"])
-    }
-
     /// Asked to stop while notes are being written and later batches are being analysed:
     /// the notes commit being written is finished (whole batches: the next one and any after
     /// it analysed already), nothing after it is written; a second run annotates the rest,
