@@ -22,7 +22,10 @@ let package = Package(
         .target(name: "AXSnapshot"),
         .target(name: "AXDiff", dependencies: ["AXSnapshot"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
-        .target(name: "AXGit", dependencies: ["CLibgit2"]),
+        // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
+        // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
+        .target(name: "CInflate", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
+        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
         .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "CJemalloc"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXTracker"]),
@@ -34,7 +37,7 @@ let package = Package(
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXRecord"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXTestSupport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "CInflate", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),

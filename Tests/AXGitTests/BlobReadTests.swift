@@ -1,4 +1,5 @@
 import AXGit
+import CInflate
 import Foundation
 import XCTest
 
@@ -118,6 +119,47 @@ final class BlobReadTests: XCTestCase {
             }
         }
         XCTAssertEqual(failed, all.count, "every damaged entry is an error")
+    }
+
+    /// libgit2 inflates packed objects through the binary's `inflate` (Sources/CInflate), which
+    /// answers a whole stream with libdeflate: every blob read here is inflated there at least
+    /// once, and reads as git reads it.
+    func testPackedObjectsAreInflatedByTheBinarysInflate() throws {
+        let fixture = try GitFixture(bare: true)
+        let all = try history(fixture, versions: 40).values.flatMap { $0 }   // packed: over fast-import's unpackLimit
+        let repository = try fixture.open()
+        let before = axdiff_inflate_whole_count()
+        for id in all { _ = try repository.blob(id, maxBytes: .max) }
+        XCTAssertGreaterThanOrEqual(axdiff_inflate_whole_count() - before, UInt64(all.count), "zlib \(axdiff_inflate_zlib_count())")
+        try assertSameAsGit(fixture, all)
+    }
+
+    /// A stream longer than a pack window (2 MB) reaches `inflate` in two parts: libdeflate
+    /// cannot finish the first, and zlib decodes the stream from its start. A blob of 3 MB of
+    /// seeded random bytes (incompressible) reads back byte for byte, through zlib only.
+    func testAStreamLongerThanAPackWindowIsFinishedByZlib() throws {
+        let seed: UInt64 = 0x1F1A7E
+        var state = seed
+        var content = [UInt8](repeating: 0, count: 3 << 20)
+        for i in content.indices {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            content[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let fixture = try GitFixture(bare: true)
+        let file = fixture.path + "/big.bin"
+        try Data(content).write(to: URL(fileURLWithPath: file))
+        let id = try XCTUnwrap(ObjectID(hex: try fixture.git(["hash-object", "-w", file]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        try fixture.git(["update-ref", "refs/blobs/big", id.hex])      // reachable, so that repack packs it
+        try fixture.git(["repack", "-a", "-d", "-q"])
+        try fixture.git(["prune-packed"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.path + "/objects/\(id.hex.prefix(2))/\(id.hex.dropFirst(2))"),
+                       "the blob is packed")
+        let repository = try fixture.open()
+        let (whole, zlib) = (axdiff_inflate_whole_count(), axdiff_inflate_zlib_count())
+        let read = try repository.blob(id, maxBytes: .max)
+        XCTAssertTrue(read == content, "seed \(seed): \(read.count) bytes read, not the \(content.count) written")
+        XCTAssertEqual(axdiff_inflate_whole_count(), whole, "seed \(seed)")
+        XCTAssertGreaterThanOrEqual(axdiff_inflate_zlib_count() - zlib, 2, "seed \(seed): one call per window")
     }
 
     private func packIndex(_ fixture: GitFixture) throws -> String {
