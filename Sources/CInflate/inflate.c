@@ -10,13 +10,10 @@
  * keeps every other case:
  * - a stream already under way (anything read or written), so a stream zlib began is
  *   always finished by zlib;
- * - an output buffer of `partial_read` bytes or less: libgit2 reads only the start of a
- *   stream there (a delta's header into 16 bytes, a loose object's into 64), which
- *   libdeflate, decoding whole streams only, would decode in vain;
  * - a stream libdeflate cannot finish in the buffers given: the stream goes on past them
- *   (an object across two pack windows), the output does not fit, or the data is not a
- *   valid zlib stream. The stream is then untouched, and zlib decodes it from its start,
- *   with its own results and errors.
+ *   (an object across two pack windows), the output does not fit (libgit2 reading a loose
+ *   object's header), or the data is not a valid zlib stream. The stream is then untouched,
+ *   and zlib decodes it from its start, with its own results and errors.
  * The caller sees what zlib would give it: the same bytes out, the input consumed up to the
  * stream's end, the totals and the checksum (`adler`) set, and Z_STREAM_END.
  *
@@ -33,8 +30,6 @@
 #include "CInflate.h"
 
 typedef int (*inflate_function)(z_streamp, int);
-
-enum { partial_read = 64 };
 
 static inflate_function zlib_inflate;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -69,8 +64,7 @@ static struct libdeflate_decompressor *decompressor(void) {
    was and returns 0. */
 static int inflate_whole(z_streamp strm) {
     if (strm->total_in != 0 || strm->total_out != 0 || strm->next_in == NULL || strm->next_out == NULL
-        || strm->avail_in < 6    /* a zlib stream's header and checksum alone are 6 bytes */
-        || strm->avail_out <= partial_read)
+        || strm->avail_in < 6)   /* a zlib stream's header and checksum alone are 6 bytes */
         return 0;
     struct libdeflate_decompressor *d = decompressor();
     if (d == NULL) return 0;
