@@ -17,8 +17,10 @@
  * The caller sees what zlib would give it: the same bytes out, the input consumed up to the
  * stream's end, the totals and the checksum (`adler`) set, and Z_STREAM_END.
  *
- * libgit2 is the only user of zlib in the process and reads zlib streams only (never raw
- * deflate or gzip, which this would not tell apart from a zlib stream's first bytes).
+ * libgit2 reads zlib streams only, with Z_FINISH or Z_NO_FLUSH. Another caller's gzip stream
+ * fails libdeflate's check of the zlib header and goes to zlib. A raw deflate stream (no
+ * caller in the process reads one) could pass that 2-byte check by chance; it would then
+ * also need to end in a matching Adler-32.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
