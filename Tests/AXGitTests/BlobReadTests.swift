@@ -1,4 +1,5 @@
 import AXGit
+import AXTestSupport
 import CInflate
 import Foundation
 import XCTest
@@ -139,12 +140,8 @@ final class BlobReadTests: XCTestCase {
     /// seeded random bytes (incompressible) reads back byte for byte, through zlib only.
     func testAStreamLongerThanAPackWindowIsFinishedByZlib() throws {
         let seed: UInt64 = 0x1F1A7E
-        var state = seed
-        var content = [UInt8](repeating: 0, count: 3 << 20)
-        for i in content.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            content[i] = UInt8(truncatingIfNeeded: state >> 56)
-        }
+        var random = SeededGenerator(seed: seed)
+        let content = (0..<(3 << 20)).map { _ in UInt8.random(in: .min ... .max, using: &random) }
         let fixture = try GitFixture(bare: true)
         let file = fixture.path + "/big.bin"
         try Data(content).write(to: URL(fileURLWithPath: file))
