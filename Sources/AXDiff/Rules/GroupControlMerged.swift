@@ -12,16 +12,22 @@ enum GroupControlMerged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matching.merges.compactMap { group in
             let parts = group.parts.map { c.oldStops[$0] }
-            guard let control = control(in: parts) else { return nil }
             let n = c.newStops[group.single]
+            guard let control = control(in: parts, mergedInto: n) else { return nil }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
                           before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
                           message: "the \(control.role.rawValue) \(ElementRef(control).display) was folded into \"\(n.spoken)\" and can no longer be operated on its own")
         }
     }
 
-    /// The first control among a merge's old stops, which the merge makes this kind.
-    static func control(in parts: [Stop]) -> Stop? { parts.first { $0.role.isControl } }
+    /// The first control among a merge's old stops, which the merge makes this kind. A control
+    /// the combined stop continues — the same role, its name still said — is not lost in it:
+    /// "Channel 1" that now reads "Channel 1, 3 unread" took in the text beside it.
+    static func control(in parts: [Stop], mergedInto single: Stop) -> Stop? {
+        parts.first { part in
+            part.role.isControl && !(part.role == single.role && !part.label.isEmpty && LabelText.containsWords(single.label, part.label))
+        }
+    }
 }
 
 extension ChangeKind {

@@ -13,8 +13,8 @@ enum GroupMerged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matching.merges.compactMap { group in
             let parts = group.parts.map { c.oldStops[$0] }
-            guard GroupControlMerged.control(in: parts) == nil else { return nil }
             let n = c.newStops[group.single]
+            guard GroupControlMerged.control(in: parts, mergedInto: n) == nil else { return nil }
             let soupFixed = parts.allSatisfy { $0.role == .text || $0.role == .image || $0.role == .other }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
                           before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
