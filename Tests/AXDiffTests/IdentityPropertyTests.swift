@@ -112,3 +112,45 @@ final class IdentityPropertyTests: XCTestCase {
         }
     }
 }
+
+/// Matching stays O(n log n) where most stops share their id and label.
+final class IdentityScalingTests: XCTestCase {
+    /// Rows of five stops, one id per column, one unique name per row; 5 % of
+    /// the rows inserted and 5 % moved far, and (`anchorless`) rows named
+    /// alike so that whole gaps are aligned.
+    static func versions(_ rows: Int, seed: UInt64, anchorless: Bool = false) -> (Snapshot, Snapshot) {
+        var rng = SeededGenerator(seed: seed &+ UInt64(rows))
+        func row(_ k: Int) -> [Node] {
+            [Node(id: "name", role: .text, label: anchorless ? "Customer \(k % 7)" : "Customer \(k)"),
+             Node(id: "status", role: .text, label: k % 3 == 0 ? "Pending" : "Shipped"),
+             Node(id: "age", role: .cell, label: "…"),
+             Node(id: "favorite", role: .button, label: "Favorite"),
+             Node(id: "delete", role: .button, label: "Delete")]
+        }
+        let old = (0..<rows).map(row)
+        var new = old
+        for x in 0..<max(1, rows / 20) { new.insert(row(rows + x), at: Int.random(in: 0...new.count, using: &rng)) }
+        for _ in 0..<max(1, rows / 20) {
+            let r = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+            new.insert(r, at: Int.random(in: 0...new.count, using: &rng))
+        }
+        func snap(_ rows: [[Node]]) -> Snapshot { Snapshot(screen: "S", platform: .android, elements: rows.flatMap { $0 }) }
+        return (snap(old), snap(new))
+    }
+
+    func testMatchingOfDuplicateRowsGrowsAsNLogN() {
+        let seed: UInt64 = 3_206
+        XCTAssertNil(Scaling.check("Matcher on rows sharing ids and labels", .linear, n: 200, seed: seed) { n in
+            let (old, new) = Self.versions(n, seed: seed)
+            return { _ = ScreenDiffer.diff(old: old, new: new, path: "s.json") }
+        })
+    }
+
+    func testAligningGapsWithoutAnchorsGrowsAsNLogN() {
+        let seed: UInt64 = 3_207
+        XCTAssertNil(Scaling.check("GapAligner over rows without unique names", .linear, n: 200, seed: seed) { n in
+            let (old, new) = Self.versions(n, seed: seed, anchorless: true)
+            return { _ = ScreenDiffer.diff(old: old, new: new, path: "s.json") }
+        })
+    }
+}
