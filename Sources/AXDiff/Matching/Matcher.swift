@@ -40,10 +40,13 @@ enum Matcher {
             AnchorPass.pairUnique(&m, old: old, new: new) { keys.roleLabel($0)?.label }
             // A volatile or pattern label with words of its own ("Updated * ago"), the
             // only one of its role left on each side: a moved stop, by its literal parts.
-            AnchorPass.pairUnique(&m, old: old, new: new) { stop -> MatchKeys.Token? in
+            func weak(_ stop: Stop) -> MatchKeys.Token? {
                 guard keys.isWeak(stop.label), !stop.label.isEmpty, !LabelText.words(stop.label).isEmpty else { return nil }
                 return keys.token(stop)
             }
+            AnchorPass.pairUnique(&m, old: old, new: new, key: weak)
+            // The same, its role changed ("… months ago" now a list item).
+            AnchorPass.pairUnique(&m, old: old, new: new) { stop in weak(stop).map { [$0.id, $0.label] } }
         }
         GroupMatcher.match(&m, old: old, new: new, oldValued: oldTree.valued, newValued: newTree.valued, newFolding: newTree.folding)
         if hasUnmatched(m) {
