@@ -41,6 +41,8 @@ final class ComplexityClaimsTests: XCTestCase {
         "GapAligner.lcs": .test("IdentityScalingTests.testAligningGapsWithoutAnchorsGrowsAsNLogN"),
         "GapAligner.inOrder": .test("IdentityScalingTests.testAligningGapsWithoutAnchorsGrowsAsNLogN"),
         "SimilarPass": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "ScreenDiffer.sameScreenShare": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "CommitAnalyzer.pairingRenames": .none("at most maxRenameCandidates matchings per commit, each as Matcher, which has its test"),
         "GroupMatcher.absorbByNeighbour": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
         "NeighbourMatcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
         "DiffContext.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
