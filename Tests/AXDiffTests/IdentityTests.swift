@@ -136,3 +136,18 @@ final class IdentityTests: XCTestCase {
         XCTAssertEqual(d.changes.count, 2)
     }
 }
+
+final class IdentityRelabelTests: XCTestCase {
+    /// Every row's preview changed and a row came in at the top: each old row
+    /// continues in the row that reads most like it, not in the one at its rank.
+    func testRowsWhoseTextsAllChangedPairWithTheMostAlike() {
+        let names = ["Ana", "Ben", "Chloé", "Dev"]
+        let old = names.map { Node(id: "conversation_row", role: .button, label: "\($0), see you at noon") }
+        let new = [Node(id: "conversation_row", role: .button, label: "Hana, hello there")]
+            + names.map { Node(id: "conversation_row", role: .button, label: "\($0), see you at noon, read") }
+        let d = S.diff(old, new)
+        XCTAssertEqual(d.matchedOld, [nil, 0, 1, 2, 3], "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.all(.labelChanged).count, 4)
+        XCTAssertEqual(d.first(.stopAdded)?.elements.first?.label, "Hana, hello there")
+    }
+}

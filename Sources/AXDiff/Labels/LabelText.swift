@@ -163,4 +163,12 @@ enum LabelText {
         let union = wa.union(wb).count
         return union > 0 && Double(wa.intersection(wb).count) / Double(union) >= 0.5
     }
+
+    /// How alike two labels' words are: the share of all their words that both
+    /// hold (Jaccard), from 0 to 1.
+    static func likeness(_ a: String, _ b: String) -> Double {
+        let wa = Set(words(a)), wb = Set(words(b))
+        let union = wa.union(wb).count
+        return union == 0 ? 0 : Double(wa.intersection(wb).count) / Double(union)
+    }
 }

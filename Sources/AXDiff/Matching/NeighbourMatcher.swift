@@ -60,10 +60,15 @@ enum NeighbourMatcher {
             guard let olds = oldGaps[key], let news = newGaps[key] else { continue }
             // (b) similar labels, when the gap is small enough for all pairs.
             if olds.count <= maxBucket && news.count <= maxBucket {
+                // The most alike of the similar ones, not the first: rows of a list share words
+                // ("… see you tomorrow"), and the first similar row is often a neighbour's.
                 for j in news where freeNew(j) {
-                    if let i = olds.first(where: { freeOld($0) && old[$0].role == new[j].role && LabelText.similar(old[$0].label, new[j].label) }) {
-                        m.pair(old: i, new: j)
+                    var best: (i: Int, score: Double)?
+                    for i in olds where freeOld(i) && old[i].role == new[j].role && LabelText.similar(old[i].label, new[j].label) {
+                        let score = LabelText.likeness(old[i].label, new[j].label)
+                        if score > (best?.score ?? -1) { best = (i, score) }
                     }
+                    if let best { m.pair(old: best.i, new: j) }
                 }
             }
             // (c) same role, k-th to k-th within the gap.
