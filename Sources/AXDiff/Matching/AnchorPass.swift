@@ -12,7 +12,10 @@ enum AnchorPass {
     /// among the unmatched stops of each version.
     ///
     /// - Complexity: O(n) expected, where n is the number of stops.
-    static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?) {
+    /// `accept`, when given, is asked before each pair is made (a key that is a
+    /// hash checks what it stands for).
+    static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?,
+                                          accept: ((Int, Int) -> Bool)? = nil) {
         var olds: [Key: Int] = [:]
         for i in old.indices where m.oldToNew[i] == nil {
             if let k = key(old[i]) { olds[k] = olds[k] == nil ? i : -1 }
@@ -25,7 +28,7 @@ enum AnchorPass {
         // Each key pairs at most one stop with one: the order the keys are
         // visited in cannot change the result.
         for (k, j) in news where j >= 0 {
-            if let i = olds[k], i >= 0 { m.pair(old: i, new: j) }
+            if let i = olds[k], i >= 0, accept?(i, j) ?? true { m.pair(old: i, new: j) }
         }
     }
 

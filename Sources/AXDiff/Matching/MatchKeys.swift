@@ -20,7 +20,9 @@ struct MatchKeys {
 
     /// Whether `label` is empty or weak: not evidence of identity.
     func isWeak(_ label: String) -> Bool {
-        label.isEmpty || label.contains(AriaPatternMark.gap) || (!volatile.isEmpty && volatile.contains { $0.matches(label) })
+        // The ellipsis is E2 80 A6 in UTF-8: its last byte first, which most labels lack.
+        label.isEmpty || (label.utf8.contains(0xA6) && label.contains(AriaPatternMark.gap))
+            || (!volatile.isEmpty && volatile.contains { $0.matches(label) })
     }
 
     /// The token two stops must share to be aligned as the same stop.
@@ -37,6 +39,16 @@ struct MatchKeys {
     /// (role, label) for a strong label, nil for a weak one.
     func roleLabel(_ stop: Stop) -> RoleLabel? {
         isWeak(stop.label) ? nil : RoleLabel(role: stop.role, label: LabelText.normalized(stop.label))
+    }
+
+    /// A hash of `roleLabel(stop)` (nil where that is nil): equal for equal
+    /// (role, label) pairs, so that counting and pairing unique ones hashes a
+    /// number instead of a string. Two different pairs may share a hash; the
+    /// caller checks `roleLabel` before pairing.
+    func roleLabelHash(_ stop: Stop) -> UInt64? {
+        guard !isWeak(stop.label) else { return nil }
+        let label = LabelText.normalizedKey(stop.label) ?? UInt64(bitPattern: Int64(LabelText.normalized(stop.label).hashValue))
+        return (label ^ UInt64(truncatingIfNeeded: stop.role.hashValue)) &* 0x9E37_79B9_7F4A_7C15
     }
 
     struct RoleLabel: Hashable {
