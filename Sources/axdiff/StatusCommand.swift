@@ -52,6 +52,9 @@ struct StatusCommand: Command {
             throw InputError("\(repo.path): \(e.message)")
         }
         lines.append("last error: " + (holder?.lastError ?? "none"))
+        if let remote = holder?.remote {
+            lines.append(remote + (holder?.running == true ? "" : " (when the watcher last ran)"))
+        }
         Console.out(lines.joined(separator: "\n"))
         return ExitCode.clean
     }
