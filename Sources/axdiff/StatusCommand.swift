@@ -1,4 +1,5 @@
 import AXGit
+import AXReport
 import AXTracker
 import Foundation
 
@@ -55,7 +56,7 @@ struct StatusCommand: Command {
         if let remote = holder?.remote {
             lines.append(remote + (holder?.running == true ? "" : " (when the watcher last ran)"))
         }
-        Console.out(lines.joined(separator: "\n"))
+        Console.out(lines.map(\.oneLine).joined(separator: "\n"))
         return ExitCode.clean
     }
 }
