@@ -22,7 +22,7 @@ struct SpeakCommand: Command {
 
     func run() throws -> Int32 {
         let config = try SnapshotFiles.config(configPath)
-        let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes)
+        let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
         let lines = snapshot.stops.map(\.spoken.oneLine)
         if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
         return ExitCode.clean
