@@ -1,4 +1,5 @@
 import Foundation
+import AXTestSupport
 import XCTest
 @testable import AXSnapshot
 
@@ -69,6 +70,22 @@ final class ElementBoundTests: XCTestCase {
         let read = elements(try SnapshotReader.read(Array(text.utf8), file: "S.txt"))
         XCTAssertGreaterThanOrEqual(bound(text), read)
         XCTAssertEqual(bound(text), 5)
+    }
+
+    /// `elementBound` is one pass over the bytes, in every format.
+    func testTheCountIsLinearInTheBytes() {
+        let inputs: [(String, (Int) -> String)] = [
+            ("JSON", { n in "{\"elements\": [" + Array(repeating: #"{"label": "a [{ \" ,{"}"#, count: n).joined(separator: ",") + "]}" }),
+            ("uiautomator", { n in "<hierarchy>" + String(repeating: #"<node text="x" bounds="[0,0][1,1]" />"#, count: n) + "</hierarchy>" }),
+            ("ARIA", { n in String(repeating: "- button \"Go\"\n  continued\n", count: n) }),
+            ("XCUITest", { n in String(repeating: "  Button, 0x1, label: 'Go'\n", count: n) }),
+        ]
+        for (format, make) in inputs {
+            XCTAssertNil(Scaling.check("SnapshotReader.elementBound on \(format)", .linear, n: 20_000) { n in
+                let bytes = Array(make(n).utf8)
+                return { _ = bytes.withUnsafeBufferPointer { SnapshotReader.elementBound($0, stoppingAbove: .max) } }
+            })
+        }
     }
 
     /// The count stops once past the limit: refusing 5 million elements costs what 1,001 do.
