@@ -29,7 +29,9 @@ struct RemoteSync {
     }
 
     /// The remote-tracking branches the watcher follows too.
-    var branchGlob: String { "refs/remotes/\(remote)/*" }
+    var branchGlob: String { Self.branchGlob(remote: remote) }
+
+    static func branchGlob(remote: String) -> String { "refs/remotes/\(remote)/*" }
 
     func fetch(_ repository: Repository) throws {
         try refusingAuthentication {

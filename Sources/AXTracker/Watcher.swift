@@ -161,7 +161,7 @@ package final class Watcher {
     /// The tips of the watched refs, as a round would see them.
     private func watchedTips(_ repository: Repository) throws -> Set<ObjectID> {
         let settings = try RepositorySettings.load(repository, override: options.configOverride)
-        let globs = settings.watchRefs + (options.remote.map { ["refs/remotes/\($0)/*"] } ?? [])
+        let globs = settings.watchRefs + (options.remote.map { [RemoteSync.branchGlob(remote: $0)] } ?? [])
         return Set(try repository.references(matching: globs).map(\.commit))
     }
 
