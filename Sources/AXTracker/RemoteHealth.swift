@@ -12,6 +12,8 @@ struct RemoteHealth {
     /// Failed attempts since the remote last answered.
     private(set) var failures = 0
     private(set) var errors = RepeatedErrors()
+    /// The last failure was the remote declining the notes (it answered), not the way to it failing.
+    private(set) var declined = false
 
     init(remote: String, cap: TimeInterval) {
         self.remote = remote
@@ -25,9 +27,11 @@ struct RemoteHealth {
         unreachableSince == nil ? .infinity : max(0, nextAttempt.timeIntervalSince(now))
     }
 
-    /// Records a failed fetch or push; returns the lines to log (nothing for a repeat).
-    mutating func failed(_ message: String, now: Date) -> [String] {
+    /// Records a failed fetch or push (`declined`: the remote answered and refused the
+    /// notes); returns the lines to log (nothing for a repeat).
+    mutating func failed(_ message: String, declined: Bool, now: Date) -> [String] {
         failures += 1
+        self.declined = declined
         if unreachableSince == nil { unreachableSince = now }
         let delay = backoff.nextDelay()
         nextAttempt = now.addingTimeInterval(delay)
@@ -42,11 +46,12 @@ struct RemoteHealth {
             unreachableSince = nil
             failures = 0
             nextAttempt = .distantPast
+            declined = false
             backoff.reset()
         }
         guard unreachableSince != nil else { return nil }
         let repeated = errors.clear().map { " (\($0))" } ?? ""
-        return "remote '\(remote)' reachable again after \(failures) failed attempt\(failures == 1 ? "" : "s")\(repeated)"
+        return "remote '\(remote)' answers again after \(failures) failed attempt\(failures == 1 ? "" : "s")\(repeated)"
     }
 
     /// The line `axdiff status` shows, nil while the remote answers.
@@ -54,7 +59,7 @@ struct RemoteHealth {
         guard let since = unreachableSince else { return nil }
         let when = ISO8601DateFormatter().string(from: since)
         let next = ISO8601DateFormatter().string(from: nextAttempt)
-        return "remote '\(remote)' unreachable since \(when) (\(failures) failed attempt\(failures == 1 ? "" : "s"), next at \(next)): "
+        return "remote '\(remote)' \(declined ? "refuses the notes" : "unreachable") since \(when) (\(failures) failed attempt\(failures == 1 ? "" : "s"), next at \(next)): "
             + (errors.message ?? "")
     }
 

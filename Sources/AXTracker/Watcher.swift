@@ -174,10 +174,10 @@ package final class Watcher {
         let sync = options.remote.map { RemoteSync(remote: $0, notesRef: settings.notesRef, directory: repository.workdir ?? repository.gitDir) }
         var reached = false
         if let sync, remoteHealth?.isDue(Date()) == true {
-            reached = try reachingRemote { try sync.fetch(repository) }
+            reached = try reachingRemote(exchangeDone: false) { try sync.fetch(repository) }
         }
         func push() throws {
-            if reached, let sync { _ = try reachingRemote { try sync.push(repository) } }
+            if reached, let sync { _ = try reachingRemote(exchangeDone: true) { try sync.push(repository) } }
         }
         let globs = settings.watchRefs + (sync.map { [$0.branchGlob] } ?? [])
         let tips = Set(try repository.references(matching: globs).map(\.commit))
@@ -210,10 +210,12 @@ package final class Watcher {
         return shutdown.isRequested ? hiding : tips
     }
 
-    /// Runs a fetch or push; true when the remote answered. A failure on the way is the
-    /// remote's: logged (a repeat only counted), kept for `axdiff status`, and tried again
-    /// after back-off. Refused credentials end the watcher (`RemoteAuthenticationFailure`).
-    private func reachingRemote(_ body: () throws -> Void) throws -> Bool {
+    /// Runs a fetch or push; true when it succeeded. A failure is the remote's: logged (a
+    /// repeat only counted), kept for `axdiff status`, and tried again after back-off. Only
+    /// a whole exchange (`exchangeDone`: the push after the fetch) clears that, so that a
+    /// remote that lets itself be fetched from and declines every push backs off too.
+    /// Refused credentials end the watcher (`RemoteAuthenticationFailure`).
+    private func reachingRemote(exchangeDone: Bool, _ body: () throws -> Void) throws -> Bool {
         guard var health = remoteHealth else { return false }
         defer {
             remoteHealth = health
@@ -221,15 +223,17 @@ package final class Watcher {
         }
         do {
             try body()
-            if let line = health.answered() { log(line) }
-            lastRemoteFailure = nil
+            if exchangeDone {
+                if let line = health.answered() { log(line) }
+                lastRemoteFailure = nil
+            }
             return true
         } catch let refused as RemoteAuthenticationFailure {
             // Not retried: `run` ends the watcher with it.
             throw refused
         } catch let error as GitCommand.Failure {
             lastRemoteFailure = error
-            for line in health.failed("\(error)", now: Date()) { log(line) }
+            for line in health.failed("\(error)", declined: error.isDeclined, now: Date()) { log(line) }
             lock?.record(error: "remote '\(health.remote)': " + (health.errors.summary ?? "\(error)"))
             return false
         }

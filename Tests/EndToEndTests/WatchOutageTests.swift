@@ -109,10 +109,45 @@ final class WatchOutageTests: XCTestCase {
         while (try? remote.git(["notes", "--ref=axdiff", "show", b])) == nil && Date() < back { Thread.sleep(forTimeInterval: 0.2) }
         XCTAssertNotNil(try? remote.git(["notes", "--ref=axdiff", "show", a]), watcher.output)
         XCTAssertNotNil(try? remote.git(["notes", "--ref=axdiff", "show", b]), watcher.output)
-        XCTAssertTrue(watcher.output.contains("remote 'origin' reachable again after "), watcher.output)
+        XCTAssertTrue(watcher.output.contains("remote 'origin' answers again after "), watcher.output)
         XCTAssertFalse(try status(repo).contains { $0.hasPrefix("remote ") })
         watcher.signal(SIGTERM)
         XCTAssertEqual(watcher.waitForExit(timeout: 20), 0, watcher.output)
         _ = try remote.git(["fsck", "--strict"])
+    }
+
+    func testAPushTheRemoteDeclinesIsRetriedWithBackOffAndNamedByStatus() throws {
+        try XCTSkipUnless(FullTests.enabled, FullTests.reason)
+        let remote = try GitFixture(self, bare: true)
+        let repo = try GitFixture(self)
+        let first = try repo.commit("Add", ["Snapshots/Checkout.json": good])
+        try repo.git(["remote", "add", "origin", remote.path])
+        try repo.git(["push", "-q", "origin", "main"])
+        // The remote takes no notes: its pre-receive hook declines every push.
+        let hook = remote.url.appendingPathComponent("hooks/pre-receive")
+        try CLI.write("#!/bin/sh\necho 'notes are not taken here' >&2\nexit 1\n", to: hook)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        let trace = repo.url.appendingPathComponent(".git/trace")
+        let watcher = try Background(["watch", "--repo", repo.path, "--remote", "origin", "--poll", "30"],
+                                     environment: ["GIT_TRACE": trace.path])
+        defer { watcher.signal(SIGKILL) }
+        XCTAssertNotNil(repo.waitForNote(first), watcher.output)
+        let second = try repo.commit("Drift", ["Snapshots/Checkout.json": drifted])
+        XCTAssertNotNil(repo.waitForNote(second), watcher.output)
+        Thread.sleep(forTimeInterval: 6)
+        let pushes = ((try? String(contentsOf: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.contains("built-in: git push") }.count
+        print("git push processes in 6 s against a remote that declines: \(pushes)")
+        // Declined is declined: one push per attempt (not 8), attempts spaced by the back-off.
+        XCTAssertGreaterThanOrEqual(pushes, 1, watcher.output)
+        XCTAssertLessThanOrEqual(pushes, 8, watcher.output)
+        let errors = watcher.output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        XCTAssertEqual(errors.count, 1, watcher.output)
+        XCTAssertTrue(errors.first?.contains("[remote rejected] (pre-receive hook declined)") == true, watcher.output)
+        let lines = try status(repo)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("remote 'origin' refuses the notes since 20") }, "\(lines)")
+        XCTAssertNil(try? remote.git(["notes", "--ref=axdiff", "list"]).split(separator: "\n").first, "the remote took notes")
+        watcher.signal(SIGTERM)
+        XCTAssertEqual(watcher.waitForExit(timeout: 20), 0, watcher.output)
     }
 }
