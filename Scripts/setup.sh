@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what axdiff needs to build and test on Debian: libgit2, OpenSSL, libdeflate, zlib,
 # jemalloc and pkg-config to build; git, Chromium, man-db and zsh (the install
-# script's man page and completions) and the Python clients (sarif-tools,
+# script's man page and completions), strace and iproute2 (the recorder's network test)
+# and the Python clients (sarif-tools,
 # junitparser, jsonschema, markdown-it-py, playwright for the web example) to
 # test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
-for pkg in libgit2-dev libssl-dev libdeflate-dev zlib1g-dev libjemalloc-dev pkg-config git chromium libxml2-utils man-db zsh; do
+for pkg in libgit2-dev libssl-dev libdeflate-dev zlib1g-dev libjemalloc-dev pkg-config git chromium libxml2-utils man-db zsh strace iproute2; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then

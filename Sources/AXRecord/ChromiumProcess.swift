@@ -22,10 +22,13 @@ final class ChromiumProcess {
     /// descriptor some other file has been given since).
     private var stopped = false
 
-    /// Flags that keep Chromium from reaching the network on its own
-    /// (updates, sync, safe browsing; DNS for anything but localhost, and a
-    /// dead proxy for every host that is not loopback, which Chromium never
-    /// proxies) and
+    /// Flags that keep Chromium from reaching the network, on its own
+    /// (updates, sync, safe browsing, time queries, DNS over HTTPS) or for a
+    /// page (DNS for anything but localhost, and a dead proxy for every host
+    /// that is not loopback, which Chromium never proxies; WebRTC's UDP, which
+    /// bypasses proxies, and its mDNS; QUIC; prefetch, prerender, DNS prefetch
+    /// and pings) — `RecordNetworkTests` checks each path in a network
+    /// namespace under strace — and
     /// that make layout independent of the machine (overlay scrollbars, sRGB,
     /// one language, no font hinting).
     static let flags = [
@@ -33,9 +36,16 @@ final class ChromiumProcess {
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-default-apps", "--disable-extensions", "--disable-domain-reliability",
         "--disable-client-side-phishing-detection", "--disable-breakpad", "--disable-crash-reporter", "--metrics-recording-only",
-        "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,InterestFeedContentSuggestions",
+        "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,InterestFeedContentSuggestions,"
+            + "WebRtcHideLocalIpsWithMdns,NetworkPrediction,Prerender2,SpeculationRulesPrefetchFuture,DnsOverHttps,"
+            + "NetworkTimeServiceQuerying,CertificateTransparencyComponentUpdater,DialMediaRouteProvider",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
         "--proxy-server=127.0.0.1:9",
+        // WebRTC sends STUN and TURN over UDP past any proxy, and announces candidates by
+        // mDNS multicast: only proxied UDP (of which there is none) is allowed.
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+        "--enforce-webrtc-ip-permission-check",
+        "--disable-quic", "--dns-prefetch-disable", "--no-pings", "--no-service-autorun",
         "--hide-scrollbars", "--mute-audio", "--disable-gpu", "--force-color-profile=srgb",
         "--font-render-hinting=none", "--lang=en-US", "--password-store=basic", "--use-mock-keychain",
     ]

@@ -46,6 +46,6 @@ extension CommitAnalyzer {
         } catch let e as GitError where e.code == .tooLarge {
             return nil
         }
-        do { return try SnapshotReader.read(bytes, file: path) } catch is SnapshotError { return nil }
+        do { return try SnapshotReader.read(bytes, file: path, maxElements: config.maxSnapshotElements) } catch is SnapshotError { return nil }
     }
 }

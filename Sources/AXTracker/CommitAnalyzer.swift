@@ -141,7 +141,7 @@ package struct CommitAnalyzer {
         } catch let e as GitError where e.code == .tooLarge {
             throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
         }
-        return try cache.read(bytes, path: path, version: blob)
+        return try cache.read(bytes, path: path, version: blob, maxElements: config.maxSnapshotElements)
     }
 
     /// The snapshot files `commit` changed, by the configuration at that commit.

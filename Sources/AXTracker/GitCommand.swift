@@ -13,8 +13,21 @@ struct GitCommand {
         var args: [String]
         var status: Int32
         var stderr: String
+        /// What git printed on stdout: `push --porcelain` says there why each ref was refused.
+        var stdout: String = ""
         var description: String {
-            "git \(args.joined(separator: " ")) failed (\(status)): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            // A ref the remote refused, as `push --porcelain` tells it ("!\tsrc:dst\t[remote rejected] (why)").
+            let refused = stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("!") }
+                .map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
+            return "git \(args.joined(separator: " ")) failed (\(status)): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+                + refused.map { "; \($0)" }.joined()
+        }
+
+        /// Whether the remote answered and refused a pushed ref for good (a hook declined it,
+        /// the ref is protected), as opposed to a race lost to another pusher (`fetch first`,
+        /// `non-fast-forward`: fetch, merge and push again) or a failure on the way.
+        var isDeclined: Bool {
+            stdout.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("!") && $0.contains("[remote rejected]") }
         }
 
         /// Whether the remote refused who we are (credentials, key, permission, host key)
@@ -41,7 +54,8 @@ struct GitCommand {
         for (key, value) in environment { env[key] = value }
         let result = try ChildProcess("git", ["-C", directory] + args, environment: env).run()
         guard result.status == 0 else {
-            throw Failure(args: args, status: result.status, stderr: String(decoding: result.stderr, as: UTF8.self))
+            throw Failure(args: args, status: result.status, stderr: String(decoding: result.stderr, as: UTF8.self),
+                          stdout: String(decoding: result.stdout, as: UTF8.self))
         }
         return String(decoding: result.stdout, as: UTF8.self)
     }

@@ -29,7 +29,9 @@ struct RemoteSync {
     }
 
     /// The remote-tracking branches the watcher follows too.
-    var branchGlob: String { "refs/remotes/\(remote)/*" }
+    var branchGlob: String { Self.branchGlob(remote: remote) }
+
+    static func branchGlob(remote: String) -> String { "refs/remotes/\(remote)/*" }
 
     func fetch(_ repository: Repository) throws {
         try refusingAuthentication {
@@ -51,7 +53,8 @@ struct RemoteSync {
 
     /// Pushes the local notes. A push the remote rejects because another watcher pushed
     /// first, or that fails on the way, is tried again after fetching and merging the
-    /// remote's notes, with jittered back-off, up to `pushAttempts` times; refused
+    /// remote's notes, with jittered back-off, up to `pushAttempts` times; a push the remote
+    /// declines (a hook, a protected ref) is not, since the answer would be the same; refused
     /// credentials end it at once (`RemoteAuthenticationFailure`).
     func push(_ repository: Repository) throws {
         guard let local = try repository.referenceTarget(notesRef) else { return }
@@ -63,7 +66,7 @@ struct RemoteSync {
             do {
                 try refusingAuthentication { try git.run(["push", "--quiet", "--porcelain", remote, "\(notesRef):\(notesRef)"]) }
                 return
-            } catch is GitCommand.Failure where attempt < Self.pushAttempts {
+            } catch let failure as GitCommand.Failure where attempt < Self.pushAttempts && !failure.isDeclined {
                 usleep(UInt32.random(in: 20_000...(50_000 * UInt32(attempt))))
                 do {
                     try fetchNotes(repository)

@@ -14,6 +14,8 @@ extension WatchLock {
         package var since: String
         /// The watcher's last error, with its time, when it logged one.
         package var lastError: String?
+        /// The watcher's word on its remote while that cannot be reached (`remote 'NAME' unreachable since …`).
+        package var remote: String?
         /// True when the lock is held now (checked on this host only).
         package var running: Bool
         /// False when the holder is on another host, where its liveness cannot be checked.
@@ -46,12 +48,14 @@ extension WatchLock {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         guard let (pid, host, since) = Holder.parse(text) else { return nil }
-        let lines = text.split(separator: "\n")
-        let lastError = lines.count > 1 ? String(lines[1]) : nil
+        let lines = text.split(separator: "\n").dropFirst()
+        let lastError = lines.first { !$0.hasPrefix("remote ") }.map(String.init)
+        let remote = lines.first { $0.hasPrefix("remote ") }.map(String.init)
         guard host.isEmpty || host == Holder.hostName() else {
-            return Holder(pid: pid, host: host, since: since, lastError: lastError, running: false, checked: false)
+            return Holder(pid: pid, host: host, since: since, lastError: lastError, remote: remote, running: false, checked: false)
         }
-        return Holder(pid: pid, host: host, since: since, lastError: lastError, running: isLocked(path, by: pid), checked: true)
+        return Holder(pid: pid, host: host, since: since, lastError: lastError, remote: remote,
+                      running: isLocked(path, by: pid), checked: true)
     }
 
     private static func isLocked(_ path: String, by pid: Int32) -> Bool {

@@ -7,8 +7,9 @@ import Foundation
 
 /// One watcher per repository: an exclusive `flock` on
 /// `<git-common-dir>/axdiff-watch.lock`, which holds the owner's pid, host and
-/// start time on its first line and the watcher's last error on its second
-/// (read by `axdiff status`).
+/// start time on its first line, the watcher's last error on its second, and, while
+/// `--remote` cannot be reached, a line that says so (read by `axdiff status`).
+/// These writes land in the git directory, which `RefMonitor` watches; it ignores them.
 ///
 /// The kernel drops the lock when its holder dies, even by SIGKILL, so a dead
 /// holder never blocks the next start; a live one is respected and named.
@@ -59,11 +60,26 @@ package final class WatchLock {
     }
 
     private var holderLine = ""
+    private var errorLine = ""
+    private var remoteLine = ""
 
     /// Keeps the watcher's last error beside the holder line, for `axdiff status`.
     package func record(error message: String) {
-        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        rewrite(holderLine + ISO8601DateFormatter().string(from: Date()) + " " + oneLine + "\n")
+        errorLine = ISO8601DateFormatter().string(from: Date()) + " " + Self.oneLine(message) + "\n"
+        rewrite(holderLine + errorLine + remoteLine)
+    }
+
+    /// Keeps what the watcher knows of its remote (`RemoteHealth.statusLine`, which starts
+    /// with `remote `; nil: it answers), for `axdiff status`.
+    func record(remote status: String?) {
+        let line = status.map { Self.oneLine($0) + "\n" } ?? ""
+        guard line != remoteLine else { return }
+        remoteLine = line
+        rewrite(holderLine + errorLine + remoteLine)
+    }
+
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private func rewrite(_ text: String) {

@@ -43,25 +43,43 @@ package final class Watcher {
     private var annotatedInLastRound = 0
     /// What the rounds wrote and git's maintenance has not been handed yet.
     private var maintenance = MaintenanceSchedule(now: Date())
+    /// `--remote`: whether it answers, and when to try it next.
+    private var remoteHealth: RemoteHealth?
+    /// The last remote failure, thrown by `--once` when the remote never answered.
+    private var lastRemoteFailure: Error?
+    private var lock: WatchLock?
+
+    /// The first retry of a failing round (or an unreachable remote) comes after about
+    /// this many seconds, each next one after twice as long, up to `retryCap` (or the poll
+    /// interval, when that is longer).
+    static let retryBase: TimeInterval = 1
+    static let retryCap: TimeInterval = 300
+    /// `--once` gives up after this many failed rounds (or attempts to reach the remote).
+    static let onceAttempts = 3
 
     package init(options: Options, log: @escaping (String) -> Void) {
         self.options = options
         self.log = log
+        let cap = max(options.pollInterval, Self.retryCap)
+        remoteHealth = options.remote.map { RemoteHealth(remote: $0, cap: cap) }
     }
 
     /// Runs until stopped (or, with `once`, until nothing is pending).
     /// - Throws: `WatchLock.Held` when another watcher runs; `GitError` when the
     ///   repository cannot be opened at start; `RemoteAuthenticationFailure` when the
-    ///   remote refuses the credentials (every other error is logged and the round retried).
+    ///   remote refuses the credentials (every other error is logged and the round retried
+    ///   with back-off; with `once`, after `onceAttempts` failures, the last one).
     package func run() throws {
         var repository = try Repository.open(path: options.repositoryPath)
         let lock = try WatchLock(directory: repository.commonDir)
+        self.lock = lock
         let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
         let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
         // However the watcher stops (nothing left with `--once`, a signal, an error it cannot
         // retry), what its rounds wrote goes to git, while it still holds the lock.
         defer {
             handWritesToGit(repository)
+            self.lock = nil
             withExtendedLifetime(lock) {}
         }
         if !options.once {
@@ -69,10 +87,15 @@ package final class Watcher {
         }
         var processedTips: Set<ObjectID> = []
         var failures = 0
+        var backoff = Backoff(base: Self.retryBase, cap: max(options.pollInterval, Self.retryCap))
+        var errors = RepeatedErrors()
+        defer { if let line = errors.clear() { log(line) } }
         while !shutdown.isRequested {
             do {
                 processedTips = try round(repository, hiding: processedTips, shutdown: shutdown)
                 failures = 0
+                backoff.reset()
+                if let line = errors.clear() { log(line) }
                 if annotatedInLastRound > 0 {
                     // A fresh handle drops what libgit2 cached during the round
                     // (objects, delta bases, pack windows), then the freed heap
@@ -88,31 +111,78 @@ package final class Watcher {
                 throw refused
             } catch {
                 failures += 1
-                log("error: \(error); retrying")
-                lock.record(error: "\(error)")
+                let delay = backoff.nextDelay()
+                for line in errors.record("\(error)", first: { "error: \($0); retrying with back-off (next in \(RemoteHealth.seconds(delay)))" }) {
+                    log(line)
+                }
+                lock.record(error: errors.summary ?? "\(error)")
                 if let fresh = try? Repository.open(path: options.repositoryPath) { repository = fresh }
                 processedTips = []
-                if options.once && failures >= 3 { throw error }
+                if options.once && failures >= Self.onceAttempts { throw error }
+                // Checked after every round, the idle ones too: what the last rounds wrote goes to
+                // git once its time has come, whether or not more commits arrived.
+                if maintenance.isDue(now: Date()) { handWritesToGit(repository) }
+                waitAfterFailure(delay, repository: repository, monitor: monitor, shutdown: shutdown, backoff: &backoff)
+                continue
             }
-            // Checked after every round, the idle ones too: what the last rounds wrote goes to
-            // git once its time has come, whether or not more commits arrived.
             if maintenance.isDue(now: Date()) { handWritesToGit(repository) }
-            if options.once && failures == 0 { break }
-            monitor.wait(timeout: failures > 0 ? min(options.pollInterval, Double(failures)) : options.pollInterval)
+            let untilRemote = remoteHealth?.secondsUntilDue(Date()) ?? .infinity
+            if options.once {
+                guard let health = remoteHealth, health.failures > 0 else { break }
+                if health.failures >= Self.onceAttempts, let failure = lastRemoteFailure { throw failure }
+                Thread.sleep(forTimeInterval: untilRemote)
+                continue
+            }
+            monitor.wait(timeout: min(options.pollInterval, untilRemote))
         }
         if shutdown.isRequested { log("stopping: signal received, last batch finished") }
     }
 
-    /// One round: resolve the watched refs, annotate what is new, return the tips done.
+    /// After a failed round: waits `delay` seconds, ignoring events that change no watched
+    /// tip (the watcher's own notes and lock file among them), unless a tip moves (a real
+    /// change: back to the first delay), the remote is due, or a signal arrives.
+    private func waitAfterFailure(_ delay: TimeInterval, repository: Repository, monitor: RefMonitor,
+                                  shutdown: ShutdownSignal, backoff: inout Backoff) {
+        let before = try? watchedTips(repository)
+        let deadline = Date().addingTimeInterval(delay)
+        while !shutdown.isRequested {
+            let now = Date()
+            let untilRemote = remoteHealth?.secondsUntilDue(now) ?? .infinity
+            let remaining = deadline.timeIntervalSince(now)
+            guard remaining > 0, untilRemote > 0 else { return }
+            guard monitor.wait(timeout: min(remaining, untilRemote)) else { continue }
+            if let before, let after = try? watchedTips(repository), after != before {
+                backoff.reset()
+                return
+            }
+        }
+    }
+
+    /// The tips of the watched refs, as a round would see them.
+    private func watchedTips(_ repository: Repository) throws -> Set<ObjectID> {
+        let settings = try RepositorySettings.load(repository, override: options.configOverride)
+        let globs = settings.watchRefs + (options.remote.map { [RemoteSync.branchGlob(remote: $0)] } ?? [])
+        return Set(try repository.references(matching: globs).map(\.commit))
+    }
+
+    /// One round: resolve the watched refs, annotate what is new, return the tips done. The
+    /// remote (`--remote`), when due, is fetched first and pushed to last; its failures are
+    /// the remote's (`RemoteHealth`), never the round's.
     private func round(_ repository: Repository, hiding: Set<ObjectID>, shutdown: ShutdownSignal) throws -> Set<ObjectID> {
         annotatedInLastRound = 0
         let settings = try RepositorySettings.load(repository, override: options.configOverride)
         let sync = options.remote.map { RemoteSync(remote: $0, notesRef: settings.notesRef, directory: repository.workdir ?? repository.gitDir) }
-        try sync?.fetch(repository)
+        var reached = false
+        if let sync, remoteHealth?.isDue(Date()) == true {
+            reached = try reachingRemote(exchangeDone: false) { try sync.fetch(repository) }
+        }
+        func push() throws {
+            if reached, let sync { _ = try reachingRemote(exchangeDone: true) { try sync.push(repository) } }
+        }
         let globs = settings.watchRefs + (sync.map { [$0.branchGlob] } ?? [])
         let tips = Set(try repository.references(matching: globs).map(\.commit))
         if tips.isSubset(of: hiding) && !hiding.isEmpty {
-            try sync?.push(repository)
+            try push()
             return tips
         }
         let annotator = Annotator(repository: repository, options: .init(
@@ -126,7 +196,7 @@ package final class Watcher {
         }
         let pending = try annotator.pending(tips: Array(tips).sorted(), hiding: Array(hiding).sorted())
         guard !pending.isEmpty else {
-            try sync?.push(repository)
+            try push()
             return tips
         }
         let summary = try annotator.annotate(pending, shouldStop: { shutdown.isRequested }) { batch in
@@ -134,10 +204,39 @@ package final class Watcher {
             afterBatch?(repository, batch.map(\.0))
         }
         annotatedInLastRound = summary.commits
-        try sync?.push(repository)
+        try push()
         // Commits that could not be read get no note; the round fails, so they are tried again.
         guard summary.failures.isEmpty else { throw AnnotationFailures(failures: summary.failures) }
         return shutdown.isRequested ? hiding : tips
+    }
+
+    /// Runs a fetch or push; true when it succeeded. A failure is the remote's: logged (a
+    /// repeat only counted), kept for `axdiff status`, and tried again after back-off. Only
+    /// a whole exchange (`exchangeDone`: the push after the fetch) clears that, so that a
+    /// remote that lets itself be fetched from and declines every push backs off too.
+    /// Refused credentials end the watcher (`RemoteAuthenticationFailure`).
+    private func reachingRemote(exchangeDone: Bool, _ body: () throws -> Void) throws -> Bool {
+        guard var health = remoteHealth else { return false }
+        defer {
+            remoteHealth = health
+            lock?.record(remote: health.statusLine)
+        }
+        do {
+            try body()
+            if exchangeDone {
+                if let line = health.answered() { log(line) }
+                lastRemoteFailure = nil
+            }
+            return true
+        } catch let refused as RemoteAuthenticationFailure {
+            // Not retried: `run` ends the watcher with it.
+            throw refused
+        } catch let error as GitCommand.Failure {
+            lastRemoteFailure = error
+            for line in health.failed("\(error)", declined: error.isDeclined, now: Date()) { log(line) }
+            lock?.record(error: "remote '\(health.remote)': " + (health.errors.summary ?? "\(error)"))
+            return false
+        }
     }
 
     /// Hands what the rounds wrote to git's maintenance (`MaintenanceSchedule`).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXReport
 
 /// One subcommand: declares its arguments and options (from which parsing,
 /// usage, help, the man page and completions derive), parses them in `init`
@@ -62,7 +63,7 @@ enum Console {
     }
 
     static func err(_ text: String) {
-        fputs("axdiff: " + text + "\n", stderr)
+        fputs("axdiff: " + text.escapedForTerminal + "\n", stderr)
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

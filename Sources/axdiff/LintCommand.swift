@@ -34,7 +34,7 @@ struct LintCommand: Command {
         var unreadable: [String] = []
         for file in files {
             do {
-                let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes)
+                let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
                 screens.append(ScreenDiffer.lint(snapshot, path: file, config: config, source: sources.source(for: file, snapshot)))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)

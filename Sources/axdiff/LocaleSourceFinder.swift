@@ -7,6 +7,7 @@ import AXSnapshot
 final class LocaleSourceFinder {
     let sourceLocale: String
     let maxBytes: Int
+    let maxElements: Int
     /// The paths that may be read, by the name `LocaleSiblings` gives them,
     /// mapped to the file to read.
     private let files: [String: String]
@@ -15,6 +16,7 @@ final class LocaleSourceFinder {
     init(config: Config, files: [String: String]) {
         sourceLocale = config.sourceLocale
         maxBytes = config.maxSnapshotBytes
+        maxElements = config.maxSnapshotElements
         self.files = files
     }
 
@@ -27,7 +29,7 @@ final class LocaleSourceFinder {
 
     private func load(_ file: String) -> Snapshot? {
         if let kept = read[file] { return kept }
-        let snapshot = try? SnapshotFiles.read(file, maxBytes: maxBytes)
+        let snapshot = try? SnapshotFiles.read(file, maxBytes: maxBytes, maxElements: maxElements)
         read[file] = snapshot
         return snapshot
     }

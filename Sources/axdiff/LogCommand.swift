@@ -72,7 +72,7 @@ struct LogCommand: Command {
         let lines = entries.map { entry -> String in
             let counts = entry.summary.map { "\($0.errors)E \($0.warnings)W \($0.improvements)I" } ?? "not annotated"
             let names = entry.branches.isEmpty ? "" : " (" + entry.branches.joined(separator: ", ") + ")"
-            return "\(entry.commit.prefix(7))  \(counts.padding(13))\(entry.subject)\(names)"
+            return "\(entry.commit.prefix(7))  \(counts.padding(13))\(entry.subject)\(names)".oneLine
         }
         if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
         return ExitCode.clean

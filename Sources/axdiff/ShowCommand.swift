@@ -35,7 +35,7 @@ struct ShowCommand: Command {
         let id = try repo.resolve(repository, revision)
         let note = try repository.note(for: id, notesRef: settings.notesRef)
         if let note, report.name == "text", !compute {
-            Console.out(Colour.output(note, format: "text", choice: color))
+            Console.out(Colour.output(note.escapedForTerminal, format: "text", choice: color))
             return ExitCode.clean
         }
         guard note != nil || compute else {

@@ -6,9 +6,9 @@ import Foundation
 /// directory's snapshots by relative path.
 enum SnapshotFiles {
     /// Reads and parses one file. Errors name the file as the user typed it.
-    static func read(_ path: String, maxBytes: Int) throws -> Snapshot {
+    static func read(_ path: String, maxBytes: Int, maxElements: Int = SnapshotReader.defaultMaxElements) throws -> Snapshot {
         let bytes = try readBytes(path, maxBytes: maxBytes)
-        return try SnapshotReader.read(bytes, file: path)
+        return try SnapshotReader.read(bytes, file: path, maxElements: maxElements)
     }
 
     static func readBytes(_ path: String, maxBytes: Int) throws -> [UInt8] {

@@ -1,3 +1,4 @@
+import AXReport
 import AXSnapshot
 
 /// `axdiff speak FILE`: the stops of a snapshot in reading order, as the
@@ -21,8 +22,8 @@ struct SpeakCommand: Command {
 
     func run() throws -> Int32 {
         let config = try SnapshotFiles.config(configPath)
-        let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes)
-        let lines = snapshot.stops.map(\.spoken)
+        let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
+        let lines = snapshot.stops.map(\.spoken.oneLine)
         if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
         return ExitCode.clean
     }

@@ -1,4 +1,5 @@
 import AXGit
+import AXReport
 import AXTracker
 import Foundation
 
@@ -52,7 +53,10 @@ struct StatusCommand: Command {
             throw InputError("\(repo.path): \(e.message)")
         }
         lines.append("last error: " + (holder?.lastError ?? "none"))
-        Console.out(lines.joined(separator: "\n"))
+        if let remote = holder?.remote {
+            lines.append(remote + (holder?.running == true ? "" : " (when the watcher last ran)"))
+        }
+        Console.out(lines.map(\.oneLine).joined(separator: "\n"))
         return ExitCode.clean
     }
 }

@@ -1,4 +1,5 @@
 import AXGit
+import AXReport
 import AXSite
 import AXTracker
 import Foundation
@@ -49,13 +50,13 @@ struct WatchCommand: Command {
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
             once: once, batchSize: batch, toolVersion: toolVersion, remote: remote)) { [jsonLog] line in
-            Console.out(jsonLog ? LogLine.json(line) : line)
+            Console.out(jsonLog ? LogLine.json(line) : line.oneLine)
             fflush(stdout)
         }
         do {
             if let html {
                 try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: toolVersion))
-                    .keepCurrent(watcher) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0); fflush(stdout) }
+                    .keepCurrent(watcher) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0.oneLine); fflush(stdout) }
             }
             try watcher.run()
         } catch let e as GitError {

@@ -304,12 +304,15 @@ final class HostileInputTests: XCTestCase {
         return json
     }
 
-    /// 100 MB (about a million elements): a long test (about a minute here).
+    /// 100 MB (about a million elements): a long test (about a minute here). Refused by the
+    /// element limit before anything is built; with the limit lifted, the reader itself.
     func testHundredMegabyteFile() throws {
         try XCTSkipUnless(FullTests.enabled, FullTests.reason)
         let json = Self.truncatedRows(1_015_000)
         XCTAssertGreaterThan(json.count, 100_000_000)
-        measure("100 MB axsnapshot JSON, truncated", "big.json", json, .error("unexpected end of file, expected a value"))
+        measure("100 MB axsnapshot JSON, truncated, default element limit", "big.json", json,
+                .error("more than the 250000-element limit (maxSnapshotElements)", place: .none))
+        measure("100 MB axsnapshot JSON, truncated", "big.json", json, .error("unexpected end of file, expected a value"), maxElements: .max)
     }
 
     /// The JSON reader (`JSONNodeScanner`, and `JSONParser` for the error's
@@ -432,9 +435,10 @@ final class HostileInputTests: XCTestCase {
     /// Reads `bytes` as `file` and checks the outcome; returns the seconds it
     /// took and the snapshot when it read.
     @discardableResult
-    func check(_ file: String, _ bytes: [UInt8], _ expected: Outcome, line: UInt = #line) -> (seconds: TimeInterval, snapshot: Snapshot?) {
+    func check(_ file: String, _ bytes: [UInt8], _ expected: Outcome, maxElements: Int = SnapshotReader.defaultMaxElements,
+               line: UInt = #line) -> (seconds: TimeInterval, snapshot: Snapshot?) {
         let start = Date()
-        let result = Result { try SnapshotReader.read(bytes, file: file) }
+        let result = Result { try SnapshotReader.read(bytes, file: file, maxElements: maxElements) }
         let seconds = Date().timeIntervalSince(start)
         switch (result, expected) {
         case (.success(let snapshot), .valid(let stops, _)):
@@ -471,8 +475,9 @@ final class HostileInputTests: XCTestCase {
     /// Checks a generated input, prints its time and the process's peak
     /// memory so far, and returns the snapshot when it read.
     @discardableResult
-    func measure(_ what: String, _ file: String, _ bytes: [UInt8], _ expected: Outcome, line: UInt = #line) -> Snapshot? {
-        let (seconds, snapshot) = check(file, bytes, expected, line: line)
+    func measure(_ what: String, _ file: String, _ bytes: [UInt8], _ expected: Outcome,
+                 maxElements: Int = SnapshotReader.defaultMaxElements, line: UInt = #line) -> Snapshot? {
+        let (seconds, snapshot) = check(file, bytes, expected, maxElements: maxElements, line: line)
         print("HostileInputTests: \(what): \(bytes.count) bytes, \(String(format: "%.2f", seconds)) s, process peak RSS \(Self.peakRSSMegabytes()) MB")
         return snapshot
     }

@@ -132,6 +132,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SnapshotReader.readJSON": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
         "SnapshotReader.isValidUTF8": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
         "SnapshotReader.firstNUL": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
+        "SnapshotReader.elementBound": .test("ElementBoundTests.testTheCountIsLinearInTheBytes"),
         "UIAutomatorInputStream.read": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "UIAutomatorNode.parseBounds": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "UIAutomatorNode.needsCleaning": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),

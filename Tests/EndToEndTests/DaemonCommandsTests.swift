@@ -60,6 +60,8 @@ final class DaemonCommandsTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("watcher: running"), "\(lines)")
         XCTAssertTrue(lines[3].hasPrefix("last error: 20"), "\(lines)")
         XCTAssertTrue(lines[3].contains("nowhere"), "\(lines) should carry \(logged)")
+        XCTAssertEqual(lines.count, 5, "\(lines)")
+        XCTAssertTrue(lines[4].hasPrefix("remote 'nowhere' unreachable since 20"), "\(lines)")
     }
 
     func testHooksUninstallRestoresTheHookItReplaced() throws {

@@ -22,7 +22,7 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
 
 extension Config {
     static let knownKeys: Set<String> = [
-        "snapshots", "notesRef", "watch", "baseBranch", "severity", "failOn", "contracts", "ignore", "maxSnapshotBytes",
+        "snapshots", "notesRef", "watch", "baseBranch", "severity", "failOn", "contracts", "ignore", "maxSnapshotBytes", "maxSnapshotElements",
         "volatile", "sourceLocale",
     ]
 
@@ -94,6 +94,11 @@ extension Config {
                     throw fail(value, "expected a whole number of bytes from 1 to 1073741824 for \"maxSnapshotBytes\"")
                 }
                 config.maxSnapshotBytes = Int(n)
+            case "maxSnapshotElements":
+                guard case .number(let n) = value.kind, n >= 1, n <= 100_000_000, n == n.rounded() else {
+                    throw fail(value, "expected a whole number of elements from 1 to 100000000 for \"maxSnapshotElements\"")
+                }
+                config.maxSnapshotElements = Int(n)
             case "watch":
                 guard case .object(let w) = value.kind else { throw fail(value, "expected an object for \"watch\"") }
                 for (wk, wv) in w {

@@ -1,3 +1,5 @@
+import AXSnapshot
+
 /// axdiff's configuration (DESIGN §8): every key optional, defaults here.
 public struct Config: Sendable, Equatable {
     public var snapshots: [String] = Config.defaultSnapshots
@@ -9,6 +11,8 @@ public struct Config: Sendable, Equatable {
     public var contracts: [Contract] = []
     public var ignore: [String] = []
     public var maxSnapshotBytes = 16 * 1024 * 1024
+    /// Snapshots that may hold more elements are reported unreadable without being built.
+    public var maxSnapshotElements = SnapshotReader.defaultMaxElements
     /// Labels whose text changes from capture to capture (times, counts).
     public var volatile: [VolatileLabel] = []
     /// The locale the other locales' snapshots of a screen are compared with (`label.untranslated`).

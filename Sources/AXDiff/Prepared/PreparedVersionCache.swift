@@ -74,8 +74,9 @@ package final class PreparedVersionCache<Version: Hashable> {
     ///
     /// - Throws: `SnapshotError`, as `SnapshotReader.read`.
     @inlinable
-    package func read(_ bytes: [UInt8], path: String, version: Version) throws -> Snapshot {
-        let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, memo: entries[path]?.memo)
+    package func read(_ bytes: [UInt8], path: String, version: Version,
+                      maxElements: Int = SnapshotReader.defaultMaxElements) throws -> Snapshot {
+        let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, memo: entries[path]?.memo, maxElements: maxElements)
         store(snapshot, memo: memo, path: path, version: version, size: bytes.count)
         return snapshot
     }

@@ -4,7 +4,10 @@ extension String {
     ///
     /// A label is user data and may hold a newline; in a line-based report it
     /// would start a line of its own — a forged `Axdiff-Errors: 0` trailer, say.
-    var oneLine: String {
+    /// On a terminal, an ESC or BEL in it would be obeyed (a new window title,
+    /// colours, a line overwritten after a CR): every line axdiff prints with
+    /// text from a snapshot, a commit or a note goes through here.
+    package var oneLine: String {
         // Almost every piece of text in a note (labels, spoken orders of a
         // few hundred labels) has nothing to replace; rebuilding it scalar by
         // scalar with a Unicode property lookup each was 6 % of a backfill
@@ -12,6 +15,15 @@ extension String {
         // it is: the same scalars, so the same bytes.
         if utf8.withContiguousStorageIfAvailable(Self.isOneLine) == true { return self }
         return oneLineByScalars
+    }
+
+    /// Text of several lines (a note as stored) for a terminal: each line `oneLine`, the
+    /// line feeds kept; tabs are kept too (they move the cursor, never the line).
+    package var escapedForTerminal: String {
+        if utf8.withContiguousStorageIfAvailable(Self.isOneLine) == true { return self }
+        return split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).oneLine }.joined(separator: "\t") }
+            .joined(separator: "\n")
     }
 
     /// `oneLine` the general way, one scalar at a time.

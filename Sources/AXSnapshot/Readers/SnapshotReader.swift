@@ -12,21 +12,24 @@ public enum SnapshotReader {
 
     /// Reads `bytes` as a snapshot. `file` names the file in errors.
     ///
-    /// - Throws: `SnapshotError` for empty, binary, non-UTF-8 or malformed input.
-    public static func read(_ bytes: [UInt8], file: String) throws -> Snapshot {
-        try read(bytes, file: file, memo: nil).snapshot
+    /// - Throws: `SnapshotError` for empty, binary, non-UTF-8 or malformed input, and for
+    ///   input that may hold more than `maxElements` elements (`maxSnapshotElements`).
+    public static func read(_ bytes: [UInt8], file: String, maxElements: Int = defaultMaxElements) throws -> Snapshot {
+        try read(bytes, file: file, memo: nil, maxElements: maxElements).snapshot
     }
 
     /// `read`, taking what recurs unchanged from the read that left `memo`
     /// (nil: none), and the memo this read leaves (nil when it is not
     /// axsnapshot JSON that the one-pass scanner read). The snapshot, or the
     /// error, is the one `read(_:file:)` gives; see `ReadMemo`.
-    package static func read(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
+    package static func read(_ bytes: [UInt8], file: String, memo: ReadMemo?,
+                             maxElements: Int = defaultMaxElements) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
         guard !bytes.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         if let nul = firstNUL(bytes) {
             let (line, column) = position(of: nul, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "NUL byte: this is binary data, not a snapshot")
         }
+        try checkElementBound(bytes, file: file, limit: maxElements)
         if let dump = try readUIAutomatorDump(bytes, file: file) {
             return (dump, nil)
         }
