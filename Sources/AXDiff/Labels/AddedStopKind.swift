@@ -7,6 +7,7 @@ enum AddedStopKind {
 
     /// - A control with a meaningless label, or an image whose label is an
     ///   asset or symbol name: `label.missing` (it needs a real name).
+    /// - On the web, an image with no name at all: `label.missing`.
     /// - An image with no label, or repeating a neighbour's label: `stop.decorative`
     ///   (it should be hidden).
     ///
@@ -15,7 +16,11 @@ enum AddedStopKind {
     /// every added stop.
     static func classify(_ j: Int, in stops: [Stop]) -> AddedStopKind {
         if stops[j].role == .image {
-            if stops[j].label.isEmpty { return .decorative(repeats: nil) }
+            // On the web an image with no name at all (`- img`, an `<img>`
+            // without `alt`) is announced by its file name or as "unlabelled
+            // image" (WCAG 1.1.1); a decorative one says so with `alt=""`,
+            // which takes it out of the tree.
+            if stops[j].label.isEmpty { return stops[j].platform == .web ? .missingLabel : .decorative(repeats: nil) }
             let own = LabelText.normalized(stops[j].label)
             for k in [j - 1, j + 1] where stops.indices.contains(k) && LabelText.normalized(stops[k].label) == own {
                 return .decorative(repeats: stops[k].label)
@@ -28,6 +33,7 @@ enum AddedStopKind {
 
     /// `LabelQuality.isMeaningless(stops[j])`, without copying the stop.
     static func meaningless(_ j: Int, in stops: [Stop]) -> Bool {
-        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames, role: stops[j].role)
+        LabelQuality.isMeaningless(stops[j].label, id: stops[j].id, imageNames: stops[j].imageNames, role: stops[j].role,
+                                   platform: stops[j].platform)
     }
 }

@@ -8,25 +8,35 @@ import Foundation
 /// `164234main_image_feature_713_ys_full`), is an SF Symbol name — dotted
 /// (`square.and.arrow.up`), one word (`magnifyingglass`) or spoken
 /// (`square and arrow up`) — or repeats the identifier of the element's own
-/// image in lower case (the asset name leaking into the label).
+/// image, in any case (the asset name leaking into the label).
 ///
-/// A file name is judged by the role and context, not by its shape alone: on
-/// an image, or a control that shows one (icon-only), `photo.png` is the
-/// asset leaking into the label; on a tab, a row, a text or a link,
-/// `main.dart` or `Report.pdf` is the content itself (an editor tab, a file
-/// list). Without a role (a bare label), the shape decides.
+/// Judged by role and platform, not by shape alone (DESIGN §5, "Judged per
+/// platform"):
+/// - Asset, file and identifier shapes are judged only where an asset name
+///   leaks: on an image, a control (button, field, toggle, picker, tab, menu
+///   item), or a link that shows an image. Text, headings, plain links, cells
+///   and containers speak content: a crate named `quickcheck_macros`, the site
+///   "crates.io" or a file list's `Report.pdf` is what the screen shows.
+/// - SF Symbol names leak only on Apple platforms (`ios`, and `other`, which
+///   XCUITest dumps and bare snapshots read as), and only from an image or a
+///   control (XCUITest often lists a symbol button without its image). On the
+///   web and Android "network", "clear" and "forward" are plain words, and a
+///   dotted name is a domain ("crates.io"), not a symbol.
+/// - Without a role (a bare label), the shape decides.
 public enum LabelQuality {
     public static func isMeaningless(_ stop: Stop) -> Bool {
-        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames, role: stop.role)
+        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames, role: stop.role, platform: stop.platform)
     }
 
-    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = [], role: Role? = nil) -> Bool {
+    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = [], role: Role? = nil,
+                                     platform: Platform? = nil) -> Bool {
         let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
         if let id, !id.isEmpty, trimmed == id { return true }
         // Asset, file and symbol names are short; the character-class tests
         // below would otherwise walk a hostile 10 MB label several times.
         if trimmed.utf8.count > maxNameBytes { return false }
+        if let role, !judgesNames(role, imageNames: imageNames) { return false }
         if let role, let fileName = FileName(trimmed), !isKnownSymbol(trimmed) {
             let iconOnly = role == .image || (role.isInteractive && !imageNames.isEmpty)
             if !iconOnly {
@@ -34,10 +44,41 @@ public enum LabelQuality {
                 if fileName.isImage, !role.isControl { return false }
             }
         }
-        if looksLikeAssetName(trimmed) || isSymbolName(trimmed) { return true }
-        // An image's identifier repeated in the label leaks the asset name. A
-        // capitalized word ("News") reads as written copy and is kept.
-        if imageNames.contains(trimmed), trimmed == trimmed.lowercased() { return true }
+        if looksLikeAssetName(trimmed) { return true }
+        if symbolsLeak(on: platform), isSymbolName(trimmed) { return true }
+        return repeatsImageName(trimmed, imageNames)
+    }
+
+    /// Whether asset, file and identifier shapes mean a leak on `role`: an
+    /// image, a control, a tab or menu item, or any interactive stop that
+    /// shows an image (an icon-only link). Elsewhere the label is content.
+    static func judgesNames(_ role: Role, imageNames: [String]) -> Bool {
+        role == .image || role.isControl || role == .tab || role == .menuItem || (role.isInteractive && !imageNames.isEmpty)
+    }
+
+    /// Whether SF Symbol names can leak into labels on `platform` (nil: unknown, judged as Apple).
+    static func symbolsLeak(on platform: Platform?) -> Bool {
+        switch platform {
+        case .none, .ios, .other: return true
+        case .web, .android: return false
+        }
+    }
+
+    /// An image's identifier repeated in the label, in any case
+    /// (`historyLarge`, `historylarge`, `HistoryLarge` for the image
+    /// `historyLarge`). A word written as copy — capitalized, with no hump
+    /// inside ("News" for the image `news`) — is kept.
+    static func repeatsImageName(_ label: String, _ imageNames: [String]) -> Bool {
+        guard !imageNames.isEmpty else { return false }
+        let lower = label.lowercased()
+        guard imageNames.contains(where: { $0.lowercased() == lower }) else { return false }
+        guard let first = label.first(where: \.isLetter) else { return true }
+        if first.isLowercase { return true }
+        var previousLower = false
+        for c in label {
+            if c.isUppercase, previousLower { return true }
+            previousLower = c.isLowercase
+        }
         return false
     }
 
