@@ -65,12 +65,34 @@ final class PlatformLabelTests: XCTestCase {
     /// an unlabelled image is decorative.
     func testUnnamedWebImageIsMissingItsLabel() throws {
         let old = try aria("- heading \"Team\" [level=1]\n")
-        let new = try aria("- heading \"Team\" [level=1]\n- img\n- img \"Avatar of Ana\"\n")
+        // A photo grid: one photo without a name, one with.
+        let new = try aria("""
+        - heading "Team" [level=1]
+        - list:
+          - listitem:
+            - img
+          - listitem:
+            - img "Avatar of Ana"
+        """)
         let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", config: Config())
         XCTAssertEqual(d.all(.labelMissing).count, 1, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.first(.labelMissing)?.severity, .error)
         XCTAssertEqual(d.first(.labelMissing)?.wcag, ["4.1.2", "1.1.1"])
         XCTAssertEqual(d.all(.stopDecorative).count, 0)
+        // crates.io's unnamed icons, each read just before its figure or
+        // link: decorations of that stop (hide them), not missing names.
+        let stats = try aria("""
+        - heading "Team" [level=1]
+        - listitem:
+          - img
+          - link "MIT"
+          - text: "All-Time: 1,234"
+          - img
+          - text: "Recent: 56"
+        """)
+        let s = ScreenDiffer.diff(old: old, new: stats, path: "aria.yml", config: Config())
+        XCTAssertEqual(s.all(.labelMissing).count, 0, "\(s.changes.map(\.message))")
+        XCTAssertEqual(s.all(.stopDecorative).count, 2)
         let ios = diff([S.text("Team")], [S.text("Team"), S.image()], platform: .ios)
         XCTAssertEqual(ios.all(.stopDecorative).count, 1)
         XCTAssertEqual(ios.all(.labelMissing).count, 0)
@@ -101,6 +123,8 @@ final class PlatformLabelTests: XCTestCase {
             ("quickcheck_macros", .link, .web, false), ("quickcheck_macros", .heading, .web, false),
             ("ic_close", .button, .android, true), ("ic_close", .image, .web, true), ("icClose", .button, .web, true),
             ("photo.png", .image, .web, true), ("Report.pdf", .link, .web, false),
+            ("pkg:cargo/serde@1.0.0?repository_url=https%3A%2F%2Flocalhost%3A4173%2F", .button, .web, false),
+            ("icons/ic_close.png", .image, .web, true), ("square.and.arrow.up", .image, .ios, true),
         ]
         for (label, role, platform, expected) in table {
             XCTAssertEqual(LabelQuality.isMeaningless(label, role: role, platform: platform), expected, "\(label) \(role) \(platform)")

@@ -44,9 +44,18 @@ public enum LabelQuality {
                 if fileName.isImage, !role.isControl { return false }
             }
         }
+        if looksLikeAddress(trimmed) { return false }
         if looksLikeAssetName(trimmed) { return true }
         if symbolsLeak(on: platform), isSymbolName(trimmed) { return true }
         return repeatsImageName(trimmed, imageNames)
+    }
+
+    /// A URL, a path, a package URL or a handle (`pkg:cargo/serde@1.0.0`,
+    /// `docs.rs/crate/serde`, `@cratesiostatus`): content a control shows or
+    /// copies. No asset name holds `/`, `:` or `@`; an image file's name
+    /// (`icons/close.png`) is still judged as one.
+    static func looksLikeAddress(_ s: String) -> Bool {
+        s.utf8.contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 } && !(FileName(s)?.isImage ?? false)
     }
 
     /// Whether asset, file and identifier shapes mean a leak on `role`: an
