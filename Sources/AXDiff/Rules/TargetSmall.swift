@@ -11,15 +11,15 @@ enum TargetSmall: ChangeRule {
     static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph."
     static let isSmell = true
 
-    /// The minimum side and its unit. Frames are in points (DESIGN §2), dp
-    /// for an Android snapshot written as axsnapshot JSON; a `uiautomator`
-    /// dump's bounds are pixels, and the dump does not say its density, so
-    /// it is not judged. A macOS dump (platform `other`) has no touch target.
+    /// The minimum side and its unit (`Platform.frameUnit`: a `uiautomator`
+    /// dump's pixels are dp once read). A macOS dump (platform `other`) has
+    /// no touch target.
     static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: String, platform: String)? {
+        let unit = snapshot.platform.frameUnit.rawValue
         switch snapshot.platform {
-        case .ios: return (44, "pt", "iOS")
-        case .web: return (24, "CSS px", "the web")
-        case .android: return snapshot.format == .uiautomator ? nil : (48, "dp", "Android")
+        case .ios: return (44, unit, "iOS")
+        case .web: return (24, unit, "the web")
+        case .android: return (48, unit, "Android")
         case .other: return nil
         }
     }

@@ -51,8 +51,8 @@ final class TargetSmallTests: XCTestCase {
     func testEachPlatformHasItsMinimum() {
         XCTAssertEqual(diff([], [icon(40)], platform: .android).first(.targetSmall)?.after, "40 × 40 dp")
         XCTAssertTrue(diff([], [icon(48)], platform: .android).all(.targetSmall).isEmpty)
-        // A uiautomator dump's bounds are pixels of an unknown density: not judged.
-        XCTAssertTrue(diff([], [icon(40)], platform: .android, format: .uiautomator).all(.targetSmall).isEmpty)
+        // A uiautomator dump's pixels are dp once read (`AndroidDensity`): judged as any Android snapshot.
+        XCTAssertEqual(diff([], [icon(40)], platform: .android, format: .uiautomator).first(.targetSmall)?.after, "40 × 40 dp")
         XCTAssertEqual(diff([], [icon(20)], platform: .web).first(.targetSmall)?.message,
                        "\"Share receipt\" is 20 × 20 CSS px, smaller than the 24 × 24 CSS px minimum target on the web")
         XCTAssertTrue(diff([], [icon(24)], platform: .web).all(.targetSmall).isEmpty)
