@@ -3,6 +3,8 @@ import AXSnapshot
 /// `target.small`: a control that is new, or shrank, is smaller than the
 /// platform's minimum target — "a named icon button still needs a 44 × 44 pt
 /// hit area" (Mystery Icon). One that was already small is not reported again.
+/// On the web, WCAG 2.5.8's exceptions apply (`WebTargetExceptions`: inline
+/// links, a control whose label is its target, enough spacing).
 enum TargetSmall: ChangeRule {
     static let name = "target.small"
     static let defaultSeverity = Severity.warning
@@ -38,15 +40,18 @@ enum TargetSmall: ChangeRule {
         role.isInteractive && role != .textField && role != .secureTextField && role != .searchField
     }
 
-    /// - Complexity: O(n) in the number of new stops.
+    /// - Complexity: O(n) in the number of new stops (on the web, plus the
+    ///   targets near each small one: `WebTargetExceptions`).
     static func changes(in c: DiffContext) -> [Change] {
         guard let min = minimum(c.new) else { return [] }
         let oldMin = minimum(c.old)?.side ?? min.side
         var result: [Change] = []
         let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
+        let exceptions = c.new.platform == .web ? WebTargetExceptions(stops: c.newStops, judged: judged, side: min.side) : nil
         // Indices: `for stop in newStops` copies every stop.
         for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side) {
             guard let f = c.newStops[j].frame, !grouped.contains(j) else { continue }
+            if let exceptions, exceptions.excepts(j, in: c.newStops) { continue }
             var before: Frame?
             if let i = c.matching.newToOld[j], judged(c.oldStops[i].role) {
                 // Judged only against a measured old frame: it must have been big enough.
