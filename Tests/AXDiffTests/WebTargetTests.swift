@@ -13,22 +13,32 @@ final class WebTargetTests: XCTestCase {
     static func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Frame { Frame(x: x, y: y, width: w, height: h) }
 
     /// Two 13 × 13 checkboxes 8 px apart: too close for the spacing exception.
-    func checkboxes(labelled: Bool) -> [Node] {
-        ["Remember me", "Stay signed in"].enumerated().flatMap { i, name -> [Node] in
-            let y = 100 + Double(i) * 21
-            let box = Node(id: "c\(i)", role: .checkbox, label: name, frame: Self.frame(8, y, 13, 13))
-            let text = Node(role: .text, label: labelled ? name : "Optional", frame: Self.frame(25, y - 2, 120, 17))
-            return [S.group([box, text])]
+    func checkboxes(named: Bool) -> [Node] {
+        ["Remember me", "Stay signed in"].enumerated().map { i, name in
+            S.group([Node(id: "c\(i)", role: .checkbox, label: named ? name : "", frame: Self.frame(8, 100 + Double(i) * 21, 13, 13), element: true)])
         }
     }
 
-    func testACheckboxWhoseLabelIsItsTargetIsExcepted() {
-        XCTAssertEqual(lint(checkboxes(labelled: true)).count, 0)
-        let unlabelled = lint(checkboxes(labelled: false))
-        XCTAssertEqual(unlabelled.map(\.elements.first?.id), ["c0", "c1"])
-        XCTAssertEqual(unlabelled.first?.after, "13 × 13 CSS px")
+    /// Two 20 × 20 switches 2 px apart, each with a text beside it.
+    func toggles(saying: (String) -> String) -> [Node] {
+        ["Wi-Fi", "Bluetooth"].enumerated().map { i, name in
+            let y = 100 + Double(i) * 22
+            return S.group([Node(id: "t\(i)", role: .toggle, label: name, frame: Self.frame(8, y, 20, 20)),
+                            Node(role: .text, label: saying(name), frame: Self.frame(32, y + 1, 120, 19))])
+        }
+    }
+
+    func testAControlWhoseLabelIsItsTargetIsExcepted() {
+        // A named checkbox or radio: its <label> is folded into it.
+        XCTAssertEqual(lint(checkboxes(named: true)).count, 0)
+        let unnamed = lint(checkboxes(named: false))
+        XCTAssertEqual(unnamed.map(\.elements.first?.id), ["c0", "c1"])
+        XCTAssertEqual(unnamed.first?.after, "13 × 13 CSS px")
+        // Another control: its label is a text beside it that says its name.
+        XCTAssertEqual(lint(toggles(saying: { $0 })).count, 0)
+        XCTAssertEqual(lint(toggles(saying: { _ in "Off" })).map(\.elements.first?.id), ["t0", "t1"])
         // iOS and Android have no such exception: their minimums are the platforms' own.
-        XCTAssertEqual(lint(checkboxes(labelled: true), platform: .ios).count, 2)
+        XCTAssertEqual(lint(checkboxes(named: true), platform: .ios).count, 2)
     }
 
     /// A 19 px link in a sentence, beside another in the same line.
@@ -40,6 +50,14 @@ final class WebTargetTests: XCTestCase {
             Node(id: "privacy", role: .link, label: "privacy policy", frame: Self.frame(290, 219, 90, 19)),
         ])
         XCTAssertEqual(lint([sentence]).count, 0)
+        // Footnote links side by side in a sentence: inline, though their circles meet.
+        let notes = S.group([Node(role: .text, label: "As the studies", frame: Self.frame(0, 400, 110, 19))]
+            + (0..<3).map { i in Node(id: "n\(i)", role: .link, label: "\(i + 1)", frame: Self.frame(114 + Double(i) * 13, 400, 9, 19)) }
+            + [Node(role: .text, label: "show.", frame: Self.frame(153, 400, 40, 19))])
+        XCTAssertEqual(lint([notes]).count, 0)
+        var bare = notes
+        bare.children.removeAll { $0.role == .text }
+        XCTAssertEqual(lint([bare]).map(\.elements.first?.id), ["n0", "n1", "n2"])
         let footer = S.group((0..<3).map { i in
             Node(id: "f\(i)", role: .link, label: "Link \(i)", frame: Self.frame(0, 300 + Double(i) * 20, 80, 19))
         })

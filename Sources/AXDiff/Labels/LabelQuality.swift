@@ -3,7 +3,8 @@ import Foundation
 
 /// Decides whether a label tells a user anything (DESIGN §5, "meaningless label").
 ///
-/// A label is meaningless when it is empty, equals the element's id, looks like
+/// A label is meaningless when it is empty, equals the element's id (on
+/// Apple platforms), looks like
 /// an asset or file name (`icClose`, `btn_back`, `photo.png`,
 /// `164234main_image_feature_713_ys_full`), is an SF Symbol name — dotted
 /// (`square.and.arrow.up`), one word (`magnifyingglass`) or spoken
@@ -32,7 +33,11 @@ public enum LabelQuality {
                                      platform: Platform? = nil) -> Bool {
         let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
-        if let id, !id.isEmpty, trimmed == id { return true }
+        // An identifier leaks into a label on Apple platforms (a label set
+        // from the accessibilityIdentifier); a web page's DOM or test id and
+        // an Android resource id never become a name, so a link "terms" with
+        // id "terms" is a coincidence.
+        if let id, !id.isEmpty, trimmed == id, symbolsLeak(on: platform) { return true }
         // Asset, file and symbol names are short; the character-class tests
         // below would otherwise walk a hostile 10 MB label several times.
         if trimmed.utf8.count > maxNameBytes { return false }

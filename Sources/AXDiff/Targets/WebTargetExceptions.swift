@@ -3,12 +3,15 @@ import AXSnapshot
 /// WCAG 2.5.8's exceptions to the 24 × 24 CSS px minimum, which `target.small`
 /// applies on the web (the iOS and Android minimums are the platforms' own
 /// and have none):
-/// - **Inline**: a link read between the text of its sentence — a text stop
-///   of the same container right before or after it, on the same line (their
-///   frames overlap vertically).
+/// - **Inline**: a link read within the text of its sentence — a text stop
+///   of the same container before or after it (past the sentence's other
+///   links), on the same line (their frames overlap vertically).
 /// - **Equivalent**: a control whose label is also its target — a 13 × 13
-///   checkbox with a `<label for>` — seen as a text stop right before or
-///   after it in the same container that says the control's name, on its line.
+///   checkbox with a `<label for>`. Browsers fold a checkbox's or radio
+///   button's `<label>` into it (Chromium ignores the label's own text), so
+///   a named checkbox or radio is taken as labelled; an `aria-label` on a
+///   bare one is not told apart. Any other control qualifies when a text
+///   stop right before or after it in its container says its name on its line.
 /// - **Spacing**: a 24 CSS px circle centred on the target intersects no other
 ///   target and no other undersized target's circle.
 struct WebTargetExceptions {
@@ -70,21 +73,35 @@ struct WebTargetExceptions {
 
     /// The text stops right before and after `j` in its container that share its line.
     static func textNeighbours(_ j: Int, in stops: [Stop]) -> [Int] {
-        guard let f = stops[j].frame else { return [] }
-        return [j - 1, j + 1].filter { k in
-            guard stops.indices.contains(k), stops[k].role == .text, stops[k].containerPath == stops[j].containerPath,
-                  let t = stops[k].frame else { return false }
-            return t.y < f.maxY && f.y < t.maxY
-        }
+        [j - 1, j + 1].filter { sharesLine(j, $0, in: stops) && stops[$0].role == .text }
     }
 
+    /// Whether stop `k` exists, is in `j`'s container, and overlaps its line.
+    static func sharesLine(_ j: Int, _ k: Int, in stops: [Stop]) -> Bool {
+        guard stops.indices.contains(k), stops[k].containerPath == stops[j].containerPath,
+              let f = stops[j].frame, let t = stops[k].frame else { return false }
+        return t.y < f.maxY && f.y < t.maxY
+    }
+
+    /// The most links of one sentence looked past to find its text ("see 1, 2, 3").
+    static let maxLinkRun = 32
+
+    /// A link with text of its sentence before or after it on its line, past
+    /// at most `maxLinkRun` other links of that line.
     func isInline(_ j: Int, in stops: [Stop]) -> Bool {
-        stops[j].role == .link && !Self.textNeighbours(j, in: stops).isEmpty
+        guard stops[j].role == .link else { return false }
+        for step in [-1, 1] {
+            var k = j + step
+            while Self.sharesLine(j, k, in: stops), stops[k].role == .link, abs(k - j) <= Self.maxLinkRun { k += step }
+            if Self.sharesLine(j, k, in: stops), stops[k].role == .text { return true }
+        }
+        return false
     }
 
     func isLabelled(_ j: Int, in stops: [Stop]) -> Bool {
         let name = LabelText.normalized(stops[j].label)
         guard !name.isEmpty, stops[j].role != .link else { return false }
+        if stops[j].role == .checkbox || stops[j].role == .radio { return true }
         return Self.textNeighbours(j, in: stops).contains { LabelText.normalized(stops[$0].label) == name }
     }
 
