@@ -79,6 +79,9 @@ final class PlatformLabelTests: XCTestCase {
         XCTAssertEqual(d.first(.labelMissing)?.severity, .error)
         XCTAssertEqual(d.first(.labelMissing)?.wcag, ["4.1.2", "1.1.1"])
         XCTAssertEqual(d.all(.stopDecorative).count, 0)
+        // Removing it again is an improvement.
+        let back = ScreenDiffer.diff(old: new, new: old, path: "aria.yml", config: Config())
+        XCTAssertEqual(back.all(.stopRemoved).filter(\.improvement).map(\.message), ["the unlabelled image at stop 2 no longer takes a swipe"])
         // crates.io's unnamed icons, each read just before its figure or
         // link: decorations of that stop (hide them), not missing names.
         let stats = try aria("""
@@ -93,6 +96,21 @@ final class PlatformLabelTests: XCTestCase {
         let s = ScreenDiffer.diff(old: old, new: stats, path: "aria.yml", config: Config())
         XCTAssertEqual(s.all(.labelMissing).count, 0, "\(s.changes.map(\.message))")
         XCTAssertEqual(s.all(.stopDecorative).count, 2)
+        // Pagination arrows either side of the list of pages.
+        let pages = try aria("""
+        - heading "Team" [level=1]
+        - navigation "Pagination navigation":
+          - img
+          - list:
+            - listitem:
+              - link "1"
+            - listitem:
+              - link "2"
+          - img
+        """)
+        let p = ScreenDiffer.diff(old: old, new: pages, path: "aria.yml", config: Config())
+        XCTAssertEqual(p.all(.labelMissing).count, 0, "\(p.changes.map(\.message))")
+        XCTAssertEqual(p.all(.stopDecorative).count, 2)
         let ios = diff([S.text("Team")], [S.text("Team"), S.image()], platform: .ios)
         XCTAssertEqual(ios.all(.stopDecorative).count, 1)
         XCTAssertEqual(ios.all(.labelMissing).count, 0)
@@ -123,6 +141,9 @@ final class PlatformLabelTests: XCTestCase {
             ("quickcheck_macros", .link, .web, false), ("quickcheck_macros", .heading, .web, false),
             ("ic_close", .button, .android, true), ("ic_close", .image, .web, true), ("icClose", .button, .web, true),
             ("photo.png", .image, .web, true), ("Report.pdf", .link, .web, false),
+            // Content: only an asset prefix leaks into it, and not on the web.
+            ("ic_cart_24", .text, .ios, true), ("icClose", .cell, .ios, true), ("ic_cart_24", .text, .android, true),
+            ("ic_cart_24", .text, .web, false), ("quickcheck_macros", .text, .ios, false), ("image_compare", .link, .web, false),
             ("pkg:cargo/serde@1.0.0?repository_url=https%3A%2F%2Flocalhost%3A4173%2F", .button, .web, false),
             ("icons/ic_close.png", .image, .web, true), ("square.and.arrow.up", .image, .ios, true),
         ]

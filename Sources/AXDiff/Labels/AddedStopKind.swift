@@ -12,7 +12,8 @@ enum AddedStopKind {
     ///   name or "unlabelled image" (WCAG 1.1.1); `alt=""` takes a decorative
     ///   one out of the tree. An unnamed icon read right beside a named stop
     ///   of its container (a download arrow before "All-Time: 1,234", a
-    ///   licence icon before the link "MIT") decorates that stop:
+    ///   licence icon before the link "MIT", pagination arrows either side of
+    ///   the list of pages) decorates that content:
     ///   `stop.decorative`, as elsewhere. Playwright prints an inline `<svg>`
     ///   icon as `- img` too, and these are what sit beside their words.
     /// - An image with no label, or repeating a neighbour's label: `stop.decorative`
@@ -36,11 +37,13 @@ enum AddedStopKind {
         return .plain
     }
 
-    /// Whether the stop before or after `j`, in the same container, is named and not an image.
+    /// Whether the stop before or after `j` is named, not an image, and in
+    /// `j`'s container or a container nested in it (the pagination arrows
+    /// either side of a list of page links).
     static func besideNamedStop(_ j: Int, in stops: [Stop]) -> Bool {
         [j - 1, j + 1].contains { k in
             stops.indices.contains(k) && stops[k].role != .image && !stops[k].name.isEmpty
-                && stops[k].containerPath == stops[j].containerPath
+                && stops[k].containerPath.starts(with: stops[j].containerPath)
         }
     }
 

@@ -13,11 +13,13 @@ import Foundation
 ///
 /// Judged by role and platform, not by shape alone (DESIGN §5, "Judged per
 /// platform"):
-/// - Asset, file and identifier shapes are judged only where an asset name
+/// - Asset, file and identifier shapes are judged where an asset name
 ///   leaks: on an image, a control (button, field, toggle, picker, tab, menu
 ///   item), or a link that shows an image. Text, headings, plain links, cells
 ///   and containers speak content: a crate named `quickcheck_macros`, the site
-///   "crates.io" or a file list's `Report.pdf` is what the screen shows.
+///   "crates.io" or a file list's `Report.pdf` is what the screen shows; there
+///   only a name with an asset prefix (`ic_cart_24`, `icClose`) is a leak, and
+///   on the web not even that.
 /// - SF Symbol names leak only on Apple platforms (`ios`, and `other`, which
 ///   XCUITest dumps and bare snapshots read as), and only from an image or a
 ///   control (XCUITest often lists a symbol button without its image). On the
@@ -41,7 +43,12 @@ public enum LabelQuality {
         // Asset, file and symbol names are short; the character-class tests
         // below would otherwise walk a hostile 10 MB label several times.
         if trimmed.utf8.count > maxNameBytes { return false }
-        if let role, !judgesNames(role, imageNames: imageNames) { return false }
+        if let role, !judgesNames(role, imageNames: imageNames) {
+            // Content speaks for itself; only an unmistakable asset name —
+            // an asset prefix and a separator (`ic_cart_24`, `icClose`) —
+            // leaks into it, and never on the web, whose text is the page's.
+            return platform != .web && looksLikePrefixedAssetName(trimmed)
+        }
         if let role, let fileName = FileName(trimmed), !isKnownSymbol(trimmed) {
             let iconOnly = role == .image || (role.isInteractive && !imageNames.isEmpty)
             if !iconOnly {
@@ -61,6 +68,19 @@ public enum LabelQuality {
     /// (`icons/close.png`) is still judged as one.
     static func looksLikeAddress(_ s: String) -> Bool {
         s.utf8.contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 } && !(FileName(s)?.isImage ?? false)
+    }
+
+    /// An asset name by its prefix: `ic`, `img`, `btn`, … followed by `_`,
+    /// `-`, a digit or a capital, and nothing but letters, digits, `_` and
+    /// `-` (`ic_cart_24`, `icClose`, `btn_back`; not `quickcheck_macros`).
+    static func looksLikePrefixedAssetName(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        guard b.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }) else { return false }
+        return asciiPrefixes.contains { prefix in
+            guard b.count > prefix.count, b.starts(with: prefix) else { return false }
+            let next = b[prefix.count]
+            return next == 0x5F || next == 0x2D || (next >= 0x30 && next <= 0x39) || (next >= 0x41 && next <= 0x5A)
+        }
     }
 
     /// Whether asset, file and identifier shapes mean a leak on `role`: an
