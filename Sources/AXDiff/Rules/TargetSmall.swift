@@ -10,7 +10,7 @@ enum TargetSmall: ChangeRule {
     static let defaultSeverity = Severity.warning
     static let wcag = ["2.5.8"]
     static let summary = "A new or shrunk control is smaller than the platform's minimum target."
-    static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph."
+    static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph. On the web WCAG 2.5.8's exceptions apply: a link inside a sentence, a checkbox or radio whose label is also its target, and a target whose 24 px circle meets no other target are not reported."
     static let isSmell = true
 
     /// The minimum side and its unit (`Platform.frameUnit`: a `uiautomator`
