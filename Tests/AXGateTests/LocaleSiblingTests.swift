@@ -100,4 +100,44 @@ final class LocaleSiblingTests: XCTestCase {
         XCTAssertEqual(verdict.failing.map { "\($0.change.kind.rawValue)@\($0.change.elements.first?.id ?? "")" },
                        ["label.untranslated@password_visibility_button"])
     }
+
+    /// Files that say no locale: the path says it (`es.lproj/`, `es/`,
+    /// `SignIn.es.yml`), for XCUITest text, uiautomator XML and ARIA YAML.
+    func testTheLocaleComesFromThePathForEveryFormat() throws {
+        func xcuitest(_ labels: [String]) -> String {
+            let ids = ["sign_in_heading", "email_field", "password_field", "password_visibility_button", "sign_in_button"]
+            let types = ["StaticText", "TextField", "SecureTextField", "Button", "Button"]
+            return "Attributes: Application, 0x600, pid: 4242, label: 'Demo'\nElement subtree:\n \u{2192}Application, 0x600, pid: 4242, label: 'Demo'\n"
+                + (0..<5).map { "    \(types[$0]), 0x60\($0 + 1), {{16.0, \(100 + $0 * 60).0}, {358.0, 50.0}}, identifier: '\(ids[$0])', label: '\(labels[$0])'\n" }.joined()
+        }
+        func uiautomator(_ labels: [String]) -> String {
+            let ids = ["title", "email", "password", "show_password", "sign_in"]
+            let classes = ["android.widget.TextView", "android.widget.EditText", "android.widget.EditText", "android.widget.Button", "android.widget.Button"]
+            let nodes = (0..<5).map { k in
+                "<node index=\"\(k)\" text=\"\(labels[k])\" resource-id=\"com.example:id/\(ids[k])\" class=\"\(classes[k])\" package=\"com.example\" content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"\(k > 0)\" enabled=\"true\" focusable=\"\(k > 0)\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[42,\(300 + k * 160)][1038,\(440 + k * 160)]\" />"
+            }
+            return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\" package=\"com.example\" content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[0,0][1080,2400]\">"
+                + nodes.joined() + "</node></hierarchy>\n"
+        }
+        func aria(_ labels: [String]) -> String {
+            "- heading \"\(labels[0])\" [level=1]\n- textbox \"\(labels[1])\"\n- textbox \"\(labels[2])\"\n- button \"\(labels[3])\"\n- button \"\(labels[4])\"\n"
+        }
+        var missing = Self.spanish
+        missing[3] = "Show password"
+        let formats: [(String, ([String]) -> String, String, String)] = [
+            ("XCUITest", xcuitest, "Snapshots/en.lproj/SignIn.txt", "Snapshots/es.lproj/SignIn.txt"),
+            ("uiautomator", uiautomator, "Snapshots/en/signin.xml", "Snapshots/es-MX/signin.xml"),
+            ("ARIA", aria, "Snapshots/SignIn.en.yml", "Snapshots/SignIn.es.yml"),
+        ]
+        for (format, write, source, translation) in formats {
+            let repo = try GitFixture(self)
+            try repo.commit("Sign in in two locales", [source: write(Self.english), translation: write(Self.spanish)])
+            let lost = try repo.commit("Lose a translation", [translation: write(missing)])
+            try annotate(repo)
+            let note = repo.note(lost) ?? ""
+            XCTAssertEqual(count("label.untranslated", in: note), 1, "\(format): \(note)")
+            XCTAssertTrue(note.contains("reads \"Show password\" in es"), "\(format): \(note)")
+            XCTAssertEqual(count("label.changed", in: note), 1, "\(format): \(note)")
+        }
+    }
 }

@@ -69,7 +69,8 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertEqual(spoken.last, "Next page, button")
         let next = try XCTUnwrap(s.stops.last)
         XCTAssertEqual(next.id, "es.aena.mobile:id/btn_next_welcoming")
-        XCTAssertEqual(next.frame, Frame(x: 0, y: 2161, width: 1080, height: 81))
+        // Bounds [0,2161][1080,2242] px on a 1080 px wide screen: density 2.625, in dp.
+        assertFrame(next.frame, Frame(x: 0, y: 2161, width: 1080, height: 81), density: 2.625)
         XCTAssertEqual(next.line, 1)
     }
 
@@ -98,7 +99,8 @@ final class UIAutomatorReaderTests: XCTestCase {
             "MSJ: Error processing your request. If you think it is an error write us with the code BFASTERR411. bfastbfree@gmail.com",
             "OK, button",
         ])
-        XCTAssertEqual(s.elements.first?.frame, Frame(x: 27, y: 647, width: 1026, height: 554))
+        // A dialog window alone: the screen's width is at least its right edge (1053 px).
+        assertFrame(s.elements.first?.frame, Frame(x: 27, y: 647, width: 1026, height: 554), density: 2.625)
     }
 
     func testOpenWeatherHome() throws {
@@ -337,6 +339,14 @@ final class UIAutomatorReaderTests: XCTestCase {
         let s = try read(dump(node("android.widget.FrameLayout", children: widget + outside)))
         XCTAssertEqual(s.stops.map(\.spoken), ["Home, tab, selected", "Settings, tab", "Help, button"])
         XCTAssertEqual(s.stops.map(\.screenReader), ["TalkBack", "TalkBack", "TalkBack"])
+    }
+
+    /// `frame` is `pixels` in dp at `density`.
+    func assertFrame(_ frame: Frame?, _ pixels: Frame, density: Double, file: StaticString = #filePath, line: UInt = #line) {
+        guard let frame else { return XCTFail("no frame", file: file, line: line) }
+        for (a, b) in [(frame.x, pixels.x), (frame.y, pixels.y), (frame.width, pixels.width), (frame.height, pixels.height)] {
+            XCTAssertEqual(a, b / density, accuracy: 1e-9, "\(frame) vs \(pixels) px", file: file, line: line)
+        }
     }
 }
 

@@ -3,30 +3,52 @@ import Foundation
 
 /// Decides whether a label tells a user anything (DESIGN §5, "meaningless label").
 ///
-/// A label is meaningless when it is empty, equals the element's id, looks like
+/// A label is meaningless when it is empty, equals the element's id (on
+/// Apple platforms), looks like
 /// an asset or file name (`icClose`, `btn_back`, `photo.png`,
 /// `164234main_image_feature_713_ys_full`), is an SF Symbol name — dotted
 /// (`square.and.arrow.up`), one word (`magnifyingglass`) or spoken
 /// (`square and arrow up`) — or repeats the identifier of the element's own
-/// image in lower case (the asset name leaking into the label).
+/// image, in any case (the asset name leaking into the label).
 ///
-/// A file name is judged by the role and context, not by its shape alone: on
-/// an image, or a control that shows one (icon-only), `photo.png` is the
-/// asset leaking into the label; on a tab, a row, a text or a link,
-/// `main.dart` or `Report.pdf` is the content itself (an editor tab, a file
-/// list). Without a role (a bare label), the shape decides.
+/// Judged by role and platform, not by shape alone (DESIGN §5, "Judged per
+/// platform"):
+/// - Asset, file and identifier shapes are judged where an asset name
+///   leaks: on an image, a control (button, field, toggle, picker, tab, menu
+///   item), or a link that shows an image. Text, headings, plain links, cells
+///   and containers speak content: a crate named `quickcheck_macros`, the site
+///   "crates.io" or a file list's `Report.pdf` is what the screen shows; there
+///   only a name with an asset prefix (`ic_cart_24`, `icClose`) is a leak, and
+///   on the web not even that.
+/// - SF Symbol names leak only on Apple platforms (`ios`, and `other`, which
+///   XCUITest dumps and bare snapshots read as), and only from an image or a
+///   control (XCUITest often lists a symbol button without its image). On the
+///   web and Android "network", "clear" and "forward" are plain words, and a
+///   dotted name is a domain ("crates.io"), not a symbol.
+/// - Without a role (a bare label), the shape decides.
 public enum LabelQuality {
     public static func isMeaningless(_ stop: Stop) -> Bool {
-        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames, role: stop.role)
+        isMeaningless(stop.label, id: stop.id, imageNames: stop.imageNames, role: stop.role, platform: stop.platform)
     }
 
-    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = [], role: Role? = nil) -> Bool {
+    public static func isMeaningless(_ label: String, id: String? = nil, imageNames: [String] = [], role: Role? = nil,
+                                     platform: Platform? = nil) -> Bool {
         let trimmed = Self.trimmed(label)
         if trimmed.isEmpty { return true }
-        if let id, !id.isEmpty, trimmed == id { return true }
+        // An identifier leaks into a label on Apple platforms (a label set
+        // from the accessibilityIdentifier); a web page's DOM or test id and
+        // an Android resource id never become a name, so a link "terms" with
+        // id "terms" is a coincidence.
+        if let id, !id.isEmpty, trimmed == id, symbolsLeak(on: platform) { return true }
         // Asset, file and symbol names are short; the character-class tests
         // below would otherwise walk a hostile 10 MB label several times.
         if trimmed.utf8.count > maxNameBytes { return false }
+        if let role, !judgesNames(role, imageNames: imageNames) {
+            // Content speaks for itself; only an unmistakable asset name —
+            // an asset prefix and a separator (`ic_cart_24`, `icClose`) —
+            // leaks into it, and never on the web, whose text is the page's.
+            return platform != .web && looksLikePrefixedAssetName(trimmed)
+        }
         if let role, let fileName = FileName(trimmed), !isKnownSymbol(trimmed) {
             let iconOnly = role == .image || (role.isInteractive && !imageNames.isEmpty)
             if !iconOnly {
@@ -34,10 +56,63 @@ public enum LabelQuality {
                 if fileName.isImage, !role.isControl { return false }
             }
         }
-        if looksLikeAssetName(trimmed) || isSymbolName(trimmed) { return true }
-        // An image's identifier repeated in the label leaks the asset name. A
-        // capitalized word ("News") reads as written copy and is kept.
-        if imageNames.contains(trimmed), trimmed == trimmed.lowercased() { return true }
+        if looksLikeAddress(trimmed) { return false }
+        if looksLikeAssetName(trimmed) { return true }
+        if symbolsLeak(on: platform), isSymbolName(trimmed) { return true }
+        return repeatsImageName(trimmed, imageNames)
+    }
+
+    /// A URL, a path, a package URL or a handle (`pkg:cargo/serde@1.0.0`,
+    /// `docs.rs/crate/serde`, `@cratesiostatus`): content a control shows or
+    /// copies. No asset name holds `/`, `:` or `@`; an image file's name
+    /// (`icons/close.png`) is still judged as one.
+    static func looksLikeAddress(_ s: String) -> Bool {
+        s.utf8.contains { $0 == 0x2F || $0 == 0x3A || $0 == 0x40 } && !(FileName(s)?.isImage ?? false)
+    }
+
+    /// An asset name by its prefix: `ic`, `img`, `btn`, … followed by `_`,
+    /// `-`, a digit or a capital, and nothing but letters, digits, `_` and
+    /// `-` (`ic_cart_24`, `icClose`, `btn_back`; not `quickcheck_macros`).
+    static func looksLikePrefixedAssetName(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        guard b.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }) else { return false }
+        return asciiPrefixes.contains { prefix in
+            guard b.count > prefix.count, b.starts(with: prefix) else { return false }
+            let next = b[prefix.count]
+            return next == 0x5F || next == 0x2D || (next >= 0x30 && next <= 0x39) || (next >= 0x41 && next <= 0x5A)
+        }
+    }
+
+    /// Whether asset, file and identifier shapes mean a leak on `role`: an
+    /// image, a control, a tab or menu item, or any interactive stop that
+    /// shows an image (an icon-only link). Elsewhere the label is content.
+    static func judgesNames(_ role: Role, imageNames: [String]) -> Bool {
+        role == .image || role.isControl || role == .tab || role == .menuItem || (role.isInteractive && !imageNames.isEmpty)
+    }
+
+    /// Whether SF Symbol names can leak into labels on `platform` (nil: unknown, judged as Apple).
+    static func symbolsLeak(on platform: Platform?) -> Bool {
+        switch platform {
+        case .none, .ios, .other: return true
+        case .web, .android: return false
+        }
+    }
+
+    /// An image's identifier repeated in the label, in any case
+    /// (`historyLarge`, `historylarge`, `HistoryLarge` for the image
+    /// `historyLarge`). A word written as copy — capitalized, with no hump
+    /// inside ("News" for the image `news`) — is kept.
+    static func repeatsImageName(_ label: String, _ imageNames: [String]) -> Bool {
+        guard !imageNames.isEmpty else { return false }
+        let lower = label.lowercased()
+        guard imageNames.contains(where: { $0.lowercased() == lower }) else { return false }
+        guard let first = label.first(where: \.isLetter) else { return true }
+        if first.isLowercase { return true }
+        var previousLower = false
+        for c in label {
+            if c.isUppercase, previousLower { return true }
+            previousLower = c.isLowercase
+        }
         return false
     }
 

@@ -7,7 +7,7 @@ enum LabelMissing: ChangeRule {
     static let defaultSeverity = Severity.error
     static let wcag = ["4.1.2", "1.1.1"]
     static let summary = "A new control or image has no meaningful label (Mystery Icon)."
-    static let help = "A new control or image has no meaningful accessible name (Mystery Icon): VoiceOver says only \"button\" or reads an asset name. Give it a label that says what it does; mark purely decorative images as hidden."
+    static let help = "A new control or image has no meaningful accessible name (Mystery Icon): VoiceOver says only \"button\" or reads an asset name. Give it a label that says what it does; mark purely decorative images as hidden. On the web an image with no name at all (an `<img>` without `alt`, `- img` in an ARIA snapshot) is reported here unless it sits beside the content it decorates; give it `alt` text, or `alt=\"\"` if it is decorative."
     static let isSmell = true
 
     static func changes(in c: DiffContext) -> [Change] {

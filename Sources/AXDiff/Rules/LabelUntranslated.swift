@@ -12,8 +12,8 @@ enum LabelUntranslated: ChangeRule {
     static let help = "In the snapshot of a screen in another locale than the source locale (`sourceLocale`, default `en`), a stop reads the same label as the stop with the same id in the source-locale snapshot beside it, while the rest of the screen is translated: a translation is missing and the user hears the source language (the fallback of a string catalog entry). Add the translation, or, for a word that is the same in both languages, accept the change."
     static let isSmell = true
 
-    /// A stop counts when it has an id the source snapshot also has, and a
-    /// label with a letter (prices and counts read the same in every
+    /// A stop counts when it has an id the source snapshot also has (without
+    /// ids, the same role and place: `keys`), and a label with a letter (prices and counts read the same in every
     /// language). The screen is "otherwise translated" when at least as many
     /// of those stops differ from the source as read like it. A stop that
     /// already read like the source in the old version is not reported
@@ -26,19 +26,21 @@ enum LabelUntranslated: ChangeRule {
         guard !sourceLabels.isEmpty else { return [] }
         var same: [Int] = []
         var translated = 0
+        let newKeys = keys(c.newStops)
         for j in c.newStops.indices {
-            guard let id = c.newStops[j].id, let theirs = sourceLabels[id], counts(c.newStops[j].label) else { continue }
+            guard let key = newKeys[j], let theirs = sourceLabels[key], counts(c.newStops[j].label) else { continue }
             if LabelText.normalized(c.newStops[j].label) == theirs { same.append(j) } else { translated += 1 }
         }
         guard !same.isEmpty, translated > 0, translated >= same.count else { return [] }
         let oldSource = source.old.map { labelsByID($0.stops) } ?? sourceLabels
+        let oldKeys = c.isNewScreen ? [] : keys(c.oldStops)
         let sourceLocale = source.new.locale ?? "the source locale"
         return same.compactMap { j in
             let n = c.newStops[j]
             var before: String?
             if !c.isNewScreen, let i = c.matching.newToOld[j] {
                 let o = c.oldStops[i]
-                if let id = o.id, let theirs = oldSource[id], LabelText.normalized(o.label) == theirs { return nil }
+                if let key = oldKeys[i], let theirs = oldSource[key], LabelText.normalized(o.label) == theirs { return nil }
                 before = o.label
             }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)], before: before, after: n.label,
@@ -46,14 +48,30 @@ enum LabelUntranslated: ChangeRule {
         }
     }
 
-    /// The normalized label of each id that has one worth comparing (the first stop of an id).
+    /// The normalized label of each key that has one worth comparing (the first stop of a key).
     static func labelsByID(_ stops: [Stop]) -> [String: String] {
         var result: [String: String] = [:]
-        for k in stops.indices {
-            guard let id = stops[k].id, !id.isEmpty, result[id] == nil, counts(stops[k].label) else { continue }
-            result[id] = LabelText.normalized(stops[k].label)
+        for (k, key) in keys(stops).enumerated() {
+            guard let key, result[key] == nil, counts(stops[k].label) else { continue }
+            result[key] = LabelText.normalized(stops[k].label)
         }
         return result
+    }
+
+    /// What pairs a stop with its source-locale counterpart: its id, or, for
+    /// a stop without one (an ARIA snapshot has no ids), its role and its
+    /// place among the id-less stops of that role — a translation keeps the
+    /// screen's structure and changes its words ("the third link").
+    ///
+    /// - Complexity: O(n) in the number of stops.
+    static func keys(_ stops: [Stop]) -> [String?] {
+        var ordinals: [Role: Int] = [:]
+        return stops.indices.map { k in
+            if let id = stops[k].id { return id.isEmpty ? nil : "#" + id }
+            let n = ordinals[stops[k].role, default: 0]
+            ordinals[stops[k].role] = n + 1
+            return "\(stops[k].role.rawValue) \(n)"
+        }
     }
 
     static func counts(_ label: String) -> Bool { label.contains(where: \.isLetter) }

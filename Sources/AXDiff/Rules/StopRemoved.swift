@@ -1,7 +1,7 @@
 import AXSnapshot
 
 /// `stop.removed`: a stop disappeared. Removing a decorative image (no label,
-/// or repeating a neighbour) is an improvement.
+/// or repeating a neighbour), or on the web an image with no name, is an improvement.
 enum StopRemoved: ChangeRule {
     static let name = "stop.removed"
     static let defaultSeverity = Severity.note
@@ -12,12 +12,15 @@ enum StopRemoved: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.removedStops.map { i in
             let o = c.oldStops[i]
-            let decorative: Bool
-            if case .decorative = AddedStopKind.classify(i, in: c.oldStops) { decorative = true } else { decorative = false }
+            let message: String?
+            switch AddedStopKind.classify(i, in: c.oldStops) {
+            case .decorative: message = "the decorative image at stop \(i + 1) no longer takes a swipe"
+            // On the web an image with no name at all is a missing label; gone, it no longer says "image".
+            case .missingLabel where o.role == .image && o.label.isEmpty: message = "the unlabelled image at stop \(i + 1) no longer takes a swipe"
+            default: message = nil
+            }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(o)], before: o.spoken,
-                          message: decorative ? "the decorative image at stop \(i + 1) no longer takes a swipe"
-                                              : "stop \"\(o.spoken)\" was removed",
-                          improvement: decorative)
+                          message: message ?? "stop \"\(o.spoken)\" was removed", improvement: message != nil)
         }
     }
 }

@@ -3,23 +3,25 @@ import AXSnapshot
 /// `target.small`: a control that is new, or shrank, is smaller than the
 /// platform's minimum target — "a named icon button still needs a 44 × 44 pt
 /// hit area" (Mystery Icon). One that was already small is not reported again.
+/// On the web, WCAG 2.5.8's exceptions apply (`WebTargetExceptions`: inline
+/// links, a control whose label is its target, enough spacing).
 enum TargetSmall: ChangeRule {
     static let name = "target.small"
     static let defaultSeverity = Severity.warning
     static let wcag = ["2.5.8"]
     static let summary = "A new or shrunk control is smaller than the platform's minimum target."
-    static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph."
+    static let help = "A control that is new, or shrank, is smaller than the minimum target of its platform: 44 × 44 pt on iOS, 48 × 48 dp on Android, 24 × 24 CSS px on the web (WCAG 2.5.8 asks for 24 × 24). Users with tremor, Switch Control and Voice Control \"Tap\" users miss it or hit its neighbour. Enlarge the hit area (contentShape, padding, minimum frame), not necessarily the glyph. On the web WCAG 2.5.8's exceptions apply: a link inside a sentence, a checkbox or radio whose label is also its target, and a target whose 24 px circle meets no other target are not reported."
     static let isSmell = true
 
-    /// The minimum side and its unit. Frames are in points (DESIGN §2), dp
-    /// for an Android snapshot written as axsnapshot JSON; a `uiautomator`
-    /// dump's bounds are pixels, and the dump does not say its density, so
-    /// it is not judged. A macOS dump (platform `other`) has no touch target.
+    /// The minimum side and its unit (`Platform.frameUnit`: a `uiautomator`
+    /// dump's pixels are dp once read). A macOS dump (platform `other`) has
+    /// no touch target.
     static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: String, platform: String)? {
+        let unit = snapshot.platform.frameUnit.rawValue
         switch snapshot.platform {
-        case .ios: return (44, "pt", "iOS")
-        case .web: return (24, "CSS px", "the web")
-        case .android: return snapshot.format == .uiautomator ? nil : (48, "dp", "Android")
+        case .ios: return (44, unit, "iOS")
+        case .web: return (24, unit, "the web")
+        case .android: return (48, unit, "Android")
         case .other: return nil
         }
     }
@@ -38,15 +40,18 @@ enum TargetSmall: ChangeRule {
         role.isInteractive && role != .textField && role != .secureTextField && role != .searchField
     }
 
-    /// - Complexity: O(n) in the number of new stops.
+    /// - Complexity: O(n) in the number of new stops (on the web, plus the
+    ///   targets near each small one: `WebTargetExceptions`).
     static func changes(in c: DiffContext) -> [Change] {
         guard let min = minimum(c.new) else { return [] }
         let oldMin = minimum(c.old)?.side ?? min.side
         var result: [Change] = []
         let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
+        let exceptions = c.new.platform == .web ? WebTargetExceptions(stops: c.newStops, judged: judged, side: min.side) : nil
         // Indices: `for stop in newStops` copies every stop.
         for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side) {
             guard let f = c.newStops[j].frame, !grouped.contains(j) else { continue }
+            if let exceptions, exceptions.excepts(j, in: c.newStops) { continue }
             var before: Frame?
             if let i = c.matching.newToOld[j], judged(c.oldStops[i].role) {
                 // Judged only against a measured old frame: it must have been big enough.

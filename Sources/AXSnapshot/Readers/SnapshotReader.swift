@@ -24,6 +24,14 @@ public enum SnapshotReader {
     /// error, is the one `read(_:file:)` gives; see `ReadMemo`.
     package static func read(_ bytes: [UInt8], file: String, memo: ReadMemo?,
                              maxElements: Int = defaultMaxElements) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
+        var result = try readFormat(bytes, file: file, memo: memo, maxElements: maxElements)
+        PathFacts.complete(&result.snapshot, path: file)
+        return result
+    }
+
+    /// `read`, before what the path says is added (`PathFacts`).
+    static func readFormat(_ bytes: [UInt8], file: String, memo: ReadMemo?,
+                           maxElements: Int = defaultMaxElements) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
         guard !bytes.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         if let nul = firstNUL(bytes) {
             let (line, column) = position(of: nul, in: bytes)
@@ -64,12 +72,14 @@ public enum SnapshotReader {
 
     /// The default screen name: the file's base name without its extensions
     /// (`Snapshots/Checkout.aria.yml` → `Checkout`).
+    /// A generic file name (`aria.yml`, `index.json`) takes the nearest
+    /// meaningful directory's name instead (`ScreenName`).
     public static func screenName(for file: String) -> String {
-        var file = file
-        if let name = file.withUTF8(asciiScreenName) { return name }
+        var path = file
+        if let name = path.withUTF8(asciiScreenName) { return ScreenName.name(stem: name, path: file) }
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let stem = base.split(separator: ".").first.map(String.init) ?? base
-        return stem.isEmpty ? base : stem
+        return stem.isEmpty ? base : ScreenName.name(stem: stem, path: file)
     }
 
     /// `screenName` of an ASCII path, found on its bytes (splitting by `Character` cost more

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The label is the content description, else the text; the id is the
 /// resource-id; the role comes from the class (a clickable layout or view is a
-/// button); the frame is the bounds in pixels.
+/// button); the frame is the bounds, converted from device pixels to dp
+/// (`AndroidDensity`).
 ///
 /// What is a stop follows TalkBack's focus rules:
 /// - an actionable node (clickable, long-clickable, focusable or checkable)
@@ -51,7 +52,12 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         guard parser.sawHierarchy || !parser.nodes.isEmpty else {
             throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
         }
-        let elements = build(parser.nodes, classes: parser.classes, strings: parser.strings)
+        var nodes = parser.nodes
+        // Bounds are device pixels; the model is in dp (DESIGN §2).
+        if let density = AndroidDensity.density(of: nodes.lazy.map(\.frame)) {
+            for i in nodes.indices { nodes[i].frame = nodes[i].frame?.scaled(by: 1 / density) }
+        }
+        let elements = build(nodes, classes: parser.classes, strings: parser.strings)
         return Snapshot(screen: screen, platform: .android, elements: elements, format: .uiautomator)
     }
 

@@ -51,11 +51,13 @@ final class TargetSmallTests: XCTestCase {
     func testEachPlatformHasItsMinimum() {
         XCTAssertEqual(diff([], [icon(40)], platform: .android).first(.targetSmall)?.after, "40 × 40 dp")
         XCTAssertTrue(diff([], [icon(48)], platform: .android).all(.targetSmall).isEmpty)
-        // A uiautomator dump's bounds are pixels of an unknown density: not judged.
-        XCTAssertTrue(diff([], [icon(40)], platform: .android, format: .uiautomator).all(.targetSmall).isEmpty)
-        XCTAssertEqual(diff([], [icon(20)], platform: .web).first(.targetSmall)?.message,
+        // A uiautomator dump's pixels are dp once read (`AndroidDensity`): judged as any Android snapshot.
+        XCTAssertEqual(diff([], [icon(40)], platform: .android, format: .uiautomator).first(.targetSmall)?.after, "40 × 40 dp")
+        // On the web a neighbouring target 2 px away rules out WCAG 2.5.8's spacing exception.
+        let crowded = Node(id: "print", role: .button, label: "Print", frame: Frame(x: 322, y: 10, width: 20, height: 20))
+        XCTAssertEqual(diff([], [icon(20), crowded], platform: .web).first(.targetSmall)?.message,
                        "\"Share receipt\" is 20 × 20 CSS px, smaller than the 24 × 24 CSS px minimum target on the web")
-        XCTAssertTrue(diff([], [icon(24)], platform: .web).all(.targetSmall).isEmpty)
+        XCTAssertTrue(diff([], [icon(24), crowded.with(width: 24)], platform: .web).all(.targetSmall).isEmpty)
         XCTAssertTrue(diff([], [icon(10)], platform: .other).all(.targetSmall).isEmpty)
     }
 
@@ -63,5 +65,15 @@ final class TargetSmallTests: XCTestCase {
         let snapshot = Snapshot(screen: "Toolbar", platform: .ios, elements: [icon(24, id: "a", label: "Share"), icon(44, id: "b", label: "Close"), icon(32, id: "c", label: "Favorite")])
         let d = ScreenDiffer.lint(snapshot, path: "Toolbar.json")
         XCTAssertEqual(d.all(.targetSmall).map(\.elements.first?.id), ["a", "c"])
+    }
+}
+
+private extension Node {
+    func with(width: Double) -> Node {
+        var copy = self
+        copy.frame?.width = width
+        copy.frame?.height = width
+        copy.frame?.x = 326
+        return copy
     }
 }
