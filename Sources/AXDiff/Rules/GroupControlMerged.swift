@@ -1,7 +1,9 @@
 import AXSnapshot
 
 /// `group.control-merged`: a merge folded a control into the combined stop
-/// (Over Grouped Control): it can no longer be operated on its own.
+/// (Over Grouped Control): it can no longer be operated on its own. A merge
+/// into one control of the same role that still says the control's words is
+/// a better control, not this (`group.merged`).
 enum GroupControlMerged: ChangeRule {
     static let name = "group.control-merged"
     static let defaultSeverity = Severity.error
@@ -14,6 +16,7 @@ enum GroupControlMerged: ChangeRule {
             let parts = group.parts.map { c.oldStops[$0] }
             guard let control = control(in: parts) else { return nil }
             let n = c.newStops[group.single]
+            guard !isBetterControl(n, parts: parts) else { return nil }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
                           before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
                           message: "the \(control.role.rawValue) \(ElementRef(control).display) was folded into \"\(n.spoken)\" and can no longer be operated on its own")
@@ -22,6 +25,23 @@ enum GroupControlMerged: ChangeRule {
 
     /// The first control among a merge's old stops, which the merge makes this kind.
     static func control(in parts: [Stop]) -> Stop? { parts.first { $0.role.isControl } }
+
+    /// Whether the merge made one better control rather than hiding one: the
+    /// parts held a single control, and the combined stop is a control of that
+    /// role whose meaningful label still says the control's words (text and a
+    /// button "Upload" became one button "Click to upload"). That is
+    /// `group.merged`, an improvement.
+    static func isBetterControl(_ merged: Stop, parts: [Stop]) -> Bool {
+        let controls = parts.filter { $0.role.isControl }
+        guard controls.count == 1, let control = controls.first, merged.role == control.role,
+              !LabelQuality.isMeaningless(merged) else { return false }
+        return Set(words(control.label)).isSubset(of: Set(words(merged.label)))
+    }
+
+    /// The lowercased words of a label.
+    private static func words(_ label: String) -> [Substring] {
+        label.lowercased().split { !$0.isLetter && !$0.isNumber }
+    }
 }
 
 extension ChangeKind {

@@ -2,7 +2,9 @@ import AXSnapshot
 
 /// `group.merged`: several old stops are read as one, none of them a
 /// control. Text and images folded together is the Label Soup fix (an
-/// improvement). A merge that folds in a control is `group.control-merged`.
+/// improvement), and so is text folded into the one control it describes,
+/// which keeps its role and words (`GroupControlMerged.isBetterControl`).
+/// Any other merge that folds in a control is `group.control-merged`.
 enum GroupMerged: ChangeRule {
     static let name = "group.merged"
     static let defaultSeverity = Severity.note
@@ -13,12 +15,15 @@ enum GroupMerged: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         c.matching.merges.compactMap { group in
             let parts = group.parts.map { c.oldStops[$0] }
-            guard GroupControlMerged.control(in: parts) == nil else { return nil }
             let n = c.newStops[group.single]
+            let better = GroupControlMerged.control(in: parts) != nil && GroupControlMerged.isBetterControl(n, parts: parts)
+            guard GroupControlMerged.control(in: parts) == nil || better else { return nil }
             let soupFixed = parts.allSatisfy { $0.role == .text || $0.role == .image || $0.role == .other }
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)] + parts.map(ElementRef.init),
                           before: parts.map(\.displayName).joined(separator: " › "), after: n.spoken,
-                          message: "\(parts.count) stops are now read as one: \"\(n.spoken)\"", improvement: soupFixed)
+                          message: "\(parts.count) stops are now read as one: \"\(n.spoken)\""
+                            + (better ? ", one control that says what it does" : ""),
+                          improvement: soupFixed || better)
         }
     }
 }

@@ -1,8 +1,10 @@
 import AXSnapshot
 
 /// `role.changed`: a matched stop is announced as another kind of thing. An
-/// interactive role lost (button → text) is an error; gaining one, or text
-/// becoming a heading, is an improvement.
+/// interactive role lost (button → text, button → list item) is an error;
+/// one operable role for another (button → option, tree item, menu item) is a
+/// warning; gaining one, or text becoming a heading, is an improvement. The
+/// message names the roles in the platform's words.
 enum RoleChanged: ChangeRule {
     static let name = "role.changed"
     static let defaultSeverity = Severity.error
@@ -20,10 +22,16 @@ enum RoleChanged: ChangeRule {
             let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
                           before: o.role.rawValue, after: n.role.rawValue,
-                          message: "\(ElementRef(n).display) changed from \(o.role.rawValue) to \(n.role.rawValue)"
+                          message: "\(ElementRef(n).display) changed from \(words(o)) to \(words(n))"
                             + (lost ? "; it is no longer announced as something to operate" : ""),
                           improvement: gained, severity: lost ? .error : .warning)
         }
+    }
+
+    /// The stop's role as its platform's screen reader names it (`list
+    /// item`, `option`, `combo box`), else the model's name spelt out.
+    static func words(_ stop: Stop) -> String {
+        stop.platform.roleWord(stop.role, platformRole: stop.platformRole) ?? stop.role.spelled
     }
 }
 

@@ -62,7 +62,9 @@ extension AriaYAMLReader.Builder {
             if role.role == .heading, frame.holdsControl {
                 // `- heading "News" [level=2]:` holding `- link "Story"`: the
                 // heading's parts are the stops (they carry its level).
+                // Still a heading for heading navigation, by its name.
                 node.role = .container
+                if !name.isEmpty { node.label = name }
                 node.children = frame.children
                 node.element = false
                 return AriaYAMLReader.Finished(node: node, holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
