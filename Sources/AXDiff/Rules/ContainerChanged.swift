@@ -24,7 +24,7 @@ enum ContainerChanged: ChangeRule {
                 // Newly `application` is said by `container.application`.
                 if n.role == .application, o.role != .application { continue }
                 let what = o.role != n.role && o.name != n.name ? "changed role and name"
-                    : (o.role != n.role ? "changed role" : "was renamed")
+                    : (o.role != n.role ? "changed role" : (o.name.isEmpty ? "gained a name" : (n.name.isEmpty ? "lost its name" : "was renamed")))
                 changes.append(change(c, stop: n.stopCount > 0 ? n.firstStop : nil,
                                       before: o.described(on: c.old.platform), after: n.described(on: platform),
                                       message: "\(o.described(on: c.old.platform)) \(what): it is now announced as \(n.described(on: platform))"))

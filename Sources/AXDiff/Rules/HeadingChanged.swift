@@ -3,7 +3,7 @@ import AXSnapshot
 /// `heading.changed`: a heading appeared, went, was renamed or re-levelled —
 /// what heading navigation reads (a heading inside a link or button, or one
 /// holding a link, counts). A warning where the change skips a level or
-/// takes away the screen's last level-1 heading; else a note.
+/// takes away the screen's only level-1 heading; else a note.
 enum HeadingChanged: ChangeRule {
     static let name = "heading.changed"
     static let defaultSeverity = Severity.note
@@ -17,7 +17,8 @@ enum HeadingChanged: ChangeRule {
         let (old, new) = (c.oldOutline.headings, c.newOutline.headings)
         guard !old.isEmpty || !new.isEmpty else { return [] }
         let pairs = HeadingPairs(old: old, new: new, matching: c.matching)
-        let topLeft = !new.contains { $0.level == 1 }
+        // The screen's only level-1 heading went or was re-levelled.
+        let topLeft = old.filter { $0.level == 1 }.count == 1 && !new.contains { $0.level == 1 }
         var changes: [Change] = []
         for (j, h) in new.enumerated() {
             let skip = skipped(before: j, in: new)

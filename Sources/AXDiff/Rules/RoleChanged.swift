@@ -18,6 +18,12 @@ enum RoleChanged: ChangeRule {
             // Compared in place: binding the two stops copies every field, for every pair.
             guard c.oldStops[pair.old].role != c.newStops[pair.new].role else { return nil }
             let (o, n) = (c.oldStops[pair.old], c.newStops[pair.new])
+            // Heard the same (text that is now a list item: neither says a
+            // role word): nothing changed for the user; a new list is
+            // `container.changed`'s to say.
+            if o.platform.roleWord(o.role, platformRole: o.platformRole) == nil,
+               n.platform.roleWord(n.role, platformRole: n.platformRole) == nil,
+               o.role.isInteractive == n.role.isInteractive, o.role != .heading, n.role != .heading { return nil }
             let lost = o.role.isInteractive && !n.role.isInteractive
             let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
