@@ -86,31 +86,39 @@ extension Snapshot {
                 continue
             }
             levels[top].next = i + 1
-            let node = levels[top].nodes[i]
-            guard !node.hidden else { continue }
             let container = levels[top].container
             let inHeading = levels[top].inHeading
-            if node.isStop {
-                if node.role == .heading, !inHeading {
-                    outline.headings.append(.init(level: node.level, name: Self.text(of: node), stop: stopCount, isStop: true, line: node.line))
-                } else if !node.children.isEmpty {
-                    Self.foldedHeadings(in: node, stop: stopCount, into: &outline.headings)
+            // Read in place: a `Node` copied out of its array retains and
+            // releases each of its fields.
+            let descend: (children: [Node], opened: Int, heading: Int)? = levels[top].nodes.withUnsafeBufferPointer { nodes in
+                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                if Node.isStop(node) {
+                    if node.pointee.role == .heading, !inHeading {
+                        outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
+                                                      isStop: true, line: node.pointee.line))
+                    } else if !node.pointee.children.isEmpty {
+                        Self.foldedHeadings(in: node.pointee.children, stop: stopCount, into: &outline.headings)
+                    }
+                    stopCount += 1
+                    return nil
                 }
-                stopCount += 1
-                continue
+                guard !node.pointee.children.isEmpty else { return nil }
+                var opened = -1, heading = -1
+                if node.pointee.isSemanticContainer {
+                    opened = outline.containers.count
+                    outline.containers.append(.init(role: node.pointee.role, platformRole: node.pointee.platformRole,
+                                                     name: node.pointee.label ?? "", firstStop: stopCount, stopCount: 0,
+                                                     parent: container, line: node.pointee.line))
+                }
+                if node.pointee.isHeading, !inHeading {
+                    heading = outline.headings.count
+                    outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
+                                                  line: node.pointee.line))
+                }
+                return (node.pointee.children, opened, heading)
             }
-            guard !node.children.isEmpty else { continue }
-            var opened = -1, heading = -1
-            if node.isSemanticContainer {
-                opened = outline.containers.count
-                outline.containers.append(.init(role: node.role, platformRole: node.platformRole, name: node.label ?? "",
-                                                 firstStop: stopCount, stopCount: 0, parent: container, line: node.line))
-            }
-            if node.isHeading, !inHeading {
-                heading = outline.headings.count
-                outline.headings.append(.init(level: node.level, name: Self.text(of: node), stop: stopCount, line: node.line))
-            }
-            levels.append(Level(nodes: node.children, next: 0, container: opened >= 0 ? opened : container,
+            guard let (children, opened, heading) = descend else { continue }
+            levels.append(Level(nodes: children, next: 0, container: opened >= 0 ? opened : container,
                                 opened: opened, heading: heading, inHeading: inHeading || heading >= 0))
         }
         return outline
@@ -119,8 +127,8 @@ extension Snapshot {
     /// Headings inside a stop's folded descendants (a heading in a link).
     ///
     /// - Complexity: O(m) in the stop's descendants.
-    private static func foldedHeadings(in stop: Node, stop index: Int, into headings: inout [ScreenOutline.Heading]) {
-        var pending: [Node] = stop.children.reversed()
+    private static func foldedHeadings(in children: [Node], stop index: Int, into headings: inout [ScreenOutline.Heading]) {
+        var pending: [Node] = children.reversed()
         while let node = pending.popLast() {
             guard !node.hidden else { continue }
             if node.isHeading {
