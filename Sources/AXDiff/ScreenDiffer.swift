@@ -25,8 +25,10 @@ public enum ScreenDiffer {
     /// what it prepared (`PreparedVersionCache`) prepares each version once.
     ///
     /// - Complexity: as `diff`.
+    ///
+    /// `renamedFrom`: the path the old version was read from, when the snapshot's file moved.
     package static func diff(old: PreparedVersion?, new: PreparedVersion?, path: String, config: Config,
-                             source: LocaleSource? = nil) -> ScreenDiff {
+                             source: LocaleSource? = nil, renamedFrom: String? = nil) -> ScreenDiff {
         let screen = new?.snapshot.screen ?? old?.snapshot.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old?.stops ?? []
@@ -47,6 +49,7 @@ public enum ScreenDiffer {
         // other rule looks for its own.
         let analysis = isNewScreen ? nil : OrderAnalysis.analyse(context)
         var changes = analysis?.changes ?? []
+        if let renamedFrom, !isNewScreen { changes.append(ScreenRenamed.change(screen: screen, from: renamedFrom, to: path)) }
         for rule in KindRules.changeRules {
             changes += rule.changes(in: context)
         }
@@ -54,6 +57,31 @@ public enum ScreenDiffer {
                           stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
                           moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
     }
+
+    /// How much of two versions is the same screen: the share of the larger
+    /// version's stops that matching pairs (or groups) with the same id or a
+    /// like name, from 0 to 1. A
+    /// snapshot removed and another added in one commit are one screen
+    /// renamed when this is at least `renameThreshold`.
+    ///
+    /// - Complexity: as matching, O(n log n).
+    package static func sameScreenShare(old: PreparedVersion, new: PreparedVersion) -> Double {
+        let larger = max(old.stops.count, new.stops.count)
+        guard larger > 0 else { return 0 }
+        let m = Matcher.match(old: old, new: new)
+        // A pair counts when it shares its id or reads alike: two unrelated screens still pair
+        // stops by role and place, which says nothing about their being one screen.
+        let (o, n) = (old.stops, new.stops)
+        let paired = n.indices.filter { j in
+            guard let i = m.newToOld[j] else { return false }
+            return (o[i].id != nil && o[i].id == n[j].id && o[i].id != "") || LabelText.similar(o[i].name, n[j].name)
+                || (o[i].name.isEmpty && n[j].name.isEmpty)
+        }.count + m.groupedNew.count
+        return Double(paired) / Double(larger)
+    }
+
+    /// The share of stops two files must have in common to be one screen renamed.
+    package static let renameThreshold = 0.6
 
     /// The smells of one snapshot: what a diff against an empty screen flags.
     public static func lint(_ snapshot: Snapshot, path: String, config: Config = Config(),

@@ -51,7 +51,7 @@ package struct CommitAnalyzer {
             let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
             return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: [])
         }
-        let changed = try plan?.changes ?? changedSnapshots(id, config: config)
+        let (changed, renamedFrom) = pairingRenames(try plan?.changes ?? changedSnapshots(id, config: config), config: config)
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         let changedByPath = Dictionary(changed.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -91,7 +91,7 @@ package struct CommitAnalyzer {
                     break
                 }
                 screens.append(ScreenDiffer.diff(old: oldVersion, new: newVersion, path: change.path,
-                                                 config: config, source: source))
+                                                 config: config, source: source, renamedFrom: renamedFrom[change.path]))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)

@@ -7,7 +7,7 @@ import XCTest
 /// test that does not exist, fails it too.
 ///
 /// The claims without a test (`.missing`) are the list still to do: the
-/// review site's history-level ones, the pack writer and the id pass's crafted collisions.
+/// review site's history-level ones, the pack writer.
 final class ComplexityClaimsTests: XCTestCase {
     enum Backing: Equatable {
         /// "Suite.testName": the scaling test.
@@ -33,10 +33,17 @@ final class ComplexityClaimsTests: XCTestCase {
         "GroupMatcher": .test("DiffScalingTests.testAManyWordLabelIsLinearInItsWords"),
         "GroupMatcher.widenByValue": .test("GroupScalingTests.testMergesByValueAreFoundInLinearTime"),
         "GroupMatcher.absorbByID": .test("GroupScalingTests.testStopsFoldedByIDAreFoundInLinearTime"),
-        "IDPass": .missing,
-        "IDPass.pair": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
-        "Matcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
-        "Matcher.pass": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "Matcher": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "AnchorPass.pairUnique": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "AnchorPass.pairUniqueIDs": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
+        "AnchorPass.extend": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "GapAligner": .test("IdentityScalingTests.testAligningGapsWithoutAnchorsGrowsAsNLogN"),
+        "GapAligner.lcs": .test("IdentityScalingTests.testAligningGapsWithoutAnchorsGrowsAsNLogN"),
+        "GapAligner.inOrder": .test("IdentityScalingTests.testAligningGapsWithoutAnchorsGrowsAsNLogN"),
+        "SimilarPass": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "ScreenDiffer.sameScreenShare": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
+        "CommitAnalyzer.pairingRenames": .none("at most maxRenameCandidates matchings per commit, each as Matcher, which has its test"),
+        "GroupMatcher.absorbByNeighbour": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
         "NeighbourMatcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
         "DiffContext.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
         "DiffContext.pairsWithHintsOrActions": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),

@@ -32,23 +32,27 @@ enum GroupMatcher {
                           parts: new, among: unmatchedNew, partFree: { m.newToOld[$0] == nil && !usedNew.contains($0) })
         m.splits += splits
         absorbByID(&m, old: old, new: new, folding: newFolding, unmatchedOld: unmatchedOld, usedOld: m.groupedOld)
+        absorbByNeighbour(&m, old: old, new: new)
     }
 
     /// Finds, for each free single stop, a run of free part stops whose names
-    /// join to its name. `among` lists, in order, the indices that may be free.
+    /// words, in order, are its name's words. `among` lists, in order, the
+    /// indices that may be free.
     static func find(singles: [Stop], among singleCandidates: [Int], singleFree: (Int) -> Bool,
                      parts: [Stop], among partCandidates: [Int], partFree: (Int) -> Bool) -> [StopGroup] {
         // No free single, nothing to cover: the parts' names are not indexed
         // (a new screen's every stop, or a commit that only moved stops).
         guard singleCandidates.contains(where: singleFree) else { return [] }
-        var byName: [String: [Int]] = [:]
+        var byName: [[Substring]: [Int]] = [:]
         // Indices, not `enumerated()`, which copies every stop before testing it.
         for i in partCandidates where partFree(i) {
             let stop = parts[i]
-            guard !stop.name.isEmpty else { continue }
-            byName[LabelText.normalized(stop.name), default: []].append(i)
-            if stop.name != stop.label, !stop.label.isEmpty {
-                byName[LabelText.normalized(stop.label), default: []].append(i)
+            let words = LabelText.words(stop.name)
+            guard !words.isEmpty else { continue }
+            byName[words, default: []].append(i)
+            if stop.name != stop.label {
+                let label = LabelText.words(stop.label)
+                if !label.isEmpty { byName[label, default: []].append(i) }
             }
         }
         // No free part has a name, so no run can cover anything: a new screen
@@ -57,32 +61,31 @@ enum GroupMatcher {
         guard !byName.isEmpty else { return [] }
         // Only a prefix as long as some part's name can start a run, so the
         // cuts tried per name are bounded by the distinct name lengths, not by
-        // the name's words (a 10 MB label would otherwise be quadratic).
+        // the name's words.
         let lengths = Set(byName.keys.map(\.count)).sorted()
         var used = Set<Int>()
         var groups: [StopGroup] = []
         for j in singleCandidates where singleFree(j) {
             let single = singles[j]
-            for text in Set([single.name, single.label]) where !text.isEmpty {
-                let target = LabelText.normalized(text)
+            for text in [single.name, single.label] where !text.isEmpty {
+                let target = LabelText.words(text)
                 if let run = cover(target, byName: byName, lengths: lengths, parts: parts, free: { partFree($0) && !used.contains($0) }) {
                     groups.append(StopGroup(single: j, parts: run))
                     used.formUnion(run)
                     break
                 }
+                if single.name == single.label { break }
             }
         }
         return groups
     }
 
-    /// Tries as the first part every prefix of `target` that ends before a
-    /// separator and is as long as some part's name (`lengths`, ascending).
-    static func cover(_ target: String, byName: [String: [Int]], lengths: [Int], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
-        let chars = Array(target)
-        for cut in lengths where cut > 0 && cut < chars.count && (chars[cut] == " " || chars[cut] == ",") {
-            let prefix = String(chars[0..<cut])
-            for start in byName[prefix] ?? [] where free(start) {
-                if let run = extend(from: start, consumed: cut, target: chars, parts: parts, free: free), run.count >= 2 {
+    /// Tries as the first part every prefix of `target`'s words as long as
+    /// some part's name (`lengths`, ascending).
+    static func cover(_ target: [Substring], byName: [[Substring]: [Int]], lengths: [Int], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
+        for cut in lengths where cut > 0 && cut < target.count {
+            for start in byName[Array(target[0..<cut])] ?? [] where free(start) {
+                if let run = extend(from: start, consumed: cut, target: target, parts: parts, free: free), run.count >= 2 {
                     return run
                 }
             }
@@ -90,23 +93,21 @@ enum GroupMatcher {
         return nil
     }
 
-    /// Greedily follows consecutive free stops after `start` while their names
-    /// continue `target`; succeeds when the whole target is consumed.
-    static func extend(from start: Int, consumed: Int, target: [Character], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
+    /// Greedily follows consecutive free stops after `start` while their
+    /// names' words continue `target`'s; succeeds when every word is consumed.
+    /// Case, punctuation and separators do not count ("Order 1042, Delivered,
+    /// $24.80." is "Order 1042" + "Delivered" + "$24.80").
+    static func extend(from start: Int, consumed: Int, target: [Substring], parts: [Stop], free: (Int) -> Bool) -> [Int]? {
         var run = [start]
         var pos = consumed
         var next = start + 1
         while pos < target.count {
-            // Skip the separator: ", " or " ".
-            if target[pos] == "," { pos += 1 }
-            while pos < target.count, target[pos] == " " { pos += 1 }
             // Unlabelled images between parts were decorative; they are not parts.
             while next < parts.count, free(next), parts[next].name.isEmpty, parts[next].role == .image { next += 1 }
             guard next < parts.count, free(next) else { return nil }
-            let piece = Array(LabelText.normalized(parts[next].name))
-            guard !piece.isEmpty, pos + piece.count <= target.count, Array(target[pos..<pos + piece.count]) == piece else { return nil }
+            let piece = LabelText.words(parts[next].name)
+            guard !piece.isEmpty, pos + piece.count <= target.count, target[pos..<pos + piece.count].elementsEqual(piece) else { return nil }
             pos += piece.count
-            guard pos == target.count || target[pos] == " " || target[pos] == "," else { return nil }
             run.append(next)
             next += 1
         }
@@ -125,8 +126,9 @@ enum GroupMatcher {
     static func widenByValue(_ m: inout Matching, old: [Stop], new: [Stop], oldValued: [Int], newValued: [Int]) {
         for j in newValued {
             guard let i = m.newToOld[j], nameChanged(old, i, new, j) else { continue }
-            let target = Array(LabelText.normalized(new[j].name)), first = LabelText.normalized(old[i].name).count
-            if let run = extend(from: i, consumed: first, target: target, parts: old, free: { $0 == i || m.oldToNew[$0] == nil }), run.count >= 2 {
+            let target = LabelText.words(new[j].name), first = LabelText.words(old[i].name)
+            guard target.starts(with: first) else { continue }
+            if let run = extend(from: i, consumed: first.count, target: target, parts: old, free: { $0 == i || m.oldToNew[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
                 m.newToOld[j] = nil
                 m.merges.append(StopGroup(single: j, parts: run))
@@ -135,8 +137,9 @@ enum GroupMatcher {
         }
         for i in oldValued {
             guard let j = m.oldToNew[i], nameChanged(new, j, old, i) else { continue }
-            let target = Array(LabelText.normalized(old[i].name)), first = LabelText.normalized(new[j].name).count
-            if let run = extend(from: j, consumed: first, target: target, parts: new, free: { $0 == j || m.newToOld[$0] == nil }), run.count >= 2 {
+            let target = LabelText.words(old[i].name), first = LabelText.words(new[j].name)
+            guard target.starts(with: first) else { continue }
+            if let run = extend(from: j, consumed: first.count, target: target, parts: new, free: { $0 == j || m.newToOld[$0] == nil }), run.count >= 2 {
                 m.oldToNew[i] = nil
                 m.newToOld[j] = nil
                 m.splits.append(StopGroup(single: i, parts: run))
@@ -179,6 +182,62 @@ enum GroupMatcher {
             } else {
                 m.merges.append(StopGroup(single: j, parts: parts))
             }
+        }
+        m.merges.sort { $0.single < $1.single }
+    }
+
+    /// How far from a removed stop its absorbing neighbour may sit (other
+    /// removed stops, such as a hidden icon, between them).
+    static let neighbourReach = 3
+
+    /// An old stop left unmatched whose words now read inside the label of
+    /// a near neighbour's continuation — words that neighbour did not read
+    /// before — was folded into it ("Inbox" and "3 unread" now read "Inbox,
+    /// 3 unread" once the icon between them is hidden): a merge, not a
+    /// removal. The neighbour's pair is undone and the merge recorded.
+    ///
+    /// - Complexity: O(u · r · w) for u unmatched old stops, `neighbourReach`
+    ///   r and the w words of the labels compared.
+    static func absorbByNeighbour(_ m: inout Matching, old: [Stop], new: [Stop]) {
+        let grouped = m.groupedOld
+        // The merge each old part already belongs to.
+        var mergeOf: [Int: Int] = [:]
+        for (k, group) in m.merges.enumerated() { for part in group.parts { mergeOf[part] = k } }
+        var absorbed: [Int: [Int]] = [:]
+        var holderOf: [Int: Int] = [:]
+        var joined: [Int: [Int]] = [:]
+        for r in old.indices where m.oldToNew[r] == nil && !grouped.contains(r) {
+            let words = LabelText.words(old[r].name)
+            guard !words.isEmpty else { continue }
+            var candidates: [Int] = []
+            for step in [-1, 1] {
+                var i = r + step
+                while old.indices.contains(i), abs(i - r) <= neighbourReach, m.oldToNew[i] == nil, mergeOf[i] == nil { i += step }
+                if old.indices.contains(i), abs(i - r) <= neighbourReach { candidates.append(i) }
+            }
+            for i in candidates {
+                if let k = mergeOf[i] {
+                    // A neighbour folded into a combined stop that now also reads these words.
+                    guard LabelText.containsWords(LabelText.words(new[m.merges[k].single].name), words) else { continue }
+                    joined[k, default: []].append(r)
+                    break
+                }
+                guard let j = m.oldToNew[i], holderOf[j] == nil || holderOf[j] == i else { continue }
+                if LabelText.containsWords(LabelText.words(new[j].name), words)
+                    && !LabelText.containsWords(LabelText.words(old[i].name), words) {
+                    absorbed[j, default: []].append(r)
+                    holderOf[j] = i
+                    break
+                }
+            }
+        }
+        guard !absorbed.isEmpty || !joined.isEmpty else { return }
+        for (k, parts) in joined { m.merges[k].parts = (m.merges[k].parts + parts).sorted() }
+        for (j, parts) in absorbed.sorted(by: { $0.key < $1.key }) {
+            guard let i = holderOf[j] else { continue }
+            m.oldToNew[i] = nil
+            m.newToOld[j] = nil
+            m.merges.append(StopGroup(single: j, parts: (parts + [i]).sorted()))
         }
         m.merges.sort { $0.single < $1.single }
     }

@@ -1,7 +1,7 @@
 import AXSnapshot
 
 /// The non-empty ids of one version's stops as 64-bit fingerprints, sorted:
-/// what matching by id (`IDPass`) pairs two versions by.
+/// what matching pairs ids unique in both versions by (`AnchorPass.pairUniqueIDs`).
 ///
 /// Computed once per version, when it is prepared (`PreparedVersion`):
 /// walking history, a version is the new side of one diff and the old side
@@ -45,8 +45,7 @@ struct IDPrints: Sendable, Equatable {
     /// `prints` (in reading order) by print, ties in reading order: a
     /// counting sort by the top bits (about four entries per group, which
     /// keeps reading order), then each group by insertion (stable). Ties in
-    /// reading order let equal prints be paired first to first, k-th to
-    /// k-th, as the matcher pairs equal ids. (A comparison sort of every
+    /// reading order keep the result the same from run to run. (A comparison sort of every
     /// entry costs several times more; see BENCHMARKS.md.) The entries are
     /// plain values, written through buffer pointers only to spare the
     /// array writes of the counting sort their bounds and uniqueness checks.

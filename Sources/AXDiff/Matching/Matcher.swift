@@ -1,70 +1,63 @@
 import AXSnapshot
 
-/// Matches the stops of two versions of a screen in passes (DESIGN §4); each
-/// pass works only on what the earlier ones left unmatched:
-/// 1. equal non-empty `id`, k-th occurrence to k-th;
-/// 2. equal (role, label), k-th to k-th;
-/// 3. equal label, role changed;
+/// Matches the stops of two versions of a screen the way a reviewer pairs
+/// them (DESIGN §4); each step works only on what the earlier ones left:
+/// 0. anchors — a non-empty id unique in both versions, else a (role, strong
+///    label) unique in both (`AnchorPass`), grown over equal neighbours; then
+///    the stops between anchors aligned as sequences (`GapAligner`);
+/// 1–3. among what is left, an id, a (role, label) or a label that is unique
+///    on both sides (a stop that moved away from its neighbours);
 /// 4. merges and splits (`GroupMatcher`);
-/// 5. same role and a similar label, the same frame, or the same place
-///    between matched neighbours (`NeighbourMatcher`).
+/// 5. renamed and moved, where unambiguous (`SimilarPass`); then the same
+///    frame, a similar label or the same place between matched neighbours
+///    (`NeighbourMatcher`).
+/// Nothing is paired by its rank among stops that share a name: a new stop
+/// that repeats an existing name is new.
 ///
-/// - Complexity: O(n log n) expected, where n is the number of stops: pass 1
-///   walks fingerprints sorted once per version (`IDPass`), passes 2–3 are
-///   hash-map lookups; pass 4 and 5 only compare within small buckets.
+/// - Complexity: O(n log n) expected, where n is the number of stops: the
+///   unique steps are hash lookups (ids by sorted fingerprints), the
+///   alignment is bounded per gap (`GapAligner.maxEdits`), and the later
+///   steps compare only within small buckets.
 enum Matcher {
-    /// A label matching one of `volatile` is keyed by the pattern, so that
-    /// "Updated 5 minutes ago" matches "Updated 1 hour ago".
+    /// A label matching one of `volatile` is compared by the pattern, so that
+    /// "Updated 5 minutes ago" aligns with "Updated 1 hour ago" — by place,
+    /// never as the only evidence.
     static func match(old oldVersion: PreparedVersion, new newVersion: PreparedVersion, volatile: [LabelPattern] = []) -> Matching {
         let (oldTree, newTree) = (oldVersion.tree, newVersion.tree)
         let (old, new) = (oldTree.stops, newTree.stops)
         var m = Matching(oldCount: old.count, newCount: new.count)
-        if !IDPass.pair(&m, old: oldVersion, new: newVersion) {
-            pass(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+        guard !old.isEmpty, !new.isEmpty else { return m }
+        let keys = MatchKeys(volatile: volatile)
+        AnchorPass.pairUniqueIDs(&m, old: oldVersion, new: newVersion)
+        if hasUnmatched(m) {
+            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.roleLabel)
+            AnchorPass.extend(&m, old: old, new: new, keys: keys)
+            GapAligner.align(&m, old: old, new: new, keys: keys)
         }
-        func label(_ stop: Stop) -> String {
-            if !volatile.isEmpty, let k = volatile.firstIndex(where: { $0.matches(stop.label) }) { return "\u{1E}\(k)" }
-            return LabelText.normalized(stop.label)
+        if hasUnmatched(m) {
+            AnchorPass.pairUnique(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.roleLabel)
+            AnchorPass.pairUnique(&m, old: old, new: new) { keys.roleLabel($0)?.label }
+            // A volatile or pattern label with words of its own ("Updated * ago"), the
+            // only one of its role left on each side: a moved stop, by its literal parts.
+            func weak(_ stop: Stop) -> MatchKeys.Token? {
+                guard keys.isWeak(stop.label), !stop.label.isEmpty, !LabelText.words(stop.label).isEmpty else { return nil }
+                return keys.token(stop)
+            }
+            AnchorPass.pairUnique(&m, old: old, new: new, key: weak)
+            // The same, its role changed ("… months ago" now a list item).
+            AnchorPass.pairUnique(&m, old: old, new: new) { stop in weak(stop).map { [$0.id, $0.label] } }
         }
-        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : "\($0.role.rawValue)\u{1F}\(label($0))" }
-        pass(&m, old: old, new: new) { $0.label.isEmpty ? nil : label($0) }
         GroupMatcher.match(&m, old: old, new: new, oldValued: oldTree.valued, newValued: newTree.valued, newFolding: newTree.folding)
-        NeighbourMatcher.match(&m, old: old, new: new)
+        if hasUnmatched(m) {
+            SimilarPass.match(&m, old: old, new: new, keys: keys)
+            NeighbourMatcher.match(&m, old: old, new: new)
+        }
         return m
     }
 
-    /// Pairs unmatched stops with equal keys, k-th occurrence to k-th.
-    ///
-    /// The old stops of each key form a chain in reading order (`next`), and
-    /// the dictionary holds, per key, the next old stop a new stop of that
-    /// key takes: one hash lookup per stop on each side. (It was a queue
-    /// array per key and a second dictionary of positions: an allocation per
-    /// distinct id and two lookups per new stop, most of pass 1's cost.)
-    ///
-    /// - Complexity: O(n) expected.
-    static func pass<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?) {
-        // Only unmatched old stops take part: after the id pass there are
-        // few, often none, so the table is sized by them (it was sized for
-        // every old stop, an allocation and a clear of hundreds of buckets
-        // per pass, to hold a handful of keys).
-        let unmatched = old.indices.filter { m.oldToNew[$0] == nil }
-        guard !unmatched.isEmpty else { return }
-        var cursor: [Key: Int] = [:]
-        cursor.reserveCapacity(unmatched.count)
-        var next = [Int](repeating: -1, count: old.count)
-        // Backwards, so that each key's chain runs forwards. Indices, not
-        // `enumerated()`: that copies every stop (all its fields) before the
-        // `where` clause skips the matched ones.
-        for i in unmatched.reversed() {
-            if let k = key(old[i]) { next[i] = cursor.updateValue(i, forKey: k) ?? -1 }
-        }
-        guard !cursor.isEmpty else { return }
-        for j in new.indices where m.newToOld[j] == nil {
-            guard let k = key(new[j]), let slot = cursor.index(forKey: k) else { continue }
-            let i = cursor.values[slot]
-            guard i >= 0 else { continue }
-            cursor.values[slot] = next[i]
-            m.pair(old: i, new: j)
-        }
+    /// Whether both versions still have an unmatched stop.
+    private static func hasUnmatched(_ m: Matching) -> Bool {
+        m.oldToNew.contains(nil) && m.newToOld.contains(nil)
     }
 }

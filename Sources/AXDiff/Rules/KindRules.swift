@@ -14,6 +14,7 @@ enum KindRules {
         ScreenAdded.self, ScreenRemoved.self, SnapshotUnreadable.self,
         ActionLost.self, LabelInputRemoved.self, HintChanged.self, TargetSmall.self,
         LabelRepeated.self, LabelUntranslated.self,
+        ScreenRenamed.self,
         HeadingChanged.self, ContainerChanged.self, ContainerApplication.self,
     ]
 

@@ -1,0 +1,91 @@
+import AXSnapshot
+
+/// The first step of matching (DESIGN §4): pair what is unique on both sides,
+/// then grow each pair over the neighbours that read the same.
+///
+/// A stop that is one of several with the same id or the same (role, label)
+/// is never paired here by its rank among them: that is what made one
+/// inserted row shift every row after it by one. Its place among its
+/// neighbours pairs it instead (`extend`, `GapAligner`).
+enum AnchorPass {
+    /// Pairs unmatched stops whose `key` is non-nil and occurs exactly once
+    /// among the unmatched stops of each version.
+    ///
+    /// - Complexity: O(n) expected, where n is the number of stops.
+    static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?) {
+        var olds: [Key: Int] = [:]
+        for i in old.indices where m.oldToNew[i] == nil {
+            if let k = key(old[i]) { olds[k] = olds[k] == nil ? i : -1 }
+        }
+        guard !olds.isEmpty else { return }
+        var news: [Key: Int] = [:]
+        for j in new.indices where m.newToOld[j] == nil {
+            if let k = key(new[j]), olds[k] != nil { news[k] = news[k] == nil ? j : -1 }
+        }
+        // Each key pairs at most one stop with one: the order the keys are
+        // visited in cannot change the result.
+        for (k, j) in news where j >= 0 {
+            if let i = olds[k], i >= 0 { m.pair(old: i, new: j) }
+        }
+    }
+
+    /// Pairs the stops whose non-empty id is unique in both versions, by the
+    /// versions' sorted id fingerprints (`IDPrints`) when both have them: a
+    /// walk of two sorted lists instead of hashing every id of both.
+    ///
+    /// - Complexity: O(n) for the walk, where n is the number of stops.
+    static func pairUniqueIDs(_ m: inout Matching, old: PreparedVersion, new: PreparedVersion) {
+        guard let o = old.idPrints?.entries, let n = new.idPrints?.entries else {
+            pairUnique(&m, old: old.stops, new: new.stops) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+            return
+        }
+        let (oldStops, newStops) = (old.stops, new.stops)
+        var x = 0, y = 0
+        while x < o.count, y < n.count {
+            let (p, q) = (o[x].print, n[y].print)
+            if p < q {
+                x += 1
+            } else if q < p {
+                y += 1
+            } else {
+                var xe = x + 1, ye = y + 1
+                while xe < o.count, o[xe].print == p { xe += 1 }
+                while ye < n.count, n[ye].print == p { ye += 1 }
+                // Two different ids with one fingerprint are not paired here;
+                // the unique-id pass over what is left pairs them by the ids.
+                if xe == x + 1, ye == y + 1, oldStops[o[x].stop].id == newStops[n[y].stop].id {
+                    m.pair(old: o[x].stop, new: n[y].stop)
+                }
+                (x, y) = (xe, ye)
+            }
+        }
+    }
+
+    /// Grows every pair forwards and backwards over unmatched neighbours with
+    /// equal tokens, as `git diff --patience` grows its unique lines: the
+    /// "Delete" after a moved "Card 3" goes with "Card 3".
+    ///
+    /// - Complexity: O(n) in the number of stops: each stop is paired at most once.
+    static func extend(_ m: inout Matching, old: [Stop], new: [Stop], keys: MatchKeys) {
+        let anchors = m.newToOld.indices.compactMap { j in m.newToOld[j].map { (old: $0, new: j) } }
+        guard anchors.count < new.count || anchors.count < old.count else { return }
+        func same(_ i: Int, _ j: Int) -> Bool {
+            m.oldToNew[i] == nil && m.newToOld[j] == nil && old[i].role == new[j].role && old[i].id == new[j].id
+                && keys.label(old[i].label) == keys.label(new[j].label)
+        }
+        for a in anchors {
+            var (i, j) = (a.old + 1, a.new + 1)
+            while i < old.count, j < new.count, same(i, j) {
+                m.pair(old: i, new: j)
+                (i, j) = (i + 1, j + 1)
+            }
+        }
+        for a in anchors.reversed() {
+            var (i, j) = (a.old - 1, a.new - 1)
+            while i >= 0, j >= 0, same(i, j) {
+                m.pair(old: i, new: j)
+                (i, j) = (i - 1, j - 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+@testable import AXDiff
+import AXSnapshot
+import XCTest
+
+/// `screen.renamed` (Rules/ScreenRenamed.swift): a snapshot file moved; said once,
+/// and the contents compared with the old file's.
+final class ScreenRenamedTests: XCTestCase {
+    let old = S.screen([S.text("Saved"), S.button("Close"), S.button("Undo")], name: "Toast")
+
+    func testAMovedFileIsOneNoteAndItsContentsAreCompared() {
+        let new = S.screen([S.text("Saved"), S.button("Dismiss"), S.button("Undo")], name: "Toast")
+        let d = ScreenDiffer.diff(old: PreparedVersion(old), new: PreparedVersion(new), path: "Snapshots/Order/Toast.json",
+                                  config: Config(), renamedFrom: "Snapshots/Toast.json")
+        XCTAssertEqual(d.kinds().sorted(), [.labelChanged, .screenRenamed])
+        let c = d.first(.screenRenamed)
+        XCTAssertEqual(c?.severity, .note)
+        XCTAssertEqual(c?.before, "Snapshots/Toast.json")
+        XCTAssertEqual(c?.after, "Snapshots/Order/Toast.json")
+        XCTAssertEqual(c?.message, "the snapshot of \"Toast\" moved from Snapshots/Toast.json to Snapshots/Order/Toast.json")
+    }
+
+    func testTheShareOfStopsDecidesWhatIsTheSameScreen() {
+        let same = S.screen([S.text("Saved"), S.button("Dismiss"), S.button("Undo")], name: "Toast")
+        let other = S.screen([S.text("Settings"), S.button("Sign out")], name: "Settings")
+        // Two of three stops read alike ("Close" became "Dismiss").
+        XCTAssertEqual(ScreenDiffer.sameScreenShare(old: PreparedVersion(old), new: PreparedVersion(same)), 2.0 / 3, accuracy: 0.001)
+        XCTAssertEqual(ScreenDiffer.sameScreenShare(old: PreparedVersion(old), new: PreparedVersion(old)), 1, accuracy: 0.001)
+        XCTAssertLessThan(ScreenDiffer.sameScreenShare(old: PreparedVersion(old), new: PreparedVersion(other)), ScreenDiffer.renameThreshold)
+    }
+
+    func testSilencedByTheConfiguration() {
+        var config = Config()
+        config.severity[.screenRenamed] = .off
+        let d = ScreenDiffer.diff(old: PreparedVersion(old), new: PreparedVersion(old), path: "b.json", config: config, renamedFrom: "a.json")
+        XCTAssertEqual(d.changes, [])
+    }
+}
