@@ -23,7 +23,9 @@ enum ContainerApplication: ChangeRule {
             let before = c.containers.newToOld[j].map { c.oldOutline.containers[$0].described(on: c.old.platform) }
             changes.append(Change(kind: kind, screen: c.screen, elements: elements, before: before,
                                   after: n.described(on: c.new.platform),
-                                  message: "\(stopsPhrase(n.stopCount)) \(n.stopCount == 1 ? "is" : "are") now inside \(n.described(on: c.new.platform)) (role=application), where a screen reader leaves browse mode and reads none of it with its reading keys"))
+                                  message: n.stopCount == 0
+                                    ? "\(n.described(on: c.new.platform)) (role=application) appeared, where a screen reader leaves browse mode and reads nothing with its reading keys"
+                                    : "\(stopsPhrase(n.stopCount)) \(n.stopCount == 1 ? "is" : "are") now inside \(n.described(on: c.new.platform)) (role=application), where a screen reader leaves browse mode and reads none of it with its reading keys"))
         }
         return changes
     }

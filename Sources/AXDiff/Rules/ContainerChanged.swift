@@ -31,14 +31,16 @@ enum ContainerChanged: ChangeRule {
             } else {
                 guard n.role != .application else { continue }
                 changes.append(change(c, stop: n.stopCount > 0 ? n.firstStop : nil, before: nil, after: n.described(on: platform),
-                                      message: "\(n.described(on: platform)) appeared around \(stopsPhrase(n.stopCount))"))
+                                      message: n.stopCount == 0 ? "\(n.described(on: platform)) appeared, empty"
+                                        : "\(n.described(on: platform)) appeared around \(stopsPhrase(n.stopCount))"))
             }
         }
         for (i, o) in old.enumerated() where c.containers.oldToNew[i] == nil {
             // Placed at the first new stop that continues one of its stops.
             let at = o.stops.lazy.compactMap { k in k < c.matching.oldToNew.count ? c.matching.oldToNew[k] : nil }.first
             changes.append(change(c, stop: at, before: o.described(on: c.old.platform), after: nil,
-                                  message: "\(o.described(on: c.old.platform)) around \(stopsPhrase(o.stopCount)) went; they are no longer announced as part of it"))
+                                  message: o.stopCount == 0 ? "\(o.described(on: c.old.platform)), empty, went"
+                                    : "\(o.described(on: c.old.platform)) around \(stopsPhrase(o.stopCount)) went; they are no longer announced as part of it"))
         }
         return changes
     }

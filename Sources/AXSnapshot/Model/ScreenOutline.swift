@@ -102,7 +102,6 @@ extension Snapshot {
                     stopCount += 1
                     return nil
                 }
-                guard !node.pointee.children.isEmpty else { return nil }
                 var opened = -1, heading = -1
                 if node.pointee.isSemanticContainer {
                     opened = outline.containers.count
@@ -114,6 +113,11 @@ extension Snapshot {
                     heading = outline.headings.count
                     outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
                                                   line: node.pointee.line))
+                }
+                // An empty container is still announced ("application", "list, 0 items").
+                guard !node.pointee.children.isEmpty else {
+                    if heading >= 0 { outline.headings[heading].stop = nil }
+                    return nil
                 }
                 return (node.pointee.children, opened, heading)
             }

@@ -56,4 +56,21 @@ final class ContainerApplicationTests: XCTestCase {
         let nested = "- application \"Dashboard\":\n" + wrapped(calendar("January"), name: "January 2025").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         XCTAssertEqual(try Aria.diff(calendar("January"), nested).all(.containerApplication).map(\.after), ["application \"Dashboard\""])
     }
+
+    func testAWidgetWhoseContentIsNoLongerPrintedInsideAnApplicationIsStillOneError() throws {
+        let old = """
+        - heading "Revenue" [level=2]
+        - img "Revenue by month"
+        - button "Export"
+        """
+        let new = """
+        - heading "Revenue" [level=2]
+        - application "Revenue by month"
+        - button "Export"
+        """
+        let d = try Aria.diff(old, new)
+        XCTAssertEqual(d.all(.containerApplication).map(\.message),
+                       ["application \"Revenue by month\" (role=application) appeared, where a screen reader leaves browse mode and reads nothing with its reading keys"])
+        XCTAssertEqual(d.all(.containerChanged).count, 0)
+    }
 }
