@@ -10,9 +10,9 @@ struct ContainerPairs {
     /// For each old container, the new container that continues it, or nil.
     private(set) var oldToNew: [Int?]
 
-    /// - Complexity: O(s log s + c · d · log s) where s is the number of stops inside
-    ///   containers (counted once per enclosing container), c the number of
-    ///   containers and d their nesting depth.
+    /// - Complexity: O(s log s + c · log s) where s is the number of stops inside
+    ///   containers (counted once per enclosing container) and c the number of
+    ///   containers (each tries at most `maxAncestors` candidates).
     init(old: [ScreenOutline.Container], new: [ScreenOutline.Container], matching: Matching) {
         newToOld = Array(repeating: nil, count: new.count)
         oldToNew = Array(repeating: nil, count: old.count)
@@ -47,8 +47,13 @@ struct ContainerPairs {
             for j in new.indices where newToOld[j] == nil && !mapped[j].isEmpty {
                 let m = mapped[j]
                 // Candidates: the containers around the middle of the stops it reads.
+                // At most `maxAncestors` of them: a hostile file nesting
+                // thousands of lists would otherwise make this quadratic; the
+                // pairing by role and name below still pairs the rest.
                 var c = innermost[m[m.count / 2]]
-                while c >= 0 {
+                var steps = 0
+                while c >= 0, steps < Self.maxAncestors {
+                    steps += 1
                     let rank = old[c].role == new[j].role ? (old[c].name == new[j].name ? 0 : 1) : 2
                     if oldToNew[c] == nil, rank <= pass,
                        2 * Self.count(in: m, old[c].stops) > max(m.count, matchedCount(c)) {
@@ -70,6 +75,9 @@ struct ContainerPairs {
             oldToNew[c] = j
         }
     }
+
+    /// How many enclosing containers of a stop are tried as a container's old self.
+    static let maxAncestors = 64
 
     private struct Key: Hashable {
         var role: Role
