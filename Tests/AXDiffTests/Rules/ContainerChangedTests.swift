@@ -140,4 +140,23 @@ final class ContainerChangedTests: XCTestCase {
         XCTAssertEqual(changes.map(\.message), ["list \"Crates\" around 2 stops went; they are no longer announced as part of it"])
         XCTAssertEqual(changes.first?.elements.map(\.label), ["serde"], "the list that went is the one that held serde")
     }
+
+    /// An Android dump: a RecyclerView is a list TalkBack announces; the same rows in a FrameLayout are not.
+    func testAnAndroidListThatWentIsOneNote() throws {
+        func row(_ text: String, _ y: Int) -> String {
+            "<node index=\"0\" text=\"\(text)\" resource-id=\"\" class=\"android.widget.TextView\" package=\"com.example\" content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[0,\(y)][1080,\(y + 150)]\" />"
+        }
+        func dump(_ cls: String) -> String {
+            "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+                + "<node index=\"0\" text=\"\" resource-id=\"com.example:id/inbox\" class=\"\(cls)\" package=\"com.example\" content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" focusable=\"false\" focused=\"false\" scrollable=\"true\" long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[0,0][1080,1920]\">"
+                + row("Invoice paid", 0) + row("Order shipped", 150) + row("Welcome", 300) + "</node></hierarchy>"
+        }
+        let list = try SnapshotReader.read(Array(dump("androidx.recyclerview.widget.RecyclerView").utf8), file: "Screens/Inbox.xml")
+        let plain = try SnapshotReader.read(Array(dump("android.widget.FrameLayout").utf8), file: "Screens/Inbox.xml")
+        XCTAssertEqual(list.outline().containers.map(\.role), [.list])
+        XCTAssertEqual(list.outline().containers.first?.platformRole, "androidx.recyclerview.widget.RecyclerView")
+        let d = ScreenDiffer.diff(old: list, new: plain, path: "Screens/Inbox.xml")
+        XCTAssertEqual(d.kinds(), [.containerChanged], "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.first(.containerChanged)?.message, "list around 3 stops went; they are no longer announced as part of it")
+    }
 }
