@@ -23,7 +23,7 @@ enum RoleChanged: ChangeRule {
             // `container.changed`'s to say.
             if o.platform.roleWord(o.role, platformRole: o.platformRole) == nil,
                n.platform.roleWord(n.role, platformRole: n.platformRole) == nil,
-               o.role.isInteractive == n.role.isInteractive, o.role != .heading, n.role != .heading { return nil }
+               o.role.isInteractive == n.role.isInteractive, !Self.saysMore(o.role), !Self.saysMore(n.role) { return nil }
             let lost = o.role.isInteractive && !n.role.isInteractive
             let gained = (!o.role.isInteractive && n.role.isInteractive) || (o.role == .text && n.role == .heading)
             return Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
@@ -33,6 +33,10 @@ enum RoleChanged: ChangeRule {
                           improvement: gained, severity: lost ? .error : .warning)
         }
     }
+
+    /// Roles heard otherwise than by a word: a heading by heading
+    /// navigation, a status by being read out when it changes.
+    private static func saysMore(_ role: Role) -> Bool { role == .heading || role == .status }
 
     /// The stop's role as its platform's screen reader names it (`list
     /// item`, `option`, `combo box`), else the model's name spelt out.

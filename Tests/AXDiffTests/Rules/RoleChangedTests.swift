@@ -42,6 +42,9 @@ final class RoleChangedTests: XCTestCase {
             // Text that is now a list item is heard the same: nothing to say.
             (.web, Node(role: .text, platformRole: "text", label: "Rust"), Node(role: .listItem, platformRole: "listitem", label: "Rust"),
              nil, ""),
+            // A status is read out when it changes, though it says no role word.
+            (.web, Node(role: .text, platformRole: "generic", label: "Saved"), Node(role: .status, platformRole: "status", label: "Saved"),
+             .warning, "text to status"),
             (.web, Node(role: .picker, platformRole: "combobox", label: "Sort"), Node(role: .button, platformRole: "button", label: "Sort"),
              .warning, "combo box to button"),
             (.ios, Node(role: .button, platformRole: "Button", label: "Rust"), Node(role: .cell, platformRole: "Cell", label: "Rust"),
