@@ -77,7 +77,7 @@ public struct Node: Sendable, Equatable {
 }
 
 extension Node {
-    /// `platformRole` under its former name.
+    /// Another name for `platformRole`.
     public var rawRole: String? {
         get { platformRole }
         set { platformRole = newValue }

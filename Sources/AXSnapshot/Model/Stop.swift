@@ -53,7 +53,7 @@ public struct Stop: Sendable, Equatable {
 }
 
 extension Stop {
-    /// `platformRole` under its former name.
+    /// Another name for `platformRole`.
     public var rawRole: String? {
         get { platformRole }
         set { platformRole = newValue }
