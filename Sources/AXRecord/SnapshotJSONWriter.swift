@@ -64,7 +64,14 @@ public enum SnapshotJSONWriter {
         if let hint = node.hint, !hint.isEmpty { f.append(("hint", quoted(hint))) }
         if let id = node.id, !id.isEmpty { f.append(("id", quoted(id))) }
         if let label = node.label, !label.isEmpty { f.append(("label", quoted(label))) }
-        f.append(("role", quoted(node.rawRole ?? node.role.rawValue)))
+        if node.role == .other, let platformRole = node.platformRole {
+            f.append(("role", quoted(platformRole)))
+        } else {
+            if let platformRole = node.platformRole, platformRole != node.role.rawValue {
+                f.append(("platformRole", quoted(platformRole)))
+            }
+            f.append(("role", quoted(node.role.rawValue)))
+        }
         var states = node.states.sorted().map(\.rawValue)
         if let level = node.level { states.append("level=\(level)") }
         if !states.isEmpty { f.append(("states", "[" + states.map(quoted).joined(separator: ", ") + "]")) }

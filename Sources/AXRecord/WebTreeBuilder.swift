@@ -94,7 +94,7 @@ struct WebTreeBuilder {
             return Self.transparent(children, box: box)
         case .aria(let aria):
             if flatten, aria.kind != .leaf { return Self.transparent(children, box: box) }
-            var node = Node(id: box?.testID, role: aria.role, rawRole: aria.rawRole, frame: box?.frame ?? extent)
+            var node = Node(id: box?.testID, role: aria.role, platformRole: aria.platformRole, frame: box?.frame ?? extent)
             Self.applyProperties(n, to: &node)
             switch aria.kind {
             case .leaf:
@@ -106,7 +106,8 @@ struct WebTreeBuilder {
                 node.element = true
                 return [.node(node)]
             case .structural:
-                node.role = .container
+                // Kept with its role and name: entering it is announced.
+                if !name.isEmpty { node.label = name }
                 node.states = []
                 node.children = Self.nodes(from: children)
                 return node.children.isEmpty ? [] : [.node(node)]
@@ -129,8 +130,10 @@ struct WebTreeBuilder {
                     own.element = true
                     items.insert(own, at: 0)
                     node = Node(role: .container, frame: node.frame)
+                } else {
+                    node.role = aria.containerRole
+                    if !name.isEmpty, node.role != .container { node.label = name }
                 }
-                if aria.rawRole == nil { node.role = .container }
                 node.states = []
                 node.children = items
                 return [.node(node)]
@@ -140,7 +143,8 @@ struct WebTreeBuilder {
 
     /// A text stop a text-like parent can take as its own label.
     static func isTextStop(_ node: Node) -> Bool {
-        node.role == .text && node.children.isEmpty && node.element == true
+        (node.role == .text || node.platformRole.map { AriaRole.named($0).readsAsText } == true)
+            && node.children.isEmpty && node.element == true
     }
 
     /// The children of a node that is not one of its own. Its id (and, for

@@ -16,7 +16,7 @@ final class AriaAgreementTests: XCTestCase {
     /// Where `record` reads a stop differently from the YAML, by fixture:
     /// (YAML's stop, record's stop).
     let knownDifferences: [String: [(yaml: String, record: String)]] = [
-        "dialog": [("text More options", "button More options")],
+        "dialog": [("group More options", "button More options")],
     ]
 
     func testRecordAndAriaSnapshotAgreeOnTheStops() throws {

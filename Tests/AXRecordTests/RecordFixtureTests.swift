@@ -76,7 +76,8 @@ final class RecordFixtureTests: XCTestCase {
             "Delete, button", "More options, button, collapsed",
         ])
         let dialog = try XCTUnwrap(s.elements.first { $0.id == "confirm" })
-        XCTAssertEqual(dialog.role, .container)
+        XCTAssertEqual(dialog.role, .dialog, "kept with its role: entering it is announced")
+        XCTAssertEqual(dialog.platformRole, "dialog")
         XCTAssertEqual(dialog.children.count, 4)
         XCTAssertEqual(dialog.frame, Frame(x: 100, y: 100, width: 338, height: 166))
     }

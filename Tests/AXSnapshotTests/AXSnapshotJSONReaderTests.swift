@@ -29,7 +29,7 @@ final class AXSnapshotJSONReaderTests: XCTestCase {
         XCTAssertEqual(s.elements[0].states, [.selected])
         XCTAssertEqual(s.elements[0].frame, Frame(x: 1, y: 2, width: 3, height: 4))
         XCTAssertEqual(s.elements[1].role, .other)
-        XCTAssertEqual(s.elements[1].rawRole, "gauge")
+        XCTAssertEqual(s.elements[1].platformRole, "gauge")
         XCTAssertEqual(s.elements[1].line, 5)
         XCTAssertEqual(s.stops.map(\.spoken), ["Pay, heading, selected", "Speed, 3, Actions available. Adjusts"])
     }

@@ -270,7 +270,7 @@ final class AriaYAMLReaderTests: XCTestCase {
         ])
         XCTAssertEqual(stops[0].level, 2)
         XCTAssertEqual(stops[12].role, .other)
-        XCTAssertEqual(stops[12].rawRole, "widget")
+        XCTAssertEqual(stops[12].platformRole, "widget")
         XCTAssertEqual(s.screen, "test")
     }
 
@@ -295,7 +295,7 @@ final class AriaYAMLReaderTests: XCTestCase {
         let list = s.elements[0].children[0]
         XCTAssertEqual(list.children[0].element, false, "a list item holding a stop is a container")
         XCTAssertEqual(list.children[1].element, true)
-        XCTAssertEqual(list.children[1].role, .cell)
+        XCTAssertEqual(list.children[1].role, .listItem)
         XCTAssertEqual(list.children[3].element, false)
         XCTAssertEqual(s.stops[0].line, 4)
     }

@@ -160,7 +160,7 @@ enum SnapshotJSON {
     static func write(_ nodes: [Node], into out: inout String, indent: String) {
         for (i, node) in nodes.enumerated() {
             out += (i == 0 ? "" : ",") + indent + "{"
-            var fields: [String] = ["\"role\": " + quoted(node.rawRole ?? node.role.rawValue)]
+            var fields: [String] = ["\"role\": " + quoted(node.platformRole ?? node.role.rawValue)]
             if let id = node.id { fields.append("\"id\": " + quoted(id)) }
             if let label = node.label { fields.append("\"label\": " + quoted(label)) }
             if let value = node.value { fields.append("\"value\": " + quoted(value)) }

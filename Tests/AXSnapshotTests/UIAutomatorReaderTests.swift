@@ -167,7 +167,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         ])
         XCTAssertEqual(s.stops[0].id, "com.example:id/title")
         XCTAssertEqual(s.stops[13].role, .other)
-        XCTAssertEqual(s.stops[13].rawRole, "com.example.FancyWidget")
+        XCTAssertEqual(s.stops[13].platformRole, "com.example.FancyWidget")
     }
 
     func testTalkBackGrouping() throws {

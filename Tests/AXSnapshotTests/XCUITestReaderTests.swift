@@ -333,7 +333,7 @@ final class XCUITestReaderTests: XCTestCase {
         ])
         let gizmo = try XCTUnwrap(s.stops.first { $0.label == "Whatsit" })
         XCTAssertEqual(gizmo.role, .other)
-        XCTAssertEqual(gizmo.rawRole, "Gizmo")
+        XCTAssertEqual(gizmo.platformRole, "Gizmo")
         XCTAssertEqual(s.stops.last?.role, .cell)
         XCTAssertEqual(s.platform, .ios)
     }

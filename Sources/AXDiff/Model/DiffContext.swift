@@ -40,6 +40,11 @@ struct DiffContext {
     let addedStops: [Int]
     /// Old stops that no new stop continues and that are not part of a merge or split.
     let removedStops: [Int]
+    /// Both versions' semantic containers and headings (`Snapshot.outline`).
+    let oldOutline: ScreenOutline
+    let newOutline: ScreenOutline
+    /// Which old container each new one continues (`ContainerPairs`).
+    let containers: ContainerPairs
 
     /// - Complexity: O(n) in the number of stops of both versions.
     init(screen: String, old: PreparedVersion, new: PreparedVersion,
@@ -63,6 +68,9 @@ struct DiffContext {
         let groupedNew = matching.groupedNew, groupedOld = matching.groupedOld
         addedStops = newStops.indices.filter { matching.newToOld[$0] == nil && !groupedNew.contains($0) }
         removedStops = oldStops.indices.filter { matching.oldToNew[$0] == nil && !groupedOld.contains($0) }
+        oldOutline = old.outline
+        newOutline = new.outline
+        containers = ContainerPairs(old: old.outline.containers, new: new.outline.containers, matching: matching)
     }
 
     /// The matched pairs, those of them that differ, and for each new stop whether it is the

@@ -17,17 +17,21 @@ package struct PreparedVersion: Sendable {
     let visualRanks: [Int]?
     /// `IDPrints(tree.stops)`: nil when an id is not ASCII.
     let idPrints: IDPrints?
+    /// `Snapshot.outline()`: its semantic containers and headings.
+    let outline: ScreenOutline
 
     /// `expectedStops`: about how many stops the version has (the previous
     /// version's count, when the caller has it), to size the tree.
     ///
     /// - Complexity: O(n · d + n log n) in the nodes n and the depth d of the
-    ///   stops (see `Snapshot.stopTree`, `VisualOrder`, `IDPrints`).
+    ///   stops (see `Snapshot.stopTree`, `VisualOrder`, `IDPrints`,
+    ///   `Snapshot.outline`).
     package init(_ snapshot: Snapshot, expectedStops: Int? = nil) {
         self.snapshot = snapshot
         tree = snapshot.stopTree(expectedStops: expectedStops)
         visualRanks = VisualOrder.ranks(tree: tree, direction: snapshot.layoutDirection)
         idPrints = IDPrints(tree.stops)
+        outline = snapshot.outline()
     }
 
     /// The stops in reading order.

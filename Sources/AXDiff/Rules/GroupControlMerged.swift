@@ -28,6 +28,15 @@ enum GroupControlMerged: ChangeRule {
             part.role.isControl && !(part.role == single.role && !part.label.isEmpty && LabelText.containsWords(single.label, part.label))
         }
     }
+
+    /// Whether a merge that folded in no control (`control(in:mergedInto:)`
+    /// is nil) made one better control: text and a button "click to upload"
+    /// became one button "Drop a file or click to upload", whose meaningful
+    /// label still says the button's words. `group.merged` calls it an
+    /// improvement.
+    static func isBetterControl(_ merged: Stop, parts: [Stop]) -> Bool {
+        merged.role.isControl && parts.contains { $0.role.isControl } && !LabelQuality.isMeaningless(merged)
+    }
 }
 
 extension ChangeKind {

@@ -15,6 +15,7 @@ enum KindRules {
         ActionLost.self, LabelInputRemoved.self, HintChanged.self, TargetSmall.self,
         LabelRepeated.self, LabelUntranslated.self,
         ScreenRenamed.self,
+        HeadingChanged.self, ContainerChanged.self, ContainerApplication.self,
     ]
 
     static let kinds: [ChangeKind] = all.map(ChangeKind.init)

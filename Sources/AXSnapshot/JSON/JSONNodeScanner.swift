@@ -146,6 +146,7 @@ struct JSONNodeScanner {
         case (7, UInt8(ascii: "e")): candidate = (10, "element")
         case (6, UInt8(ascii: "s")): candidate = (11, "states")
         case (8, UInt8(ascii: "c")): candidate = (12, "children")
+        case (12, UInt8(ascii: "p")): candidate = (13, "platformRole")
         default: return nil
         }
         return equal(bytes, key, candidate.1) ? candidate.0 : nil
@@ -157,7 +158,8 @@ struct JSONNodeScanner {
     /// standard library's string switch (both per node).
     private static func role(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Role? {
         guard !name.isEmpty else { return nil }
-        // Length and first byte tell every role apart.
+        // Length and first byte tell the common roles apart; any other name
+        // (and a role sharing both with a common one) is looked up by the caller.
         let candidate: (Role, StaticString)
         switch (name.count, bytes[name.lowerBound]) {
         case (6, UInt8(ascii: "b")): candidate = (.button, "button")
@@ -252,7 +254,10 @@ struct JSONNodeScanner {
                     node.role = role
                 } else {
                     let r = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
-                    if let role = Role(rawValue: r) { node.role = role } else { node.role = .other; node.rawRole = r }
+                    if let role = Role(rawValue: r) { node.role = role } else {
+                        node.role = .other
+                        if node.platformRole == nil { node.platformRole = r }
+                    }
                 }
             }
         case 2: node.label = try stringOrNull()
@@ -276,6 +281,7 @@ struct JSONNodeScanner {
                     node.states.insert(s)
                 }
             }
+        case 13: node.platformRole = try stringOrNull()
         default: node.children = try nodesOrNull(depth: depth + 1)
         }
     }

@@ -5,8 +5,11 @@
 public struct Node: Sendable, Equatable {
     public var id: String?
     public var role: Role
-    /// The platform's own role name when it did not map onto `Role` (kept verbatim).
-    public var rawRole: String?
+    /// The role as the platform wrote it (ARIA role, Android class or role
+    /// description, XCUITest element type), kept beside the normalized `role`:
+    /// spoken words and severities follow the platform. Nil when the format
+    /// names only the normalized role.
+    public var platformRole: String?
     public var states: Set<NodeState>
     /// Heading level (`level=N`), when known.
     public var level: Int?
@@ -27,7 +30,7 @@ public struct Node: Sendable, Equatable {
     public var children: [Node]
 
     public init(
-        id: String? = nil, role: Role = .other, rawRole: String? = nil,
+        id: String? = nil, role: Role = .other, platformRole: String? = nil,
         states: Set<NodeState> = [], level: Int? = nil,
         label: String? = nil, value: String? = nil, hint: String? = nil,
         inputLabels: [String] = [], actions: [String] = [], frame: Frame? = nil,
@@ -36,7 +39,7 @@ public struct Node: Sendable, Equatable {
     ) {
         self.id = id
         self.role = role
-        self.rawRole = rawRole
+        self.platformRole = platformRole
         self.states = states
         self.level = level
         self.label = label
@@ -70,5 +73,13 @@ public struct Node: Sendable, Equatable {
     @inline(__always)
     static func isStop(_ node: Node) -> Bool {
         withUnsafePointer(to: node) { isStop($0) }
+    }
+}
+
+extension Node {
+    /// Another name for `platformRole`.
+    public var rawRole: String? {
+        get { platformRole }
+        set { platformRole = newValue }
     }
 }

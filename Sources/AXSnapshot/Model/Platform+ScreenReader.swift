@@ -8,12 +8,14 @@ extension Platform {
     }
 
     /// The word this platform's screen reader says after the label for
-    /// `role`, or nil when it says none. `rawRole` is the platform's own role
+    /// `role`, or nil when it says none. `platformRole` is the platform's own role
     /// where the model's role is coarser (a web `option` or `combobox`).
-    public func roleWord(_ role: Role, rawRole: String?) -> String? {
+    public func roleWord(_ role: Role, platformRole: String?) -> String? {
         switch self {
         case .ios, .other:
-            return role.spokenWord
+            // VoiceOver on iOS names a table, a list or a group only when
+            // entering it, never as the role of a stop.
+            return role.isAnnouncedContainer && role != .alert || role == .group ? nil : role.spokenWord
         case .android:
             // TalkBack's words.
             switch role {
@@ -25,7 +27,8 @@ extension Platform {
             default: return role.spokenWord
             }
         case .web:
-            if let rawRole, let word = Self.webRoleWords[rawRole] { return word }
+            if let platformRole, let word = Self.webRoleWords[platformRole] { return word }
+            if let platformRole, let lower = Self.webRoleWords[platformRole.lowercased()] { return lower }
             switch role {
             case .toggle: return "switch"
             case .slider: return "slider"
@@ -44,11 +47,29 @@ extension Platform {
         }
     }
 
-    /// Web roles whose word is not the model role's.
-    static let webRoleWords: [String: String] = [
-        "combobox": "combo box", "option": "option", "treeitem": "tree item", "listbox": "list box",
-        "spinbutton": "spin button", "scrollbar": "scroll bar", "meter": "meter",
-        "menuitemcheckbox": "menu item checkbox", "menuitemradio": "menu item radio",
+    /// What a screen reader on the web says for each ARIA role Playwright
+    /// prints: a word, or nil for roles it passes over in silence (text, a
+    /// list's items, a table's cells, generic boxes).
+    static let webRoleWords: [String: String?] = [
+        "alert": "alert", "alertdialog": "alert dialog", "application": "application", "article": "article",
+        "banner": "banner", "blockquote": "block quote", "button": "button", "caption": nil, "cell": nil,
+        "checkbox": "checkbox", "code": nil, "columnheader": "column header", "combobox": "combo box",
+        "complementary": "complementary", "contentinfo": "content information", "definition": "definition",
+        "deletion": "deletion", "dialog": "dialog", "directory": "list", "document": "document",
+        "emphasis": nil, "feed": "feed", "figure": "figure", "form": "form", "generic": nil, "grid": "grid",
+        "gridcell": nil, "group": "group", "heading": "heading", "img": "image", "image": "image",
+        "insertion": "insertion", "link": "link", "list": "list", "listbox": "list box", "listitem": nil,
+        "log": "log", "main": "main", "mark": nil, "marquee": "marquee", "math": "math", "meter": "meter",
+        "menu": "menu", "menubar": "menu bar", "menuitem": "menu item", "menuitemcheckbox": "menu item checkbox",
+        "menuitemradio": "menu item radio", "navigation": "navigation", "none": nil, "note": "note",
+        "option": "option", "paragraph": nil, "presentation": nil, "progressbar": "progress bar",
+        "radio": "radio button", "radiogroup": "radio group", "region": "region", "row": nil, "rowgroup": nil,
+        "rowheader": "row header", "scrollbar": "scroll bar", "search": "search", "searchbox": "search field",
+        "separator": "separator", "slider": "slider", "spinbutton": "spin button", "status": nil,
+        "strong": nil, "subscript": nil, "superscript": nil, "switch": "switch", "tab": "tab", "table": "table",
+        "tablist": "tab list", "tabpanel": "tab panel", "term": "term", "text": nil, "textbox": "text field",
+        "time": nil, "timer": "timer", "toolbar": "toolbar", "tooltip": "tooltip", "tree": "tree",
+        "treegrid": "tree grid", "treeitem": "tree item",
     ]
 }
 

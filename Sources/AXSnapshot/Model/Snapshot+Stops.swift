@@ -177,7 +177,7 @@ extension Snapshot {
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
         return Stop(
-            index: index, id: node.pointee.id, role: node.pointee.role, rawRole: node.pointee.rawRole,
+            index: index, id: node.pointee.id, role: node.pointee.role, platformRole: node.pointee.platformRole,
             states: states, level: node.pointee.level,
             label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
             inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,

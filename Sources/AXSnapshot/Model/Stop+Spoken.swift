@@ -9,7 +9,7 @@ extension Stop {
     /// parts, and the states sorted only when there are some): the review site
     /// speaks every stop of both versions of every changed screen.
     public var spoken: String {
-        Self.speak(label: label, value: value, role: role, rawRole: rawRole, level: level, states: states, hint: hint,
+        Self.speak(label: label, value: value, role: role, platformRole: platformRole, level: level, states: states, hint: hint,
                    hasActions: !actions.isEmpty, platform: platform)
     }
 
@@ -17,7 +17,7 @@ extension Stop {
     /// (`VoiceOver`, `TalkBack`, `a screen reader`).
     public var screenReader: String { platform.screenReaderInSentence }
 
-    private static func speak(label: String, value: String, role: Role, rawRole: String?, level: Int?,
+    private static func speak(label: String, value: String, role: Role, platformRole: String?, level: Int?,
                               states: Set<NodeState>, hint: String, hasActions: Bool, platform: Platform) -> String {
         var text = ""
         var first = true
@@ -31,7 +31,7 @@ extension Stop {
         // Web screen readers say a heading's level; VoiceOver on iOS and
         // TalkBack say "heading" alone.
         let spokenLevel = platform == .web ? level : nil
-        if let word = platform.roleWord(role, rawRole: rawRole) {
+        if let word = platform.roleWord(role, platformRole: platformRole) {
             add(role == .heading ? spokenLevel.map { "\(word) level \($0)" } ?? word : word)
         }
         // A stop inside a heading (a link in an `<h2>`) is heard with the heading.
@@ -76,7 +76,7 @@ extension Stop {
     public static func spoken(_ stops: [Stop]) -> [String] {
         stops.withUnsafeBufferPointer { buffer in
             buffer.indices.map { i in
-                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, rawRole: buffer[i].rawRole,
+                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, platformRole: buffer[i].platformRole,
                       level: buffer[i].level, states: buffer[i].states, hint: buffer[i].hint,
                       hasActions: !buffer[i].actions.isEmpty, platform: buffer[i].platform)
             }

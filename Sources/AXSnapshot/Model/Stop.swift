@@ -7,7 +7,8 @@ public struct Stop: Sendable, Equatable {
     public var index: Int
     public var id: String?
     public var role: Role
-    public var rawRole: String?
+    /// The node's `platformRole`.
+    public var platformRole: String?
     public var states: Set<NodeState>
     public var level: Int?
     /// The node's label, or, when it has none, what its descendants say (as
@@ -48,5 +49,13 @@ public struct Stop: Sendable, Equatable {
     /// Label and value as one string, the way a combined element reads them.
     public var name: String {
         value.isEmpty ? label : (label.isEmpty ? value : label + ", " + value)
+    }
+}
+
+extension Stop {
+    /// Another name for `platformRole`.
+    public var rawRole: String? {
+        get { platformRole }
+        set { platformRole = newValue }
     }
 }

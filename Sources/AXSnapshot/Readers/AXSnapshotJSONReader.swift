@@ -1,7 +1,7 @@
 /// Reads the canonical axsnapshot JSON (DESIGN §3.1).
 ///
 /// Unknown fields are ignored; an unknown role becomes `other` with the name
-/// kept in `rawRole`. Wrong types are errors that point at the value.
+/// kept in `platformRole`. Wrong types are errors that point at the value.
 public enum AXSnapshotJSONReader: SnapshotFormatReader {
     public static let format = SnapshotFormat.axsnapshot
 
@@ -130,11 +130,12 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
             // scan of all members per field. The last of duplicate keys wins,
             // as with `v[key]`, and the fields are checked in a fixed order, so
             // the first error in that order is the one reported.
-            var id, role, label, value, hint, image, inputLabels, actions, frame, hidden, element, states, children: JSONValue?
+            var id, role, platformRole, label, value, hint, image, inputLabels, actions, frame, hidden, element, states, children: JSONValue?
             for (key, member) in members {
                 switch key {
                 case "id": id = member
                 case "role": role = member
+                case "platformRole": platformRole = member
                 case "label": label = member
                 case "value": value = member
                 case "hint": hint = member
@@ -151,8 +152,12 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
             }
             var node = Node(line: v.line)
             node.id = try string(member: id, "id")
+            node.platformRole = try string(member: platformRole, "platformRole")
             if let r = try string(member: role, "role") {
-                if let role = Role(rawValue: r) { node.role = role } else { node.role = .other; node.rawRole = r }
+                if let role = Role(rawValue: r) { node.role = role } else {
+                    node.role = .other
+                    if node.platformRole == nil { node.platformRole = r }
+                }
             }
             node.label = try string(member: label, "label")
             node.value = try string(member: value, "value")

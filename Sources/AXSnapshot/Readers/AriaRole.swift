@@ -15,37 +15,57 @@ package struct AriaRole {
     }
 
     package var kind: Kind
-    /// The model role when the node is a stop.
+    /// The model role.
     package var role: Role
-    /// Kept for roles that did not map (`other`).
-    package var rawRole: String?
+    /// The ARIA role as Playwright printed it (lowercased when it was a known
+    /// role in another case): the web's role word and severities come from it.
+    package var platformRole: String?
     /// Inline text after `:` is the value (a text box's content), not the name.
     package var inlineIsValue = false
     /// A tree item stays a stop of its own when it also holds stops (its
     /// group of children follows it).
     package var keepsOwnStop = false
-    /// The ARIA role kept on the stop (as `rawRole`) where it says more than
-    /// the model role: the web's role word comes from it (`option`,
-    /// `combo box`, `tree item`).
-    package var spokenRole: String?
 
     package static func named(_ word: String) -> AriaRole {
         if let known = table[word] { return known }
         let lower = word.lowercased()
         if lower != word, let known = table[lower] { return known }
-        return AriaRole(kind: .item, role: .other, rawRole: word)
+        return AriaRole(kind: .item, role: .other, platformRole: word)
     }
+
+    /// The role a node of this ARIA role has when it is not a stop but holds
+    /// stops: its own where a screen reader announces it on entering (a
+    /// list, a landmark, a group, a list item), else a plain container.
+    package var containerRole: Role {
+        switch role {
+        case .text, .other, .cell, .gridCell, .columnHeader, .row, .status, .heading: return .container
+        default: return role
+        }
+    }
+
+    /// An item read as plain text when it holds only text: a lone one inside
+    /// another item is that item's name (`- row: - cell "Draft"`).
+    package var readsAsText: Bool {
+        guard kind == .item else { return false }
+        switch role {
+        case .text, .cell, .gridCell, .columnHeader, .row, .group, .status, .alert: return true
+        default: return false
+        }
+    }
+
+    /// Every role word the table knows, for tests.
+    package static var knownWords: [String] { table.keys.sorted() }
 
     private static let table: [String: AriaRole] = {
         var t: [String: AriaRole] = [:]
         func leaf(_ role: Role, value: Bool = false, _ words: String...) {
-            for w in words { t[w] = AriaRole(kind: .leaf, role: role, inlineIsValue: value) }
+            for w in words { t[w] = AriaRole(kind: .leaf, role: role, platformRole: w, inlineIsValue: value) }
         }
         func item(_ role: Role, _ words: String...) {
-            for w in words { t[w] = AriaRole(kind: .item, role: role) }
+            for w in words { t[w] = AriaRole(kind: .item, role: role, platformRole: w) }
         }
-        func structural(_ words: String...) {
-            for w in words { t[w] = AriaRole(kind: .structural, role: .container) }
+        func structural(_ role: Role, _ words: String...) {
+            for w in words { t[w] = AriaRole(kind: .structural, role: role, platformRole: w) }
         }
         leaf(.button, "button")
         leaf(.link, "link")
@@ -61,26 +81,40 @@ package struct AriaRole {
         leaf(.menuItem, "menuitem", "menuitemcheckbox", "menuitemradio")
         leaf(.progress, value: true, "progressbar", "meter")
         // A combo box is heard as its selected option (its options are read
-        // only once it is open); a list box is a container whose options are
-        // stops.
-        t["combobox"] = AriaRole(kind: .leaf, role: .picker, inlineIsValue: true, spokenRole: "combobox")
-        t["listbox"] = AriaRole(kind: .structural, role: .container)
-        t["option"] = AriaRole(kind: .leaf, role: .cell, spokenRole: "option")
-        item(.cell, "listitem")
-        t["treeitem"] = AriaRole(kind: .item, role: .cell, keepsOwnStop: true, spokenRole: "treeitem")
-        for word in ["spinbutton", "scrollbar", "menuitemcheckbox", "menuitemradio", "meter"] {
-            t[word]?.spokenRole = word
-        }
-        item(.text, "text", "paragraph", "code", "generic", "none", "presentation", "cell", "gridcell",
-             "columnheader", "rowheader", "row", "group", "emphasis", "strong", "mark", "deletion",
-             "insertion", "subscript", "superscript", "term", "definition", "time", "caption",
-             "blockquote", "label", "legend", "note", "tooltip", "status", "alert", "log",
-             "marquee", "timer", "math", "comment", "suggestion")
-        structural("list", "navigation", "main", "banner", "region", "contentinfo", "complementary",
-                   "form", "search", "table", "rowgroup", "grid", "tree", "treegrid", "menu", "menubar",
-                   "tablist", "toolbar", "radiogroup", "dialog", "alertdialog", "document", "article",
-                   "feed", "figure", "application", "tabpanel", "directory", "separator", "iframe",
-                   "section", "sectionheader", "sectionfooter", "graphics-document", "graphics-object")
+        // only once it is open); a list box is a list whose options are
+        // stops, each operable.
+        leaf(.picker, value: true, "combobox")
+        leaf(.option, "option")
+        item(.listItem, "listitem")
+        t["treeitem"] = AriaRole(kind: .item, role: .treeItem, platformRole: "treeitem", keepsOwnStop: true)
+        item(.cell, "cell", "rowheader")
+        item(.gridCell, "gridcell")
+        item(.columnHeader, "columnheader")
+        item(.row, "row")
+        item(.group, "group")
+        item(.status, "status")
+        item(.alert, "alert")
+        item(.text, "text", "paragraph", "code", "generic", "none", "presentation", "emphasis", "strong", "mark",
+             "deletion", "insertion", "subscript", "superscript", "term", "definition", "time", "caption",
+             "blockquote", "label", "legend", "note", "tooltip", "log", "marquee", "timer", "math", "comment",
+             "suggestion")
+        structural(.list, "list", "listbox", "directory", "tree", "feed")
+        structural(.table, "table")
+        structural(.grid, "grid", "treegrid")
+        structural(.menu, "menu", "menubar")
+        structural(.dialog, "dialog", "alertdialog")
+        structural(.application, "application")
+        structural(.document, "document", "article", "iframe", "graphics-document")
+        structural(.group, "tablist", "toolbar", "radiogroup", "tabpanel", "figure", "graphics-object")
+        structural(.banner, "banner")
+        structural(.navigation, "navigation")
+        structural(.main, "main")
+        structural(.complementary, "complementary")
+        structural(.contentinfo, "contentinfo")
+        structural(.region, "region")
+        structural(.search, "search")
+        structural(.form, "form")
+        structural(.container, "rowgroup", "separator", "section", "sectionheader", "sectionfooter")
         return t
     }()
 }

@@ -15,7 +15,7 @@ extension AriaYAMLReader.Builder {
     static func finished(_ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
         let item = frame.item
         let role = frame.role
-        var node = Node(role: role.role, rawRole: role.rawRole, line: item.line)
+        var node = Node(role: role.role, platformRole: role.platformRole, line: item.line)
         node.hint = frame.hint
         var toggleOn = false
         var active = false
@@ -50,19 +50,21 @@ extension AriaYAMLReader.Builder {
         func inHeading(_ node: inout Node) {
             guard let level = frame.headingLevel, role.role != .heading else { return }
             if node.level == nil, level > 0 { node.level = level }
-            if node.role == .text { node.role = .heading }
+            if node.role == .text {
+                node.role = .heading
+                node.platformRole = "heading"
+            }
         }
-        func asStop(_ node: inout Node) {
-            if let spoken = role.spokenRole { node.rawRole = spoken }
-            inHeading(&node)
-        }
+        func asStop(_ node: inout Node) { inHeading(&node) }
 
         switch role.kind {
         case .leaf:
             if role.role == .heading, frame.holdsControl {
                 // `- heading "News" [level=2]:` holding `- link "Story"`: the
                 // heading's parts are the stops (they carry its level).
+                // Still a heading for heading navigation, by its name.
                 node.role = .container
+                if !name.isEmpty { node.label = name }
                 node.children = frame.children
                 node.element = false
                 return AriaYAMLReader.Finished(node: node, holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
@@ -72,12 +74,12 @@ extension AriaYAMLReader.Builder {
                 if role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
             }
             node.children = frame.children
-            if role.spokenRole == "combobox" {
+            if role.role == .picker {
                 // Closed, a combo box says its selected option; its options are not stops.
                 if node.value == nil {
-                    node.value = frame.children.first { $0.rawRole == "option" && $0.states.contains(.selected) }?.label
+                    node.value = frame.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
                 }
-                node.children = frame.children.filter { $0.rawRole != "option" }
+                node.children = frame.children.filter { $0.platformRole != "option" }
             }
             let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
             let stop = speaks || role.role.isFocusableWithoutLabel || role.role == .progress
@@ -101,7 +103,10 @@ extension AriaYAMLReader.Builder {
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
             let holdsControl = frame.holdsControl && !node.hidden
             if role.kind == .structural {
-                node.role = .container
+                // Kept with its role and name: entering it is announced
+                // ("Keywords, list", "navigation") and the diff compares it.
+                node.role = role.role
+                if !name.isEmpty { node.label = name }
                 node.children = children
                 node.element = false
                 return AriaYAMLReader.Finished(node: node, holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
@@ -110,7 +115,7 @@ extension AriaYAMLReader.Builder {
                 // Only text inside: one stop, named by its name or its text.
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
-                    if role.rawRole == nil { node.role = .container }
+                    node.role = role.containerRole
                     node.children = children
                     node.element = false
                     return AriaYAMLReader.Finished(node: node, holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
@@ -120,7 +125,8 @@ extension AriaYAMLReader.Builder {
                 node.children = children.count == 1 && soleText != nil ? [] : children
                 node.element = true
                 asStop(&node)
-                return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: node.role == .text, hasText: !node.hidden, holdsControl: false)
+                return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: node.role == .text || role.readsAsText,
+                                               hasText: !node.hidden, holdsControl: false)
             }
             if role.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
@@ -134,8 +140,10 @@ extension AriaYAMLReader.Builder {
                 let hidden = node.hidden
                 node = Node(role: .container, line: item.line)
                 node.hidden = hidden
+            } else {
+                node.role = role.containerRole
+                if !name.isEmpty, node.role != .container { node.label = name }
             }
-            if role.rawRole == nil { node.role = .container }
             node.children = children
             node.element = false
             return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)

@@ -337,7 +337,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                          inner: Bool, stop: Bool, inTabList: Bool = false, children: [Node]) -> Node {
         var node = Node(role: kind.role, frame: raw.frame, line: raw.line, children: children)
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
-        if kind.role == .other, !className.isEmpty { node.rawRole = className }
+        // The class as the dump names it: TalkBack's words follow it.
+        if !className.isEmpty { node.platformRole = className }
         let flags = raw.flags
         node.hidden = flags.contains(.invisible)
         if flags.contains(.notImportant) {
@@ -392,7 +393,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 if inTabList, node.role == .button || (node.role == .text && flags.contains(.clickable)) {
                     node.role = .tab
                 }
-                if node.role != .other { node.rawRole = nil }
+            } else if node.role == .container {
+                node.role = Self.containerRole(className, kind.role)
             }
         }
         if node.role == .toggle {
@@ -401,5 +403,15 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             node.states.insert(.checked)
         }
         return node
+    }
+
+    /// The role of a container that is not a stop: a list or a grid, which
+    /// TalkBack announces on entering ("in list", "in grid"), else a plain
+    /// container.
+    static func containerRole(_ className: String, _ role: Role) -> Role {
+        guard role == .container else { return role }
+        if className.hasSuffix("ListView") || className.hasSuffix("RecyclerView") { return .list }
+        if className.hasSuffix("GridView") { return .grid }
+        return .container
     }
 }

@@ -258,13 +258,10 @@ public enum XCUITestReader: SnapshotFormatReader {
 
     static func makeNode(_ entry: Entry, parentType: String?) -> Node {
         let e = entry.element
-        var node = Node(line: entry.line)
-        if let role = roleMap[e.type] {
-            node.role = role
-        } else {
-            node.role = .other
-            node.rawRole = e.type
-        }
+        // The element type is kept as written: VoiceOver's words and the
+        // severities follow it where the model's role is coarser.
+        var node = Node(platformRole: e.type, line: entry.line)
+        node.role = roleMap[e.type] ?? .other
         if e.type == "Button", parentType == "TabBar" { node.role = .tab }
         node.id = nonEmpty(e.identifier)
         node.label = nonEmpty(e.label) ?? nonEmpty(e.title)
@@ -331,7 +328,7 @@ public enum XCUITestReader: SnapshotFormatReader {
     ]
 
     /// XCUIElement.ElementType names (as debugDescription prints them) → roles.
-    /// Types not listed become `other` with the type kept in `rawRole`.
+    /// Types not listed become `other` with the type kept in `platformRole`.
     static let roleMap: [String: Role] = {
         var map: [String: Role] = [:]
         let groups: [(Role, [String])] = [
@@ -353,11 +350,20 @@ public enum XCUITestReader: SnapshotFormatReader {
             (.menuItem, ["MenuItem", "MenuBarItem"]),
             (.progress, ["ProgressIndicator", "ActivityIndicator", "LevelIndicator", "RatingIndicator"]),
             (.heading, ["Heading", "Header"]),
-            (.container, ["Any", "Other", "Application", "Window", "Group", "Sheet", "Drawer", "Alert", "Dialog",
-                          "Popover", "Keyboard", "NavigationBar", "TabBar", "TabGroup", "Toolbar", "StatusBar",
-                          "Table", "TableColumn", "Outline", "Browser", "CollectionView", "ScrollView",
-                          "SegmentedControl", "RadioGroup", "WebView", "Menu", "MenuBar", "TouchBar",
-                          "SplitGroup", "Grid", "LayoutArea", "LayoutItem", "Map", "Matte", "Ruler", "Timeline",
+            // Containers VoiceOver announces on entering them. `Application`
+            // is the app itself, not the web's `role=application`.
+            (.table, ["Table"]),
+            (.list, ["CollectionView", "Outline", "Browser"]),
+            (.grid, ["Grid"]),
+            (.alert, ["Alert"]),
+            (.dialog, ["Sheet", "Dialog", "Popover"]),
+            (.menu, ["Menu", "MenuBar"]),
+            (.group, ["Group", "RadioGroup", "TabGroup"]),
+            (.document, ["WebView"]),
+            (.container, ["Any", "Other", "Application", "Window", "Drawer",
+                          "Keyboard", "NavigationBar", "TabBar", "Toolbar", "StatusBar",
+                          "TableColumn", "ScrollView", "SegmentedControl", "TouchBar",
+                          "SplitGroup", "LayoutArea", "LayoutItem", "Map", "Matte", "Ruler", "Timeline",
                           "Keys"]),
         ]
         for (role, types) in groups { for t in types { map[t] = role } }

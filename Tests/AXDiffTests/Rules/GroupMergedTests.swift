@@ -20,7 +20,27 @@ final class GroupMergedTests: XCTestCase {
 
     func testAHeadingFoldedInIsNoImprovement() {
         let d = S.diff([Node(role: .heading, label: "Orders"), S.text("3 open")], [S.text("Orders 3 open")])
-        XCTAssertEqual(d.kinds(), [.groupMerged], "\(d.changes.map(\.message))")
+        // Heading navigation no longer finds it: said by heading.changed too.
+        XCTAssertEqual(d.kinds(), [.groupMerged, .headingChanged], "\(d.changes.map(\.message))")
         XCTAssertEqual(d.first(.groupMerged)?.improvement, false)
+        XCTAssertEqual(d.first(.headingChanged)?.message, "heading \"Orders\" went")
+    }
+
+    func testTextFoldedIntoTheButtonItDescribesIsABetterControl() {
+        // "Drop a file or" and its "click to upload" button became one button that says both.
+        let old = [S.text("Drop a file or"), S.button("click to upload")]
+        let d = S.diff(old, [S.button("Drop a file or click to upload")])
+        XCTAssertEqual(d.all(.groupControlMerged).count, 0, "\(d.changes.map(\.message))")
+        let merged = d.all(.groupMerged)
+        XCTAssertEqual(merged.count, 1, "\(d.changes.map(\.message))")
+        XCTAssertEqual(merged.first?.improvement, true)
+        XCTAssertEqual(merged.first?.severity, .note)
+        XCTAssertEqual(merged.first?.message, "2 stops are now read as one: \"Drop a file or click to upload, button\", one control that says what it does")
+        // Folded into text, the button is still a control folded away.
+        for new in [S.text("Drop a file or click to upload")] {
+            let d = S.diff(old, [new])
+            XCTAssertEqual(d.all(.groupControlMerged).count, 1, "\(d.changes.map(\.message))")
+            XCTAssertEqual(d.all(.groupMerged).count, 0, "\(d.changes.map(\.message))")
+        }
     }
 }

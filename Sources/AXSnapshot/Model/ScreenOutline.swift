@@ -1,0 +1,165 @@
+/// What a screen reader announces of a screen besides its stops (DESIGN §2):
+/// the semantic containers a user enters ("Keywords, list, 4 items",
+/// "navigation", "Settings, dialog") and the headings heading navigation
+/// reads, each placed among the stops by stop index.
+public struct ScreenOutline: Sendable, Equatable {
+    /// A node that is not a stop but is announced on entering it: a landmark,
+    /// list, table, grid, dialog, alert, menu, document, `application`, or a
+    /// group with a name.
+    public struct Container: Sendable, Equatable {
+        public var role: Role
+        public var platformRole: String?
+        public var name: String
+        /// The stops inside it are `firstStop ..< firstStop + stopCount`
+        /// (stops are numbered depth-first, so they are consecutive).
+        public var firstStop: Int
+        public var stopCount: Int
+        /// The nearest enclosing container, or -1.
+        public var parent: Int
+        public var line: Int?
+
+        public var stops: Range<Int> { firstStop..<(firstStop + stopCount) }
+    }
+
+    /// A heading, whether it is a stop, holds stops (a heading holding a
+    /// link) or is folded into one (a heading inside a link or button).
+    public struct Heading: Sendable, Equatable {
+        public var level: Int?
+        public var name: String
+        /// The stop that is the heading, holds it, or is the first inside it;
+        /// nil when it has none.
+        public var stop: Int?
+        /// The heading is that stop itself.
+        public var isStop: Bool = false
+        public var line: Int?
+    }
+
+    public var containers: [Container] = []
+    public var headings: [Heading] = []
+
+    public init(containers: [Container] = [], headings: [Heading] = []) {
+        self.containers = containers
+        self.headings = headings
+    }
+}
+
+extension Node {
+    /// A node a screen reader announces on entering it when it is not a stop.
+    public var isSemanticContainer: Bool {
+        role.isAnnouncedContainer || (role == .group && !(label?.isEmpty ?? true))
+    }
+
+    /// A heading, also one read as its parts (a heading holding a link).
+    var isHeading: Bool { role == .heading || (role == .container && platformRole == "heading") }
+}
+
+extension Snapshot {
+    /// The screen's semantic containers and headings, numbered against the
+    /// stops exactly as `stopTree` numbers them (hidden subtrees skipped, a
+    /// stop's descendants folded into it).
+    ///
+    /// - Complexity: O(n) in the number of nodes; iterative, so the depth of
+    ///   the tree cannot exhaust the stack.
+    public func outline() -> ScreenOutline {
+        var outline = ScreenOutline()
+        struct Level {
+            var nodes: [Node]
+            var next: Int
+            /// The container this level's nodes sit in, or -1.
+            var container: Int
+            /// The container opened by the node whose children these are, to close on leaving.
+            var opened: Int
+            /// The heading opened by that node, to give its first stop.
+            var heading: Int
+            /// Inside a heading: its parts are not headings of their own.
+            var inHeading: Bool
+        }
+        var levels = [Level(nodes: elements, next: 0, container: -1, opened: -1, heading: -1, inHeading: false)]
+        var stopCount = 0
+        while let top = levels.indices.last {
+            let i = levels[top].next
+            guard i < levels[top].nodes.count else {
+                let done = levels.removeLast()
+                if done.opened >= 0 { outline.containers[done.opened].stopCount = stopCount - outline.containers[done.opened].firstStop }
+                // A heading that holds no stop has none to be placed by.
+                if done.heading >= 0, outline.headings[done.heading].stop == stopCount { outline.headings[done.heading].stop = nil }
+                continue
+            }
+            levels[top].next = i + 1
+            let container = levels[top].container
+            let inHeading = levels[top].inHeading
+            // Read in place: a `Node` copied out of its array retains and
+            // releases each of its fields.
+            let descend: (children: [Node], opened: Int, heading: Int)? = levels[top].nodes.withUnsafeBufferPointer { nodes in
+                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
+                if Node.isStop(node) {
+                    if node.pointee.role == .heading, !inHeading {
+                        outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
+                                                      isStop: true, line: node.pointee.line))
+                    } else if !node.pointee.children.isEmpty {
+                        Self.foldedHeadings(in: node.pointee.children, stop: stopCount, into: &outline.headings)
+                    }
+                    stopCount += 1
+                    return nil
+                }
+                var opened = -1, heading = -1
+                if node.pointee.isSemanticContainer {
+                    opened = outline.containers.count
+                    outline.containers.append(.init(role: node.pointee.role, platformRole: node.pointee.platformRole,
+                                                     name: node.pointee.label ?? "", firstStop: stopCount, stopCount: 0,
+                                                     parent: container, line: node.pointee.line))
+                }
+                if node.pointee.isHeading, !inHeading {
+                    heading = outline.headings.count
+                    outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
+                                                  line: node.pointee.line))
+                }
+                // An empty container is still announced ("application", "list, 0 items").
+                guard !node.pointee.children.isEmpty else {
+                    if heading >= 0 { outline.headings[heading].stop = nil }
+                    return nil
+                }
+                return (node.pointee.children, opened, heading)
+            }
+            guard let (children, opened, heading) = descend else { continue }
+            levels.append(Level(nodes: children, next: 0, container: opened >= 0 ? opened : container,
+                                opened: opened, heading: heading, inHeading: inHeading || heading >= 0))
+        }
+        return outline
+    }
+
+    /// Headings inside a stop's folded descendants (a heading in a link).
+    ///
+    /// - Complexity: O(m) in the stop's descendants.
+    private static func foldedHeadings(in children: [Node], stop index: Int, into headings: inout [ScreenOutline.Heading]) {
+        var pending: [Node] = children.reversed()
+        while let node = pending.popLast() {
+            guard !node.hidden else { continue }
+            if node.isHeading {
+                headings.append(.init(level: node.level, name: text(of: node), stop: index, line: node.line))
+                continue
+            }
+            pending.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    /// What a node says: its label, else its shown descendants' labels (or
+    /// values) joined, as a stop combines them.
+    ///
+    /// - Complexity: O(m) in the node's descendants.
+    static func text(of node: Node) -> String {
+        if let label = node.label, !label.isEmpty { return label }
+        var parts: [String] = []
+        var pending: [Node] = node.children.reversed()
+        while let n = pending.popLast() {
+            guard !n.hidden else { continue }
+            if let label = n.label, !label.isEmpty {
+                parts.append(label)
+            } else if let value = n.value, !value.isEmpty {
+                parts.append(value)
+            }
+            pending.append(contentsOf: n.children.reversed())
+        }
+        return parts.joined(separator: " ")
+    }
+}
