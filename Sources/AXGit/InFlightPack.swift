@@ -23,7 +23,7 @@ struct InFlightPack: Sendable {
 
     /// Puts `<directory>/<name>.keep` in place, before the pack is. Not fsynced: after a
     /// crash its writer is gone, and the pack with it is unreachable either way.
-    static func hold(name: String, in directory: String) throws -> InFlightPack {
+    static func hold(name: String, in directory: String, commonDir: String) throws -> InFlightPack {
         let path = (directory as NSString).appendingPathComponent(name) + ".keep"
         // Written aside and linked into place, so a `.keep` is never seen without its text: an
         // empty one (a kill between creating and writing it) would name no writer, and would
@@ -39,6 +39,7 @@ struct InFlightPack: Sendable {
             if errno == EEXIST { return InFlightPack(name: name, keepPath: nil) }
             throw GitError(.other(-1), "pack", "cannot create \(path): \(String(cString: strerror(errno)))")
         }
+        SharedPermissions.adjust(path, commonDir: commonDir)
         return InFlightPack(name: name, keepPath: path)
     }
 
