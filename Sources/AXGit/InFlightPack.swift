@@ -12,7 +12,7 @@ import Foundation
 /// commit is still waiting for the notes ref — behind another process's lock, or rebuilt
 /// after a lost compare-and-swap — would lose its objects; `.keep` is how git itself protects
 /// such a pack (`index-pack --keep` during a fetch), and its text names the writer
-/// (`axdiff <pid> on <host>`), so a later run can tell a dead writer's leftovers
+/// (`axdiff <pid> on <host> <token>`), so a later run can tell a dead writer's leftovers
 /// (`PackLeftovers`) from a live one's.
 struct InFlightPack: Sendable {
     /// `pack-<checksum>`.
@@ -28,10 +28,10 @@ struct InFlightPack: Sendable {
         // Written aside and linked into place, so a `.keep` is never seen without its text: an
         // empty one (a kill between creating and writing it) would name no writer, and would
         // hold its pack forever.
-        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix + name + ".keep")
+        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix(commonDir: commonDir) + name + ".keep")
         defer { unlink(temporary) }
         do {
-            try POSIXFile.write(Array((WriterIdentity.current.text + "\n").utf8), to: temporary)
+            try POSIXFile.write(Array((WriterIdentity.writing(in: commonDir).text + "\n").utf8), to: temporary)
         } catch let failure as POSIXFile.Failure {
             throw GitError(.other(-1), "pack", failure.description)
         }

@@ -98,16 +98,19 @@ enum PackWriter {
     }
 
     /// The prefix of every temporary file a writer makes in `objects/pack/`: `tmp_` is what
-    /// `git prune` removes once it is old, and the writer's pid and host say whose it is.
-    static var temporaryPrefix: String {
-        "tmp_axdiff_\(WriterIdentity.current.pid)@\(WriterIdentity.current.fileSafeHost)_"
+    /// `git prune` removes once it is old; the writer's pid and host say whose it is, and its
+    /// liveness token (`WriterLiveness`) whether it still runs.
+    static func temporaryPrefix(commonDir: String) -> String {
+        let writer = WriterIdentity.writing(in: commonDir)
+        return "tmp_axdiff_\(writer.pid)@\(writer.fileSafeHost)" + (writer.token.map { "@" + $0 } ?? "") + "_"
     }
 
     /// Writes `bytes` to a temporary file beside `path`, read-only as git's pack files are,
     /// fsyncs it and renames it into place, so no reader ever sees a partial file and the
     /// bytes are on disk before a ref can reach them.
     static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o444, commonDir: String) throws {
-        let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix + (path as NSString).lastPathComponent
+        let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix(commonDir: commonDir)
+            + (path as NSString).lastPathComponent
         do {
             try POSIXFile.replace(path, with: bytes, temporary: temporary, mode: mode, sync: true)
         } catch let failure as POSIXFile.Failure {

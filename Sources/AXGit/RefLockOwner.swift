@@ -11,11 +11,12 @@ import Foundation
 ///
 /// Once its lock is taken, a writer leaves a marker
 /// `<common-dir>/axdiff-ref-owners/<ref, / as %>.<token>` holding the lock file's device and
-/// inode and the one content it will write there (`<new id>\n`; the lock is empty until then),
+/// inode, the one content it will write there (`<new id>\n`; the lock is empty until then) and
+/// its host,
 /// and removes the marker once the lock is gone (renamed into the ref, or removed). A lock is
 /// removed only when all of these hold, checked right before removal:
 /// - a marker names it, and the marker's writer is certainly gone (`WriterLiveness`: its token
-///   file is unlocked — a lock no namespace can fake);
+///   file is unlocked — a lock no namespace can fake) and ran on this host;
 /// - the file at the lock's path is that very file (same device and inode) and holds nothing,
 ///   or exactly what that writer was to write;
 /// - it is older than `minimumAge` (git holds a ref lock for milliseconds).
@@ -57,7 +58,7 @@ struct RefLockOwner {
         var lock = stat()
         guard lstat(lockPath, &lock) == 0 else { return nil }
         let path = (directory as NSString).appendingPathComponent(prefix + token)
-        let text = "\(UInt64(lock.st_dev)) \(UInt64(lock.st_ino)) \(new.hex)\n"
+        let text = "\(UInt64(lock.st_dev)) \(UInt64(lock.st_ino)) \(new.hex) \(WriterIdentity.current.fileSafeHost)\n"
         do {
             try POSIXFile.replace(path, with: Array(text.utf8), temporary: path + ".tmp", sync: false)
         } catch {
@@ -96,9 +97,11 @@ struct RefLockOwner {
     /// Removes the lock when it is the very file `marker` names and holds only what its writer
     /// was to write, checked right before removal.
     private func removeLockIfNamed(by marker: Data) -> Bool {
-        let fields = String(decoding: marker.prefix(256), as: UTF8.self).split(separator: " ")
-        guard fields.count == 3, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
-              fields[2].hasSuffix("\n"), let new = ObjectID(hex: String(fields[2].dropLast())) else { return false }
+        // `<device> <inode> <new id> <host>\n`; another host's writer may hold a lock this host
+        // does not see (a network file system that keeps locks local).
+        let fields = String(decoding: marker.prefix(512), as: UTF8.self).split(separator: " ")
+        guard fields.count == 4, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
+              let new = ObjectID(hex: fields[2]), fields[3] == WriterIdentity.current.fileSafeHost + "\n" else { return false }
         let fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

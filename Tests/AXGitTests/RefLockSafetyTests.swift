@@ -81,7 +81,7 @@ final class RefLockSafetyTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: owners, withIntermediateDirectories: true)
         let (device, node) = inode(refFile)
         let marker = owners + "/refs%notes%axdiff." + goneToken()
-        XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data("\(device) \(node) \(tip.hex)\n".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data("\(device) \(node) \(tip.hex) \(WriterIdentity.current.fileSafeHost)\n".utf8)))
         // An older axdiff's marker form (pid@host), for a pid that names no process.
         let oldForm = owners + "/refs%notes%axdiff.999999@\(WriterIdentity.current.fileSafeHost)"
         XCTAssertTrue(FileManager.default.createFile(atPath: oldForm, contents: Data()))
@@ -141,21 +141,22 @@ final class RefLockSafetyTests: XCTestCase {
         let lock = fixture.gitDir + "/refs/notes/axdiff.lock"
         let planned = commits[2].hex  // any id: what the marker says its writer was to write
 
-        func leave(content: String, token: String, namingOther: Bool = false) throws -> String {
+        func leave(content: String, token: String, namingOther: Bool = false, host: String = WriterIdentity.current.fileSafeHost) throws -> String {
             XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data(content.utf8)))
             var (device, node) = inode(lock)
             if namingOther { node += 1 }
             let marker = owners + "/refs%notes%axdiff." + token
-            XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data("\(device) \(node) \(planned)\n".utf8)))
+            XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data("\(device) \(node) \(planned) \(host)\n".utf8)))
             try age(lock)
             return marker
         }
 
         // Kept: the writer lives (this process holds its token), the marker names another file,
-        // the lock holds something its writer would never write.
+        // the lock holds something its writer would never write, the writer ran on another host.
         let live = try XCTUnwrap(WriterLiveness.hold(in: fixture.gitDir + "/"))
-        for (content, token, other) in [("", live, false), ("", goneToken(), true), ("\(commits[1].hex)\n", goneToken(), false)] {
-            let marker = try leave(content: content, token: token, namingOther: other)
+        for (content, token, other, host) in [("", live, false, WriterIdentity.current.fileSafeHost), ("", goneToken(), true, WriterIdentity.current.fileSafeHost),
+                                              ("\(commits[1].hex)\n", goneToken(), false, WriterIdentity.current.fileSafeHost), ("", goneToken(), false, "another-host")] {
+            let marker = try leave(content: content, token: token, namingOther: other, host: host)
             writer.lockTimeout = 0.3
             XCTAssertGitError(.locked) { try writer.write([Note(commit: commits[1], text: "second\n")]) }
             XCTAssertEqual(FileManager.default.contents(atPath: lock), Data(content.utf8))
