@@ -69,7 +69,7 @@ package final class Annotator {
     package let repository: Repository
     package let options: Options
     private let writer: NotesWriter
-    /// Told what went wrong in git's maintenance after a run (the notes are written then).
+    /// Told what went wrong in git's maintenance after a run (also one whose write failed).
     private let log: (String) -> Void
 
     package init(repository: Repository, options: Options, log: @escaping (String) -> Void = { _ in }) {
