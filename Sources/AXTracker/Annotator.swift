@@ -167,7 +167,7 @@ package final class Annotator {
         var summary = Summary()
         // A commit whose parent is not here cannot be compared: a note saying so would be taken
         // for its analysis (by a merge of notes, by a later run that skips annotated commits).
-        let boundary = repository.shallowCommits
+        let boundary = try repository.shallowCommits()
         var commits = commits
         if !boundary.isEmpty {
             summary.shallowBoundary = commits.filter { boundary.contains($0) }
