@@ -89,7 +89,7 @@ package enum SharedPermissions {
 
     /// Applies the repository's setting to `path`, as git does to each file and directory it
     /// creates. Best effort: a file of another user cannot be changed, and need not be.
-    package static func adjust(_ path: String, commonDir: String, isDirectory: Bool? = nil) {
+    package static func adjust(_ path: String, commonDir: String) {
         let shared = shared(commonDir: commonDir)
         guard shared != 0 else { return }
         adjust(path, shared: shared)

@@ -60,7 +60,7 @@ package enum WriterLiveness {
             let aside = (directory as NSString).appendingPathComponent("tmp-\(token)-\(attempt)")
             let fd = open(aside, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else { return nil }
-            SharedPermissions.adjust(aside, commonDir: commonDir, isDirectory: false)
+            SharedPermissions.adjust(aside, commonDir: commonDir)
             let text = Array("axdiff \(getpid()) on \(WriterIdentity.current.host)\n".utf8)
             guard (try? text.withUnsafeBytes { try POSIXFile.writeAll(fd, $0, path: aside) }) != nil,
                   setWriteLock(fd) else {
