@@ -65,7 +65,7 @@ package struct Gate {
             if options.base == nil && options.allowMissingBase {
                 let place = remote.map { " on remote '\($0.oneLineForTerminal)'" } ?? ""
                 remarks.append("base branch '\(baseName.oneLineForTerminal)' not found\(place): nothing to compare with")
-                return GateVerdict(revision: info, baseName: baseName, mergeBase: nil, config: config,
+                return GateVerdict(revision: info, baseName: baseName, mergeBase: nil, comparedWith: nil, config: config,
                                    report: DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks),
                                    accepts: [], warnings: [], unreadable: [], repeatedScreens: [])
             }
@@ -77,15 +77,21 @@ package struct Gate {
                 : GateError("unknown base '\(baseName.oneLineForTerminal)': no branch, tag or commit of that name, locally or under refs/remotes/*/")
         }
         let mergeBase = try repository.mergeBase(revision, base)
-        let range = try repository.commits(from: [revision], hiding: mergeBase.map { [$0] } ?? [])
+        // With no history in common (a branch pushed as a new root, an orphan force-push), the
+        // base's tip itself — the ref's old tip in a hook — is what the revision replaces:
+        // comparing with nothing would let any regression through as a new root.
+        let compared = mergeBase ?? base
+        let range = try repository.commits(from: [revision], hiding: [compared])
+        let commits = "\(range.count) commit\(range.count == 1 ? "" : "s")"
         if let mergeBase {
             remarks.append("compared \(revision.abbreviated()) with \(mergeBase.abbreviated()), its merge base with "
-                + "\(baseName.oneLineForTerminal) (\(range.count) commit\(range.count == 1 ? "" : "s"))")
-            if options.configOverride == nil, try configChanged(from: mergeBase, to: revision) {
-                remarks.append("the configuration changed on this branch; the version at \(revision.abbreviated()) was used")
-            }
+                + "\(baseName.oneLineForTerminal) (\(commits))")
         } else {
-            remarks.append("no history in common with \(baseName.oneLineForTerminal): every snapshot is compared with nothing")
+            remarks.append("no history in common with \(baseName.oneLineForTerminal): compared \(revision.abbreviated()) "
+                + "with its tip \(base.abbreviated()) (\(commits))")
+        }
+        if options.configOverride == nil, try configChanged(from: compared, to: revision) {
+            remarks.append("the configuration changed on this branch; the version at \(revision.abbreviated()) was used")
         }
 
         var accepts: [AcceptTrailer] = []
@@ -96,16 +102,16 @@ package struct Gate {
             warnings += parsed.warnings
         }
 
-        let (screens, compared, unreadable, paths) = try netChange(from: mergeBase, to: revision, config: config)
+        let (screens, pairs, unreadable, paths) = try netChange(from: compared, to: revision, config: config)
         let changed = screens.filter { !$0.changes.isEmpty }
-        if let stray = try straySnapshotsRemark(from: mergeBase, to: revision, config: config) {
+        if let stray = try straySnapshotsRemark(from: compared, to: revision, config: config) {
             remarks.append(stray)
         }
-        let (report, unmatched) = DiffReport(screens: changed, snapshotsCompared: compared, remarks: remarks).acceptance(accepts)
+        let (report, unmatched) = DiffReport(screens: changed, snapshotsCompared: pairs, remarks: remarks).acceptance(accepts)
         // Said in the report (every format shows its remarks), not also on stderr.
         var shown = report
         shown.remarks += unmatched.map { accepts[$0].unmatchedWarning(in: report) }
-        return GateVerdict(revision: info, baseName: baseName, mergeBase: mergeBase, config: config,
+        return GateVerdict(revision: info, baseName: baseName, mergeBase: mergeBase, comparedWith: compared, config: config,
                            report: shown, accepts: accepts, warnings: warnings, unreadable: unreadable,
                            repeatedScreens: Self.repeatedNames(changed, paths: paths))
     }

@@ -9,6 +9,9 @@ package struct GateVerdict: Sendable {
     var baseName: String
     /// Nil when the revision shares no history with the base, or there is no base.
     package var mergeBase: ObjectID?
+    /// The commit whose snapshots the revision's were compared with: the merge base, else
+    /// (no history in common) the base's tip; nil only when there is no base at all.
+    package var comparedWith: ObjectID?
     /// The configuration the verdict was made under.
     package var config: Config
     /// The net change, accepted changes marked.

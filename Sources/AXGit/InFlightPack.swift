@@ -12,7 +12,7 @@ import Foundation
 /// commit is still waiting for the notes ref — behind another process's lock, or rebuilt
 /// after a lost compare-and-swap — would lose its objects; `.keep` is how git itself protects
 /// such a pack (`index-pack --keep` during a fetch), and its text names the writer
-/// (`axdiff <pid> on <host>`), so a later run can tell a dead writer's leftovers
+/// (`axdiff <pid> on <host> <token>`), so a later run can tell a dead writer's leftovers
 /// (`PackLeftovers`) from a live one's.
 struct InFlightPack: Sendable {
     /// `pack-<checksum>`.
@@ -23,15 +23,15 @@ struct InFlightPack: Sendable {
 
     /// Puts `<directory>/<name>.keep` in place, before the pack is. Not fsynced: after a
     /// crash its writer is gone, and the pack with it is unreachable either way.
-    static func hold(name: String, in directory: String) throws -> InFlightPack {
+    static func hold(name: String, in directory: String, commonDir: String) throws -> InFlightPack {
         let path = (directory as NSString).appendingPathComponent(name) + ".keep"
         // Written aside and linked into place, so a `.keep` is never seen without its text: an
         // empty one (a kill between creating and writing it) would name no writer, and would
         // hold its pack forever.
-        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix + name + ".keep")
+        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix(commonDir: commonDir) + name + ".keep")
         defer { unlink(temporary) }
         do {
-            try POSIXFile.write(Array((WriterIdentity.current.text + "\n").utf8), to: temporary)
+            try POSIXFile.write(Array((WriterIdentity.writing(in: commonDir).text + "\n").utf8), to: temporary)
         } catch let failure as POSIXFile.Failure {
             throw GitError(.other(-1), "pack", failure.description)
         }
@@ -39,6 +39,7 @@ struct InFlightPack: Sendable {
             if errno == EEXIST { return InFlightPack(name: name, keepPath: nil) }
             throw GitError(.other(-1), "pack", "cannot create \(path): \(String(cString: strerror(errno)))")
         }
+        SharedPermissions.adjust(path, commonDir: commonDir)
         return InFlightPack(name: name, keepPath: path)
     }
 

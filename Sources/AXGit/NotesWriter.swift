@@ -91,7 +91,7 @@ package final class NotesWriter {
                                      try repository.commitObject(tree: tree, parents: tip.map { [$0] } ?? [], message: message))
             if objects.count >= ObjectBatch.packThreshold && !leftoversRemoved {
                 leftoversRemoved = true
-                PackLeftovers.removeAbandoned(in: try PackWriter.packDirectory(of: repository))
+                PackLeftovers.removeAbandoned(in: try PackWriter.packDirectory(of: repository), commonDir: repository.commonDir)
             }
             let written = try objects.write(to: repository)
             if written.pack != nil { packsWritten += 1 } else { wroteLooseObjects = true }

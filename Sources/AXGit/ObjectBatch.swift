@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 
 /// Objects built in memory — note blobs, notes trees, the notes commit — and written to the object database
 /// together: a few as loose objects, many as one pack (`PackWriter`).
@@ -52,7 +53,7 @@ struct ObjectBatch {
                 var oid = object.id.oid
                 return git_odb_exists(odb, &oid) == 0
             }
-            if !missing.isEmpty { try ObjectBatch.writeLoose(missing, to: odb) }
+            if !missing.isEmpty { try ObjectBatch.writeLoose(missing, to: odb, in: repository) }
         }
     }
 
@@ -62,14 +63,26 @@ struct ObjectBatch {
         if objects.count < Self.packThreshold {
             let odb = try repository.objectDatabase()
             defer { git_odb_free(odb) }
-            try Self.writeLoose(objects, to: odb)
+            try Self.writeLoose(objects, to: odb, in: repository)
             return Written(pack: nil, loose: objects)
         }
         return Written(pack: try PackWriter.write(objects, to: repository), loose: [])
     }
 
-    fileprivate static func writeLoose(_ objects: [Object], to odb: OpaquePointer?) throws {
+    /// Writes loose objects, each file and its `objects/ab/` directory given the repository's
+    /// shared permissions (libgit2 creates them with the umask's).
+    fileprivate static func writeLoose(_ objects: [Object], to odb: OpaquePointer?, in repository: Repository) throws {
+        let shared = SharedPermissions.shared(commonDir: repository.commonDir) != 0
+        let objectsDirectory = shared ? try repository.objectsDirectory() : ""
         for object in objects {
+            defer {
+                if shared {
+                    let hex = object.id.hex
+                    let path = ((objectsDirectory as NSString).appendingPathComponent(String(hex.prefix(2))) as NSString)
+                        .appendingPathComponent(String(hex.dropFirst(2)))
+                    SharedPermissions.adjustPath(path, below: objectsDirectory, commonDir: repository.commonDir)
+                }
+            }
             var written = git_oid()
             try object.bytes.withUnsafeBytes { buffer in
                 try check(git_odb_write(&written, odb, buffer.baseAddress, buffer.count, object.type), "git_odb_write")

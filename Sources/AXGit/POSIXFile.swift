@@ -28,6 +28,11 @@ package enum POSIXFile {
         package var description: String { "cannot \(operation) \(path): \(reason)" }
     }
 
+    /// `open(2)` without a mode, for code inside types that have an `open` of their own.
+    package static func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
+        open(path, flags)
+    }
+
     /// Writes every byte of `bytes` to `fd`; `path` names the file in a failure.
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         guard var next = bytes.baseAddress else { return }

@@ -55,14 +55,14 @@ enum PackWriter {
         pack += checksum
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
         let base = (directory as NSString).appendingPathComponent(name)
-        let keep = try InFlightPack.hold(name: name, in: directory)
+        let keep = try InFlightPack.hold(name: name, in: directory, commonDir: repository.commonDir)
         // The same bytes may be in place already (the same batch written twice): then the
         // pack is left as it is, and only what this writer put there is removed on failure.
         let packExisted = access(base + ".pack", F_OK) == 0 && access(base + ".idx", F_OK) == 0
         do {
             if !packExisted {
-                try writeFile(pack, to: base + ".pack")
-                try writeFile(try PackIndex.encode(index, packChecksum: checksum), to: base + ".idx")
+                try writeFile(pack, to: base + ".pack", commonDir: repository.commonDir)
+                try writeFile(try PackIndex.encode(index, packChecksum: checksum), to: base + ".idx", commonDir: repository.commonDir)
                 try syncDirectory(directory)
             }
             try announce(to: repository)
@@ -79,9 +79,11 @@ enum PackWriter {
 
     /// `objects/pack/` of `repository`, made if it is missing.
     static func packDirectory(of repository: Repository) throws -> String {
-        let directory = (try repository.objectsDirectory() as NSString).appendingPathComponent("pack")
+        let objects = try repository.objectsDirectory()
+        let directory = (objects as NSString).appendingPathComponent("pack")
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            SharedPermissions.adjustPath(directory, below: objects, commonDir: repository.commonDir)
         }
         return directory
     }
@@ -96,21 +98,25 @@ enum PackWriter {
     }
 
     /// The prefix of every temporary file a writer makes in `objects/pack/`: `tmp_` is what
-    /// `git prune` removes once it is old, and the writer's pid and host say whose it is.
-    static var temporaryPrefix: String {
-        "tmp_axdiff_\(WriterIdentity.current.pid)@\(WriterIdentity.current.fileSafeHost)_"
+    /// `git prune` removes once it is old; the writer's pid and host say whose it is, and its
+    /// liveness token (`WriterLiveness`) whether it still runs.
+    static func temporaryPrefix(commonDir: String) -> String {
+        let writer = WriterIdentity.writing(in: commonDir)
+        return "tmp_axdiff_\(writer.pid)@\(writer.fileSafeHost)" + (writer.token.map { "@" + $0 } ?? "") + "_"
     }
 
     /// Writes `bytes` to a temporary file beside `path`, read-only as git's pack files are,
     /// fsyncs it and renames it into place, so no reader ever sees a partial file and the
     /// bytes are on disk before a ref can reach them.
-    static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o444) throws {
-        let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix + (path as NSString).lastPathComponent
+    static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o444, commonDir: String) throws {
+        let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix(commonDir: commonDir)
+            + (path as NSString).lastPathComponent
         do {
             try POSIXFile.replace(path, with: bytes, temporary: temporary, mode: mode, sync: true)
         } catch let failure as POSIXFile.Failure {
             throw GitError(.other(-1), "pack", failure.description)
         }
+        SharedPermissions.adjust(path, commonDir: commonDir)
     }
 
     /// Makes the renames in `directory` durable.

@@ -5,74 +5,118 @@ import Darwin
 #endif
 import Foundation
 
-/// Records which axdiff processes are moving a reference, so that a ref lock
-/// left behind by an axdiff process that was killed (SIGKILL between libgit2
-/// creating `<ref>.lock` and renaming it into place) does not block every
-/// later write.
+/// Proof that a ref lock left behind is axdiff's own, so that a lock left by an axdiff
+/// process that was killed (SIGKILL while it held `<ref>.lock`) does not block every later
+/// write — and so that no other lock is ever touched.
 ///
-/// Before each compare-and-swap a writer leaves a marker
-/// `<common-dir>/axdiff-ref-owners/<ref, / as %>.<pid>@<host>` and removes it
-/// after. A lock is taken over only when a marker names a process of this host
-/// that no longer exists (`WriterIdentity.isGone`: a process of another host
-/// sharing the disk is never judged dead), the lock file is newer than that
-/// marker (so that process made it),
-/// and the lock is older than `minimumAge` (git holds a ref lock for
-/// milliseconds). Any other lock — git's, a live axdiff's — is respected and
-/// never removed.
+/// Once its lock is taken, a writer leaves a marker
+/// `<common-dir>/axdiff-ref-owners/<ref, / as %>.<token>` holding the lock file's device and
+/// inode, the one content it will write there (`<new id>\n`; the lock is empty until then) and
+/// its host,
+/// and removes the marker once the lock is gone (renamed into the ref, or removed). A lock is
+/// removed only when all of these hold, checked right before removal:
+/// - a marker names it, and the marker's writer is certainly gone (`WriterLiveness`: its token
+///   file is unlocked — a lock no namespace can fake) and ran on this host;
+/// - the file at the lock's path is that very file (same device and inode) and holds nothing,
+///   or exactly what that writer was to write;
+/// - it is older than `minimumAge` (git holds a ref lock for milliseconds).
+///
+/// Any other lock — git's, another tool's, a live axdiff's — is waited for and never removed.
+/// A marker whose writer is gone and that proves nothing (its lock renamed into place, a lock
+/// that is not the one it names, a marker of another form) is removed, never trusted. A
+/// writer killed between taking the lock and writing its marker leaves a lock nothing proves
+/// is its own: left to the user, as git leaves its own.
 struct RefLockOwner {
     static let minimumAge: TimeInterval = 2
+    static let directoryName = "axdiff-ref-owners"
 
+    let commonDir: String
     let lockPath: String
     let directory: String
     let prefix: String
 
-    init(gitDir: String, reference: String) {
-        lockPath = (gitDir as NSString).appendingPathComponent(reference) + ".lock"
-        directory = (gitDir as NSString).appendingPathComponent("axdiff-ref-owners")
+    init(commonDir: String, reference: String) {
+        self.commonDir = commonDir
+        lockPath = (commonDir as NSString).appendingPathComponent(reference) + ".lock"
+        directory = (commonDir as NSString).appendingPathComponent(Self.directoryName)
         prefix = reference.replacingOccurrences(of: "/", with: "%") + "."
     }
 
-    private var ownPath: String {
-        let me = WriterIdentity.current
-        return (directory as NSString).appendingPathComponent(prefix + "\(me.pid)@\(me.fileSafeHost)")
+    /// A marker written for a lock this process holds.
+    struct Claim {
+        let path: String
+        /// Removes the marker: call once the lock is gone.
+        func release() { unlink(path) }
     }
 
-    /// Marks the coming update as this process's (best effort: without the
-    /// marker, a lock left by a crash here would need removing by hand).
-    func claim() {
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let fd = open(ownPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd >= 0 { close(fd) }
-    }
-
-    func release() {
-        unlink(ownPath)
-    }
-
-    /// Removes the ref's lock when a dead axdiff process left it; true when it did.
-    func takeOverIfStale() -> Bool {
+    /// Marks the lock this process has just taken as its own, to be written `new`. Nil when
+    /// no marker can be written (no liveness token, a read-only directory): then a crash
+    /// leaves a lock for the user to remove, as git's own.
+    func claim(writing new: ObjectID) -> Claim? {
+        guard let token = WriterLiveness.hold(in: commonDir),
+              SharedPermissions.makeDirectory(directory, commonDir: commonDir) else { return nil }
         var lock = stat()
-        guard stat(lockPath, &lock) == 0 else { return false }
-        let lockTime = Self.seconds(lock.st_mtim)
-        guard Date().timeIntervalSince1970 - lockTime >= Self.minimumAge,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        for name in names where name.hasPrefix(prefix) {
-            let owner = name.dropFirst(prefix.count).split(separator: "@", maxSplits: 1)
-            guard owner.count == 2, let pid = Int32(owner[0]) else { continue }
-            let host = owner[1] == WriterIdentity.current.fileSafeHost ? WriterIdentity.current.host : String(owner[1])
-            // A live owner, one of another host, or one we may not signal is respected.
-            guard WriterIdentity(pid: pid, host: host).isGone else { continue }
-            let marker = (directory as NSString).appendingPathComponent(name)
-            var st = stat()
-            guard stat(marker, &st) == 0 else { continue }
-            if lockTime >= Self.seconds(st.st_mtim) {
-                unlink(lockPath)
-                unlink(marker)
-                return true
-            }
-            unlink(marker)  // a dead writer that left no lock: just its marker
+        guard lstat(lockPath, &lock) == 0 else { return nil }
+        let path = (directory as NSString).appendingPathComponent(prefix + token)
+        let text = "\(UInt64(lock.st_dev)) \(UInt64(lock.st_ino)) \(new.hex) \(WriterIdentity.current.fileSafeHost)\n"
+        do {
+            try POSIXFile.replace(path, with: Array(text.utf8), temporary: path + ".tmp", sync: false)
+        } catch {
+            return nil
         }
-        return false
+        SharedPermissions.adjust(path, commonDir: commonDir)
+        return Claim(path: path)
+    }
+
+    /// Removes the ref's lock when a gone axdiff writer provably left it; true when it did.
+    /// Markers of gone writers are removed either way.
+    func takeOverIfStale() -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
+        var tookOver = false
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            let marker = (directory as NSString).appendingPathComponent(name)
+            let token = name.dropFirst(prefix.count)
+            guard WriterLiveness.isToken(token) else {
+                // Another form (an older axdiff's `pid@host` marker) proves nothing; a live
+                // writer's aside file stays.
+                let owner = token.hasSuffix(".tmp") ? token.dropLast(4) : token
+                if !WriterLiveness.isToken(owner) || WriterLiveness.isGone(token: String(owner), commonDir: commonDir) {
+                    unlink(marker)
+                }
+                continue
+            }
+            guard WriterLiveness.isGone(token: String(token), commonDir: commonDir) else { continue }
+            if !tookOver, let data = FileManager.default.contents(atPath: marker), removeLockIfNamed(by: data) {
+                tookOver = true
+            }
+            unlink(marker)
+        }
+        return tookOver
+    }
+
+    /// Removes the lock when it is the very file `marker` names and holds only what its writer
+    /// was to write, checked right before removal.
+    private func removeLockIfNamed(by marker: Data) -> Bool {
+        // `<device> <inode> <new id> <host>\n`; another host's writer may hold a lock this host
+        // does not see (a network file system that keeps locks local).
+        let fields = String(decoding: marker.prefix(512), as: UTF8.self).split(separator: " ")
+        guard fields.count == 4, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
+              let new = ObjectID(hex: fields[2]), fields[3] == WriterIdentity.current.fileSafeHost + "\n" else { return false }
+        let fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var held = stat()
+        guard fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode,
+              Date().timeIntervalSince1970 - Self.seconds(held.st_mtim) >= Self.minimumAge else { return false }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(fd, &buffer, buffer.count)
+        guard count >= 0 else { return false }
+        let content = Array(buffer[0..<count])
+        guard content.isEmpty || content == Array((new.hex + "\n").utf8) else { return false }
+        // The path still names that file (nothing renamed another into place meanwhile).
+        var now = stat()
+        guard lstat(lockPath, &now) == 0, now.st_dev == held.st_dev, now.st_ino == held.st_ino else { return false }
+        return unlink(lockPath) == 0
     }
 
     private static func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }

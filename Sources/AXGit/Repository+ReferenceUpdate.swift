@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 
 /// The result of one compare-and-swap attempt on a reference.
 enum ReferenceUpdate {
@@ -12,33 +13,49 @@ enum ReferenceUpdate {
 extension Repository {
     /// Moves `name` to `new` only if it still points at `expected` (nil: only if it does not exist).
     ///
-    /// libgit2 takes the ref's lock file, re-reads the current value under the lock and compares,
-    /// so this is a true compare-and-swap against git and other libgit2 writers.
+    /// The ref's lock is taken first (`<ref>.lock`, created exclusively, as git does); under
+    /// it the ref is read again and compared, so this is a true compare-and-swap against git
+    /// and other libgit2 writers. While the lock is held a marker names it as this process's
+    /// (`RefLockOwner`), and the lock gets the repository's shared permissions, which the ref
+    /// keeps once the lock is renamed into place.
     func compareAndSwap(reference name: String, to new: ObjectID, expected: ObjectID?, logMessage: String) throws -> ReferenceUpdate {
-        let owner = RefLockOwner(gitDir: commonDir, reference: name)
-        owner.claim()
-        defer { owner.release() }
-        var newOID = new.oid
-        var ref: OpaquePointer?
-        let code: Int32
-        if let expected {
-            var oldOID = expected.oid
-            code = git_reference_create_matching(&ref, handle, name, &newOID, 1, &oldOID, logMessage)
-        } else {
-            code = git_reference_create(&ref, handle, name, &newOID, 0, logMessage)
-        }
-        if code == 0 {
-            git_reference_free(ref)
-            return .updated
-        }
-        let error = lastError(code, expected == nil ? "git_reference_create" : "git_reference_create_matching")
-        switch error.code {
-        case .modified, .exists: return .raced
-        case .locked:
+        let owner = RefLockOwner(commonDir: commonDir, reference: name)
+        var transaction: OpaquePointer?
+        try check(git_transaction_new(&transaction, handle), "git_transaction_new")
+        // Frees the lock (removes `<ref>.lock`) when the transaction was not committed.
+        defer { git_transaction_free(transaction) }
+        let code = git_transaction_lock_ref(transaction, name)
+        if code < 0 {
+            let error = lastError(code, "git_transaction_lock_ref")
+            guard error.code == .locked else { throw error }
             // A lock left by a killed axdiff is taken over; any other is waited for.
             if owner.takeOverIfStale() { return .raced }
             return .locked(error)
-        default: throw error
         }
+        let claim = owner.claim(writing: new)
+        defer { claim?.release() }
+        SharedPermissions.adjust(owner.lockPath, commonDir: commonDir)
+        guard try directTarget(name) == expected else { return .raced }
+        var newOID = new.oid
+        try check(git_transaction_set_target(transaction, name, &newOID, nil, logMessage), "git_transaction_set_target")
+        try check(git_transaction_commit(transaction), "git_transaction_commit")
+        // What libgit2 made on the way: `refs/notes/`, the reflog and its directories.
+        let ref = (commonDir as NSString).appendingPathComponent(name)
+        SharedPermissions.adjustPath(ref, below: commonDir, commonDir: commonDir)
+        SharedPermissions.adjustPath((commonDir as NSString).appendingPathComponent("logs/" + name), below: commonDir, commonDir: commonDir)
+        return .updated
+    }
+
+    /// The id `name` points at itself, read under its lock; nil when it does not exist.
+    private func directTarget(_ name: String) throws -> ObjectID? {
+        var ref: OpaquePointer?
+        let code = git_reference_lookup(&ref, handle, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_reference_lookup")
+        defer { git_reference_free(ref) }
+        guard let target = git_reference_target(ref) else {
+            throw GitError(.invalid, "git_reference_lookup", "\(name) is a symbolic reference")
+        }
+        return ObjectID(target)
     }
 }

@@ -1,4 +1,10 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
 
 extension Repository {
     /// The references whose full names match any of `globs` (e.g. `refs/heads/*`), with the
@@ -11,6 +17,7 @@ extension Repository {
     package func references(matching globs: [String]) throws -> [Reference] {
         var found = [String: ObjectID]()
         for glob in globs {
+            try probeLooseReferences(for: glob)
             var iterator: OpaquePointer?
             try check(git_reference_iterator_glob_new(&iterator, handle, glob), "git_reference_iterator_glob_new")
             defer { git_reference_iterator_free(iterator) }
@@ -26,6 +33,24 @@ extension Repository {
             }
         }
         return found.map { Reference(name: $0.key, commit: $0.value) }.sorted { $0.name < $1.name }
+    }
+
+    /// libgit2 1.5's loose-ref iterator ends without an error when it cannot open a directory
+    /// (too few file descriptors): the listing would read as "no refs", a run as "nothing to
+    /// do". The directory a glob lists is opened first, and a failure other than its absence
+    /// is an error naming it. (A failure deeper in the walk is not seen.)
+    private func probeLooseReferences(for glob: String) throws {
+        let literal = String(glob.prefix { $0 != "*" && $0 != "?" && $0 != "[" })
+        let directory = literal.hasSuffix("/") ? String(literal.dropLast()) : (literal as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        let path = (commonDir as NSString).appendingPathComponent(directory)
+        let fd = POSIXFile.openDescriptor(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd < 0 else {
+            close(fd)
+            return
+        }
+        if errno == ENOENT || errno == ENOTDIR { return }
+        throw GitError(.other(-1), "refs", "cannot list \(path): \(String(cString: strerror(errno)))")
     }
 
     /// The commit `ref` leads to; nil for a dangling symbolic ref or one that leads to another

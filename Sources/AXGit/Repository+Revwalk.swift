@@ -20,7 +20,7 @@ extension Repository {
                         hideWhere callerHide: ((ObjectID) -> Bool)? = nil) throws -> [ObjectID] {
         // libgit2 1.5 does not know shallow clones: its walk fails on the missing parents
         // of the boundary commits, so a shallow repository is walked here instead.
-        let shallow = shallowCommits
+        let shallow = try shallowCommits()
         if !shallow.isEmpty { return try shallowWalk(from: tips, hiding: hiding, hideWhere: callerHide, boundary: shallow) }
         let hideWhere = callerHide
         return try withRevwalk { walk in

@@ -1,12 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 extension Repository {
     /// The boundary commits of a shallow clone (listed in `<git-dir>/shallow`):
     /// their parents are not in the repository. Empty for a complete clone.
-    package var shallowCommits: Set<ObjectID> {
+    ///
+    /// - Throws: when the file exists and cannot be read (too few file descriptors, no
+    ///   permission): taking the clone for a complete one would compare its boundary commits
+    ///   with nothing.
+    package func shallowCommits() throws -> Set<ObjectID> {
         let path = (commonDir as NSString).appendingPathComponent("shallow")
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: $0) })
+        let fd = POSIXFile.openDescriptor(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return [] }
+            throw GitError(.other(-1), "shallow", "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        close(fd)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GitError(.other(-1), "shallow", "cannot read \(path)")
+        }
+        return Set(String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: $0) })
     }
 
     /// The same walk as `commits(from:hiding:hideWhere:)` for a shallow clone: parents

@@ -59,13 +59,17 @@ package final class Annotator {
         package var unreadable = 0
         /// Commits that could not be analysed (no note was written for them).
         package var failures: [CommitFailure] = []
+        /// Commits of a shallow clone's boundary (their parents are not in the repository):
+        /// not analysed, and given no note, so that whoever has the parent — this clone once
+        /// it is deepened, a full clone reading the shared notes — annotates them for real.
+        package var shallowBoundary: [ObjectID] = []
         package init() {}
     }
 
     package let repository: Repository
     package let options: Options
     private let writer: NotesWriter
-    /// Told what went wrong in git's maintenance after a run (the notes are written then).
+    /// Told what went wrong in git's maintenance after a run (also one whose write failed).
     private let log: (String) -> Void
 
     package init(repository: Repository, options: Options, log: @escaping (String) -> Void = { _ in }) {
@@ -161,6 +165,14 @@ package final class Annotator {
     package func annotate(_ commits: [ObjectID], shouldStop: () -> Bool = { false },
                          perBatch: ([(CommitAnalysis, TimeInterval)]) -> Void = { _ in }) throws -> Summary {
         var summary = Summary()
+        // A commit whose parent is not here cannot be compared: a note saying so would be taken
+        // for its analysis (by a merge of notes, by a later run that skips annotated commits).
+        let boundary = try repository.shallowCommits()
+        var commits = commits
+        if !boundary.isEmpty {
+            summary.shallowBoundary = commits.filter { boundary.contains($0) }
+            commits.removeAll { boundary.contains($0) }
+        }
         // What the run wrote goes to git's maintenance, also when a write failed: the notes
         // published before stay. Unless the process ends with the run, the memory freed by the
         // run goes back to the system, once: handing it back after every round gave back pages

@@ -44,7 +44,7 @@ package struct CommitAnalyzer {
         }
         if let configProblem { remarks.append(configProblem) }
         // A planned commit was found not to be a shallow boundary when it was planned.
-        if plan == nil, repository.shallowCommits.contains(id) {
+        if plan == nil, try repository.shallowCommits().contains(id) {
             // The parent is not in this clone: comparing with nothing would call every screen new.
             remarks.append("shallow clone: the parent of this commit is not in the repository, so it was not compared")
             let report = DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks)
@@ -158,7 +158,8 @@ package struct CommitAnalyzer {
         var plans: [(ObjectID, ReadAhead.Plan)] = []
         var produced = Set<ObjectID>()
         var wanted: [(blob: ObjectID, limit: Int)] = []
-        let shallow = repository.shallowCommits     // one read of `shallow` per window
+        // One read of `shallow` per window; unreadable, nothing is planned and `analyze` says why.
+        guard let shallow = try? repository.shallowCommits() else { return }
         for id in commits {
             // One that fails is left to `analyze`, which reports it.
             guard let (config, problem) = try? ConfigAtCommit.load(repository, commit: id, override: configOverride, cache: configs),

@@ -84,7 +84,9 @@ package struct GitMaintenance {
         } catch {
             why = "could not start: \(error)"
         }
-        return ["git \(args.joined(separator: " ")) \(why); the notes are written, git's maintenance is left for later"]
+        // Only what happened: this runs also after a run whose write failed, so whether notes
+        // were written is for the run's own summary to say.
+        return ["git \(args.joined(separator: " ")) \(why); git's maintenance is left for later"]
     }
 
     /// git in the repository's git directory, whatever `GIT_DIR` or `GIT_OBJECT_DIRECTORY` the

@@ -61,6 +61,12 @@ struct BackfillCommand: Command {
             + "\(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
             + "\(summary.improvements) improvement\(summary.improvements == 1 ? "" : "s")"
             + (summary.unreadable > 0 ? ", \(summary.unreadable) unreadable snapshot\(summary.unreadable == 1 ? "" : "s")" : ""))
+        if !summary.shallowBoundary.isEmpty {
+            let n = summary.shallowBoundary.count
+            Console.out("\(n) commit\(n == 1 ? "" : "s") at the shallow clone's boundary not annotated: "
+                + "\(n == 1 ? "its parent is" : "their parents are") not in this repository "
+                + "(git fetch --unshallow, then backfill again)")
+        }
         // A damaged or incomplete repository: the commits it affects are named, not annotated.
         guard summary.failures.isEmpty else { throw AnnotationFailures(failures: summary.failures) }
         return ExitCode.clean

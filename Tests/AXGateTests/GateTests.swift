@@ -139,15 +139,29 @@ final class GateTests: XCTestCase {
         XCTAssertThrowsError(try check(git, Gate.Options(base: "main", allowMissingBase: true)))
     }
 
-    func testUnrelatedHistoryIsComparedWithNothing() throws {
+    func testUnrelatedHistoryIsComparedWithTheBaseTip() throws {
         let git = try fixture()
+        let mainTip = try git.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The same screens as a new root, with the retry button now plain text: comparing with
+        // nothing would pass it.
         try git.git(["checkout", "-q", "--orphan", "island"])
         try git.git(["rm", "-q", "-r", "-f", "."])
-        try git.commit("Island", ["Snapshots/Toolbar.json": screenJSON("Toolbar", [("button", "icClose")])])
+        let island = try git.commit("Island", [
+            "Snapshots/Checkout.json": screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("text", "Try again"), ("button", "Support")]),
+            "Snapshots/Cart.json": screenJSON("Cart", [("heading", "Cart"), ("button", "Pay")]),
+        ])
         let verdict = try check(git)
         XCTAssertNil(verdict.mergeBase)
+        XCTAssertEqual(verdict.comparedWith?.hex, mainTip)
         XCTAssertTrue(verdict.fails)
-        XCTAssertTrue(verdict.report.remarks.contains { $0.hasPrefix("no history in common with main") }, "\(verdict.report.remarks)")
+        XCTAssertEqual(failingKinds(verdict), ["role.changed@Checkout"])
+        XCTAssertEqual(verdict.failing.first?.change.elements.map(\.label), ["Try again"])
+        XCTAssertEqual(verdict.report.snapshotsCompared, 2)
+        XCTAssertTrue(verdict.report.remarks.contains("no history in common with main: compared \(island.prefix(7)) with its tip \(mainTip.prefix(7)) (1 commit)"),
+                      "\(verdict.report.remarks)")
+        // The same old tip named as the base (what the pre-receive hook passes for an updated ref).
+        let asHook = try check(git, Gate.Options(base: mainTip))
+        XCTAssertEqual(failingKinds(asHook), ["role.changed@Checkout"])
     }
 
     func testUnreadableSnapshotsAtTheRevisionAreReportedButUnchangedOnesAreNotRead() throws {

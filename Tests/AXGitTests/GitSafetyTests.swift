@@ -55,7 +55,7 @@ final class GitSafetyTests: XCTestCase {
         }
         try writer.write(notes(commits[60...]))
         XCTAssertEqual(keptWhileInFlight.count, 1, "the new pack is kept while no ref reaches it")
-        XCTAssertEqual(keepText, "axdiff \(getpid()) on \(hostName())\n")
+        XCTAssertEqual(keepText, "axdiff \(getpid()) on \(hostName()) \(WriterLiveness.token)\n", "the writer, and the token of its liveness lock")
         XCTAssertEqual(files(in: directory, ".keep"), [], "released once the ref moved")
         try assertNotesReadable(fixture, commits[...])
         try fixture.git(["gc", "--prune=now", "-q"])
@@ -134,8 +134,9 @@ final class GitSafetyTests: XCTestCase {
     }
 
     /// What a writer killed half-way left — a `.keep`, a pack without index, a temporary
-    /// file — is removed by the next writer when that writer ran on this host and is gone;
-    /// another host's, a live process's and git's own are left alone.
+    /// file — is removed by the next writer when that writer's liveness lock is not held and
+    /// it ran on this host; another host's, a live writer's, one that names no lock (an older
+    /// axdiff's, whatever its pid) and git's own are left alone.
     func testLeftoversOfADeadWriterAreRemovedButNotThoseOfTheLivingOrOtherHosts() throws {
         let fixture = try GitFixture(bare: true)
         let commits = try fixture.fastImport(commits: 40)
@@ -145,36 +146,43 @@ final class GitSafetyTests: XCTestCase {
         try gone.run()
         gone.waitUntilExit()
         let dead = gone.processIdentifier, host = hostName()
+        var generator = SystemRandomNumberGenerator()
+        // A token nobody holds: its writer is gone, whatever its pid.
+        let goneToken = String(format: "%016llx%016llx", generator.next() as UInt64, generator.next() as UInt64)
+        let liveToken = try XCTUnwrap(WriterLiveness.hold(in: fixture.path + "/"))
         func pack(_ byte: String) -> String { (directory as NSString).appendingPathComponent("pack-" + String(repeating: byte, count: 20)) }
         func create(_ path: String, _ text: String = "PACK") {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), path)
         }
-        // Dead, this host, index never written: all of it goes.
-        create(pack("aa") + ".pack"); create(pack("aa") + ".keep", "axdiff \(dead) on \(host)\n")
-        // Dead, this host, index written: only the `.keep` goes (the pack is git's to judge).
-        create(pack("bb") + ".pack"); create(pack("bb") + ".idx"); create(pack("bb") + ".keep", "axdiff \(dead) on \(host)\n")
-        // The same pid on another host, a live process here, git's own keep: all stay.
-        create(pack("cc") + ".pack"); create(pack("cc") + ".keep", "axdiff \(dead) on some-other-host\n")
-        create(pack("dd") + ".pack"); create(pack("dd") + ".keep", "axdiff \(getppid()) on \(host)\n")
+        // Gone, this host, index never written: all of it goes (its pid is alive: the pid says nothing).
+        create(pack("aa") + ".pack"); create(pack("aa") + ".keep", "axdiff \(getppid()) on \(host) \(goneToken)\n")
+        // Gone, this host, index written: only the `.keep` goes (the pack is git's to judge).
+        create(pack("bb") + ".pack"); create(pack("bb") + ".idx"); create(pack("bb") + ".keep", "axdiff \(dead) on \(host) \(goneToken)\n")
+        // The same token on another host, a live writer here, no token, git's own keep: all stay.
+        create(pack("cc") + ".pack"); create(pack("cc") + ".keep", "axdiff \(dead) on some-other-host \(goneToken)\n")
+        create(pack("dd") + ".pack"); create(pack("dd") + ".keep", "axdiff \(dead) on \(host) \(liveToken)\n")
         create(pack("ee") + ".pack"); create(pack("ee") + ".keep", "receive-pack \(dead) on \(host)\n")
+        create(pack("ff") + ".pack"); create(pack("ff") + ".keep", "axdiff \(dead) on \(host)\n")
         let safeHost = String(host.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
-        let deadTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@\(safeHost)_pack-1.pack")
-        let otherHostTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@some-other-host_pack-1.pack")
-        let liveTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(getppid())@\(safeHost)_pack-1.pack")
-        for path in [deadTemporary, otherHostTemporary, liveTemporary] { create(path) }
+        let deadTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@\(safeHost)@\(goneToken)_pack-1.pack")
+        let otherHostTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@some-other-host@\(goneToken)_pack-1.pack")
+        let liveTemporary = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@\(safeHost)@\(liveToken)_pack-1.pack")
+        let tokenless = (directory as NSString).appendingPathComponent("tmp_axdiff_\(dead)@\(safeHost)_pack-1.pack")
+        for path in [deadTemporary, otherHostTemporary, liveTemporary, tokenless] { create(path) }
 
         try NotesWriter(repository: try fixture.open()).write(notes(commits[...]))
 
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
         XCTAssertFalse(exists(pack("aa") + ".pack")); XCTAssertFalse(exists(pack("aa") + ".keep"))
         XCTAssertTrue(exists(pack("bb") + ".pack")); XCTAssertFalse(exists(pack("bb") + ".keep"))
-        for kept in ["cc", "dd", "ee"] {
+        for kept in ["cc", "dd", "ee", "ff"] {
             XCTAssertTrue(exists(pack(kept) + ".pack"), kept)
             XCTAssertTrue(exists(pack(kept) + ".keep"), kept)
         }
         XCTAssertFalse(exists(deadTemporary))
         XCTAssertTrue(exists(otherHostTemporary))
         XCTAssertTrue(exists(liveTemporary))
+        XCTAssertTrue(exists(tokenless))
     }
 
     /// A ref whose commit is missing is an error naming the ref, not a ref to skip.

@@ -221,57 +221,6 @@ final class NotesWriterTests: XCTestCase {
         XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commits[1].hex]), "second\n")
     }
 
-    func testALockLeftByAKilledAxdiffIsTakenOverButALiveOwnersIsNot() throws {
-        let fixture = try GitFixture()
-        let commits = try fixture.fastImport(commits: 3)
-        let repository = try fixture.open()
-        let writer = NotesWriter(repository: repository)
-        try writer.write([Note(commit: commits[0], text: "first\n")])
-
-        // A process that has exited: its pid names no one now.
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
-        let owners = fixture.gitDir + "/axdiff-ref-owners"
-        try FileManager.default.createDirectory(atPath: owners, withIntermediateDirectories: true)
-        let marker = owners + "/refs%notes%axdiff.\(gone.processIdentifier)@\(hostName())"
-        let lock = fixture.gitDir + "/refs/notes/axdiff.lock"
-        XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data()))
-        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("half written".utf8)))
-        // The marker came first, the lock after it, and the lock is older than any git would hold one.
-        let past = Date().addingTimeInterval(-30)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: marker)
-        try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(1)], ofItemAtPath: lock)
-
-        writer.lockTimeout = 5
-        let result = try writer.write([Note(commit: commits[1], text: "second\n")])
-        XCTAssertEqual(result.written, [commits[1]])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: lock))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
-
-        // The same lock owned by a process of another host (its pid means nothing here), or by
-        // a live process (this one's parent), is respected.
-        let otherHost = owners + "/refs%notes%axdiff.\(gone.processIdentifier)@some-other-host"
-        XCTAssertTrue(FileManager.default.createFile(atPath: otherHost, contents: Data()))
-        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("theirs".utf8)))
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: otherHost)
-        try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(1)], ofItemAtPath: lock)
-        writer.lockTimeout = 0.3
-        XCTAssertGitError(.locked) { try writer.write([Note(commit: commits[2], text: "third\n")]) }
-        XCTAssertEqual(FileManager.default.contents(atPath: lock), Data("theirs".utf8))
-        unlink(otherHost)
-
-        let live = owners + "/refs%notes%axdiff.\(getppid())@\(hostName())"
-        XCTAssertTrue(FileManager.default.createFile(atPath: live, contents: Data()))
-        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data("theirs".utf8)))
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: live)
-        try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(1)], ofItemAtPath: lock)
-        writer.lockTimeout = 0.3
-        XCTAssertGitError(.locked) { try writer.write([Note(commit: commits[2], text: "third\n")]) }
-        XCTAssertEqual(FileManager.default.contents(atPath: lock), Data("theirs".utf8))
-    }
-
     func testSignatureFallsBackToAxdiffWithoutIdentity() throws {
         let fixture = try GitFixture()
         let commits = try fixture.fastImport(commits: 1)

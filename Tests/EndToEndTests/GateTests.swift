@@ -35,6 +35,27 @@ final class GateEndToEndTests: XCTestCase {
         XCTAssertNil(setup.remoteRef("refs/notes/axdiff"))
     }
 
+    /// A regression pushed as a new root — over an existing branch (an orphan force-push) or
+    /// as a new branch — shares no history with anything: it is compared with the ref's old
+    /// tip, or with the base branch's tip, never with nothing.
+    func testPreReceiveRejectsARegressionPushedAsANewRoot() throws {
+        let setup = try GateRemote(self)
+        try setup.installHooks(in: setup.remote)
+        let before = setup.remoteRef("refs/heads/main")
+        try setup.local.git(["checkout", "-q", "--orphan", "root"])
+        let plainText = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("text", "Try again"), ("button", "Support")])
+        try setup.local.commit("New root", ["Snapshots/Checkout.json": plainText])
+        for (target, ref) in [("main", "refs/heads/main"), ("island", "refs/heads/island")] {
+            let r = try setup.push(["--force", "origin", "root:\(target)"])
+            XCTAssertNotEqual(r.code, 0, r.err)
+            XCTAssertTrue(r.err.contains("remote: axdiff: rejecting \(ref): what a screen reader says regressed"), r.err)
+            XCTAssertTrue(r.err.contains("role.changed"), r.err)
+            XCTAssertTrue(r.err.contains("\"Try again\" changed from button to text"), r.err)
+        }
+        XCTAssertEqual(setup.remoteRef("refs/heads/main"), before)
+        XCTAssertNil(setup.remoteRef("refs/heads/island"))
+    }
+
     func testAServerConfigurationStopsABranchFromRelaxingItsOwnGate() throws {
         let setup = try GateRemote(self)
         try setup.installHooks(in: setup.remote)
