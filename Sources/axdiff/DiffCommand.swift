@@ -30,7 +30,7 @@ struct DiffCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let config = try SnapshotFiles.config(configPath)
+        let config = try SnapshotFiles.config(configPath, near: new)
         var pairs: [(path: String, old: String?, new: String?)] = []
         switch (SnapshotFiles.isDirectory(old), SnapshotFiles.isDirectory(new)) {
         case (true, true):
