@@ -2,7 +2,8 @@
 # Installs what axdiff needs to build and test on Debian: libgit2, OpenSSL, libdeflate, zlib,
 # jemalloc and pkg-config to build; git, Chromium, man-db and zsh (the install
 # script's man page and completions) and the Python clients (sarif-tools,
-# junitparser, jsonschema, markdown-it-py, playwright for the web example) to
+# junitparser, jsonschema, markdown-it-py, playwright for the web example,
+# check-jsonschema for the CI files) to
 # test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
@@ -14,4 +15,4 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml check-jsonschema
