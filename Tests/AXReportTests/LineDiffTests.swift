@@ -79,6 +79,18 @@ final class LineDiffTests: XCTestCase {
         XCTAssertEqual(diff.oldToNew.last, n + 1)
     }
 
+    func testALineDiffIsLinearInTheLinesForAFewEdits() {
+        let seed: UInt64 = 7
+        XCTAssertNil(Scaling.check("LineDiff.init with 20 edits", .linear, n: 20_000, seed: seed) { n in
+            var random = SeededGenerator(seed: seed)
+            let old = (0..<n).map { "    {\"id\": \"s\($0)\", \"label\": \"Stop \($0 % 97)\"},\n" }
+            var new = old
+            for e in 0..<20 { new[Int.random(in: 0..<n, using: &random)] = "    {\"id\": \"edit\(e)\"},\n" }
+            let (a, b) = (Array(old.joined().utf8), Array(new.joined().utf8))
+            return { _ = LineDiff(old: a, new: b) }
+        })
+    }
+
     // MARK: - placement
 
     private func region(_ old: String, _ new: String, path: String = "Snapshots/Checkout.json") throws -> [(String, [String: Any])] {
