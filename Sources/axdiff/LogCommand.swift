@@ -60,7 +60,7 @@ struct LogCommand: Command {
             throw InputError(e.message)
         }
         let shown = Array(commits.reversed().prefix(maxCount ?? Int.max))
-        if let line = try StraySnapshotNotice.line(repository, commits: shown, override: try repo.configOverride()) { Console.err("warning: \(line)") }
+        if let line = StraySnapshotNotice.line(repository, commits: shown, override: try repo.configOverride()) { Console.err("warning: \(line)") }
         var entries: [LogEntry] = []
         for id in shown {
             let info = try repository.commit(id)

@@ -20,12 +20,15 @@ enum StraySnapshotNotice {
     /// - Complexity: two tree lookups per commit, one tree listing per
     ///   configuration (at most `configurationLimit`), and at most `readLimit`
     ///   blob reads of at most 1 MiB.
-    static func line(_ repository: Repository, commits: [ObjectID], override: Config?) throws -> String? {
+    ///
+    /// Never fails the run it is part of: a commit whose tree cannot be read
+    /// (a damaged repository, which the run itself reports) is passed over.
+    static func line(_ repository: Repository, commits: [ObjectID], override: Config?) -> String? {
         guard override == nil else { return lineUnder(override, repository, representatives: Array(commits.prefix(1))) }
         var seen = Set<[ObjectID?]>()
         var representatives: [ObjectID] = []
         for commit in commits {
-            let key = try repository.blobIDs(at: ConfigAtCommit.paths, in: commit)
+            guard let key = try? repository.blobIDs(at: ConfigAtCommit.paths, in: commit) else { continue }
             if seen.insert(key).inserted { representatives.append(commit) }
             if representatives.count == configurationLimit { break }
         }

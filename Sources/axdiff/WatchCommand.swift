@@ -54,7 +54,7 @@ struct WatchCommand: Command {
                 notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: toolVersion,
                 jobs: 1, releasesMemory: false, keepsStops: false), log: { _ in })
             let pending = (try? annotator.pending(tips: tips)) ?? []
-            if let line = try? StraySnapshotNotice.line(repository, commits: pending.isEmpty ? tips : pending, override: override) {
+            if let line = StraySnapshotNotice.line(repository, commits: pending.isEmpty ? tips : pending, override: override) {
                 Console.err("warning: \(line)")
             }
         }
