@@ -65,7 +65,10 @@ struct CheckCommand: Command {
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
         var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
         if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
-        if report.name == Report.sarif.name { context.files = fileVersions(verdict, repository) }
+        if report.name == Report.sarif.name {
+            context.files = ReportFiles.versions(repository, report: verdict.report, old: verdict.mergeBase, new: verdict.revision.id,
+                                                 maxBytes: verdict.config.maxSnapshotBytes)
+        }
         Console.out(Colour.output(report.render(verdict.report, context), format: report.name, choice: color))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)
@@ -76,20 +79,6 @@ struct CheckCommand: Command {
         guard verdict.fails else { return ExitCode.clean }
         Console.err(acceptHint(verdict.suggestedTrailers.map(\.text)))
         return ExitCode.failed
-    }
-
-    /// Both versions of every reported snapshot, for SARIF to place results on
-    /// changed lines. A version that cannot be read is left out: its results
-    /// keep the element's line.
-    private func fileVersions(_ verdict: GateVerdict, _ repository: Repository) -> [String: ReportContext.FileVersions] {
-        var files: [String: ReportContext.FileVersions] = [:]
-        let maxBytes = verdict.config.maxSnapshotBytes
-        for screen in verdict.report.screens where !screen.changes.isEmpty {
-            guard let new = try? repository.file(at: screen.path, in: verdict.revision.id, maxBytes: maxBytes) else { continue }
-            let old = verdict.mergeBase.flatMap { try? repository.file(at: screen.path, in: $0, maxBytes: maxBytes) }
-            files[screen.path] = ReportContext.FileVersions(old: old, new: new)
-        }
-        return files
     }
 
     private func open() throws -> Repository {

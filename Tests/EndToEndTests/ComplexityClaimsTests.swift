@@ -98,6 +98,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SARIFPlacement.nearest": .none("a binary search over the added lines"),
         "StraySnapshotNotice.line": .none("bounded: two tree lookups per commit, at most 8 tree listings and 50 blob reads"),
         "SnapshotFiles.workingTreeRoot": .none("one lookup per component of a path"),
+        "ReportFiles.versions": .none("a fixed number of reads per reported snapshot"),
         "JSONDocument.rendered": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
         "ReportModel.init": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
         "String.isOneLine": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),

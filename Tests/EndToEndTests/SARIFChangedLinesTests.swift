@@ -23,11 +23,11 @@ final class SARIFChangedLinesTests: XCTestCase {
         return repo
     }
 
-    /// The lines `git diff -U0 main...feature` marks added, by path.
-    private func addedLines(_ repo: GitFixture) throws -> [String: Set<Int>] {
+    /// The lines `git diff -U0 RANGE` marks added, by path.
+    private func addedLines(_ repo: GitFixture, range: String = "main...feature") throws -> [String: Set<Int>] {
         var added: [String: Set<Int>] = [:]
         var path: String?
-        for line in try repo.git(["diff", "-U0", "--no-color", "main...feature"]).split(separator: "\n") {
+        for line in try repo.git(["diff", "-U0", "--no-color", range]).split(separator: "\n") {
             if line.hasPrefix("+++ ") {
                 path = line.hasPrefix("+++ b/") ? String(line.dropFirst(6)) : nil
             } else if line.hasPrefix("@@"), let path {
@@ -49,9 +49,9 @@ final class SARIFChangedLinesTests: XCTestCase {
         var fingerprint: String?
     }
 
-    private func sarif(_ repo: GitFixture) throws -> [Result] {
-        let r = try CLI.run(["check", "--repo", repo.path, "--format", "sarif"])
-        XCTAssertEqual(r.code, 1, r.err)
+    private func sarif(_ repo: GitFixture, _ args: [String] = ["check"], exit: Int32 = 1) throws -> [Result] {
+        let r = try CLI.run(args + ["--repo", repo.path, "--format", "sarif"])
+        XCTAssertEqual(r.code, exit, r.err)
         try validate(r.out)
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         let run = try XCTUnwrap((root["runs"] as? [[String: Any]])?.first)
@@ -168,5 +168,21 @@ final class SARIFChangedLinesTests: XCTestCase {
         XCTAssertEqual(first.count, 1)
         XCTAssertEqual(first.map(\.fingerprint), second.map(\.fingerprint), "the same alert after a layout shift")
         XCTAssertNotEqual(first.map(\.startLine), second.map(\.startLine), "the region moved with the element")
+    }
+
+    func testShowPlacesACommitsResultsOnTheLinesItChanged() throws {
+        var before: [String: String] = [:], after: [String: String] = [:]
+        for name in ["card", "share"] {
+            before["Snapshots/\(name).aria.yml"] = try text("Config/examples/pairs/web/\(name)-before.aria.yml")
+            after["Snapshots/\(name).aria.yml"] = try text("Config/examples/pairs/web/\(name)-after.aria.yml")
+        }
+        let repo = try branch(before, after)
+        let added = try addedLines(repo, range: "feature~1..feature")
+        let results = try sarif(repo, ["show", "--compute", "feature"], exit: 0)
+        XCTAssertEqual(results.map(\.rule).sorted(), ["label.lost", "order.regressed"])
+        for result in results {
+            XCTAssertTrue(Set(result.startLine...result.endLine).isSubset(of: added[result.uri] ?? []), "\(result.rule) at \(result.startLine)")
+            XCTAssertNotNil(result.startColumn)
+        }
     }
 }
