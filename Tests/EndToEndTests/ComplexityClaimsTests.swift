@@ -94,6 +94,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "TrendPlot.chains": .test("ReportScalingTests.testTheTrendPlotIsLinearInItsPoints"),
         "FNV1a.hex": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
         "LineDiff.init": .test("LineDiffTests.testALineDiffIsLinearInTheLinesForAFewEdits"),
+        "SARIFPlacement.init": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
         "SARIFPlacement.nextStopLine": .none("a binary search over the stops' lines"),
         "SARIFPlacement.nearest": .none("a binary search over the added lines"),
         "StraySnapshotNotice.line": .none("bounded: two tree lookups per commit, at most 8 tree listings and 50 blob reads"),

@@ -28,7 +28,11 @@ struct SARIFPlacement {
     let diff: LineDiff?
     /// The lines of the new version's stops, ascending: where an element's lines end.
     private let stopLines: [Int]
+    /// For an old stop's index, the new stop it matched.
+    private let newStopOfOld: [Int: Int]
 
+    /// - Complexity: O(n log n + L · min(D, `LineDiff.maxEdits`)), where n is the number of
+    ///   stops, L the number of lines and D the line edit distance.
     init(screen: ReportModel.Screen, versions: ReportContext.FileVersions?) {
         self.screen = screen
         if let versions, let new = versions.new {
@@ -37,6 +41,11 @@ struct SARIFPlacement {
             diff = nil
         }
         stopLines = Array(Set(screen.stopsAfter.compactMap(\.line))).sorted()
+        var newStopOfOld: [Int: Int] = [:]
+        for (new, old) in screen.matchedOld.enumerated() {
+            if let old, newStopOfOld[old] == nil { newStopOfOld[old] = new }
+        }
+        self.newStopOfOld = newStopOfOld
     }
 
     func region(_ change: Change) -> Region {
@@ -76,7 +85,7 @@ struct SARIFPlacement {
                 return stop.line
             }
         }
-        if let now = screen.matchedOld.firstIndex(where: { $0 == element.index }), now < stops.count {
+        if let now = newStopOfOld[element.index], now < stops.count {
             return stops[now].line
         }
         return nil
