@@ -5,17 +5,22 @@
 # Every file written is listed in PREFIX/share/axdiff/install-manifest, which
 # --uninstall reads to remove exactly those files and the folders it created.
 #
-#   Scripts/install.sh [--prefix DIR] [--binary FILE] [--no-packages]
+#   Scripts/install.sh [--prefix DIR] [--binary FILE | --archive FILE] [--no-packages]
 #   Scripts/install.sh --uninstall [--prefix DIR]
+#
+# --archive installs a release archive (Scripts/package.sh): its binary, its
+# libraries in PREFIX/lib/axdiff (the binary's run path), and its share/axdiff;
+# no build and no package beyond git.
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-Usage: Scripts/install.sh [--prefix DIR] [--binary FILE] [--no-packages]
+Usage: Scripts/install.sh [--prefix DIR] [--binary FILE | --archive FILE] [--no-packages]
        Scripts/install.sh --uninstall [--prefix DIR]
 
   --prefix DIR    where to install (default: /usr/local); DIR/bin/axdiff is the binary
   --binary FILE   install this axdiff binary instead of building a release one
+  --archive FILE  install a release archive (axdiff-VERSION-linux-ARCH.tar.gz) instead of building
   --no-packages   do not install Debian packages (build and runtime libraries)
   --uninstall     remove what an earlier install into the same prefix wrote
 USAGE
@@ -23,6 +28,7 @@ USAGE
 
 prefix=/usr/local
 binary=""
+archive=""
 packages=1
 uninstall=0
 while [ $# -gt 0 ]; do
@@ -31,6 +37,8 @@ while [ $# -gt 0 ]; do
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
     --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a file" >&2; exit 2; }; binary="$2"; shift 2 ;;
     --binary=*) binary="${1#--binary=}"; shift ;;
+    --archive) [ $# -ge 2 ] || { echo "install.sh: --archive needs a file" >&2; exit 2; }; archive="$2"; shift 2 ;;
+    --archive=*) archive="${1#--archive=}"; shift ;;
     --no-packages) packages=0; shift ;;
     --uninstall) uninstall=1; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -38,6 +46,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$prefix" ] || { echo "install.sh: --prefix needs a directory" >&2; exit 2; }
+[ -z "$binary" ] || [ -z "$archive" ] || { echo "install.sh: --binary and --archive exclude each other" >&2; exit 2; }
+case "$archive" in ""|/*) ;; *) archive="$(pwd)/$archive" ;; esac
 case "$prefix" in /*) ;; *) prefix="$(pwd)/$prefix" ;; esac
 # One spelling of the prefix (no "..", ".", "//" or trailing "/"), so every path
 # the manifest lists can be checked to lie under it.
@@ -96,6 +106,30 @@ apt_install() {
 cd "$(dirname "$0")/.."
 checkout="$(pwd)"
 
+# Where the files beside the binary come from: this checkout, or the archive.
+config_json=Config/axdiff.json
+config_schema=Config/axdiff.schema.json
+service_unit=Config/axdiff-watch@.service
+story=Config/examples/story
+libdir=""
+unpacked=""
+if [ -n "$archive" ]; then
+  [ -f "$archive" ] || { echo "install.sh: $archive: no such file" >&2; exit 2; }
+  unpacked="$(mktemp -d)"
+  trap 'rm -rf "$unpacked"' EXIT
+  tar -xzf "$archive" -C "$unpacked" || { echo "install.sh: $archive: not a gzip-compressed tar archive" >&2; exit 2; }
+  top="$(find "$unpacked" -mindepth 1 -maxdepth 1 -type d | head -n1)"
+  [ -n "$top" ] && [ -x "$top/bin/axdiff" ] && [ -d "$top/share/axdiff" ] \
+    || { echo "install.sh: $archive: not an axdiff release archive (expected axdiff-VERSION-linux-ARCH/bin/axdiff)" >&2; exit 2; }
+  binary="$top/bin/axdiff"
+  libdir="$top/lib/axdiff"
+  config_json="$top/share/axdiff/axdiff.json"
+  config_schema="$top/share/axdiff/axdiff.schema.json"
+  service_unit="$top/share/axdiff/axdiff-watch@.service"
+  story="$top/share/axdiff/examples/story"
+  "$binary" --version >/dev/null || { echo "install.sh: $binary from $archive does not run on this machine" >&2; exit 2; }
+fi
+
 if [ -z "$binary" ]; then
   [ "$packages" -eq 0 ] || apt_install libgit2-dev libdeflate-dev zlib1g-dev libjemalloc-dev pkg-config
   command -v swift >/dev/null || { echo "install.sh: swift is not on PATH (a Swift 6 toolchain builds axdiff; or pass --binary FILE)" >&2; exit 2; }
@@ -143,7 +177,7 @@ fi
 # Every folder on the way to a file that does not exist yet is recorded, so
 # --uninstall leaves the prefix as it found it.
 tmpdirs="$(mktemp)"
-trap 'rm -f "$tmpdirs"' EXIT
+trap 'rm -rf "$tmpdirs" ${unpacked:+"$unpacked"}' EXIT
 walk="$prefix"
 while [ ! -d "$walk" ]; do echo "dir $walk" >> "$tmpdirs"; walk="$(dirname "$walk")"; done
 $AS mkdir -p "$prefix"
@@ -158,23 +192,30 @@ put() { # put MODE SOURCE DEST
 }
 
 staging="$(mktemp -d)"
-trap 'rm -rf "$staging" "$tmpdirs"' EXIT
+trap 'rm -rf "$staging" "$tmpdirs" ${unpacked:+"$unpacked"}' EXIT
 "$binary" manpage > "$staging/axdiff.1"
 "$binary" completion bash > "$staging/axdiff.bash"
 "$binary" completion zsh > "$staging/_axdiff"
-sed "s|^ExecStart=/usr/local/bin/axdiff |ExecStart=$prefix/bin/axdiff |" Config/axdiff-watch@.service > "$staging/axdiff-watch@.service"
-grep -q "^ExecStart=$prefix/bin/axdiff " "$staging/axdiff-watch@.service" || { echo "install.sh: Config/axdiff-watch@.service has no ExecStart=/usr/local/bin/axdiff line" >&2; exit 2; }
+sed "s|^ExecStart=/usr/local/bin/axdiff |ExecStart=$prefix/bin/axdiff |" "$service_unit" > "$staging/axdiff-watch@.service"
+grep -q "^ExecStart=$prefix/bin/axdiff " "$staging/axdiff-watch@.service" || { echo "install.sh: $service_unit has no ExecStart=/usr/local/bin/axdiff line" >&2; exit 2; }
 
 put 0755 "$binary" "$prefix/bin/axdiff"
+# The archive's binary finds these through its run path, $ORIGIN/../lib/axdiff.
+if [ -n "$libdir" ]; then
+  for lib in "$libdir"/*; do
+    [ -e "$lib" ] || continue
+    put 0644 "$lib" "$prefix/lib/axdiff/$(basename "$lib")"
+  done
+fi
 put 0644 "$staging/axdiff.1" "$prefix/share/man/man1/axdiff.1"
 put 0644 "$staging/axdiff.bash" "$prefix/share/bash-completion/completions/axdiff"
 put 0644 "$staging/_axdiff" "$prefix/share/zsh/site-functions/_axdiff"
 put 0644 "$staging/axdiff-watch@.service" "$prefix/lib/systemd/system/axdiff-watch@.service"
-put 0644 Config/axdiff.json "$prefix/share/axdiff/axdiff.json"
-[ ! -f Config/axdiff.schema.json ] || put 0644 Config/axdiff.schema.json "$prefix/share/axdiff/axdiff.schema.json"
+put 0644 "$config_json" "$prefix/share/axdiff/axdiff.json"
+[ ! -f "$config_schema" ] || put 0644 "$config_schema" "$prefix/share/axdiff/axdiff.schema.json"
 while IFS= read -r -d '' f; do
-  put 0644 "$f" "$prefix/share/axdiff/examples/${f#Config/examples/}"
-done < <(find Config/examples/story -type f -print0 | sort -z)
+  put 0644 "$f" "$prefix/share/axdiff/examples/story/${f#"$story"/}"
+done < <(find "$story" -type f -print0 | sort -z)
 
 {
   for f in "${files[@]}"; do echo "file $f"; done

@@ -4,19 +4,14 @@ extension AcceptTrailer {
     /// The narrowest trailer that accepts `change` in the snapshot at `path`:
     /// the kind, the screen name — or the path, when `nameRepeats` (another
     /// snapshot has the same screen name) — and the element by id, else by
-    /// label, when it can be written on one trailer line.
+    /// label (`Checkout#Reorder order 1042`; for a stop that lost its label,
+    /// the label it had), when it can be written on one trailer line.
     package static func suggestion(for change: Change, path: String, nameRepeats: Bool) -> AcceptTrailer {
         let name = change.screen.oneLineForTerminal.trimmingWhitespace
         var screen = nameRepeats || name.isEmpty || name.contains("#") ? path : name
         if screen.contains("#") || !writable(screen) { screen = "" }
-        var element: String?
-        if let first = change.elements.first {
-            if let id = first.id, writable(id) {
-                element = id
-            } else if writable(first.label) {
-                element = first.label
-            }
-        }
+        // The id, else the label (the one it had, for a stop that lost it).
+        let element = elementNames(change).first(where: writable)
         return AcceptTrailer(kind: change.kind, screen: screen.isEmpty ? nil : screen, element: element)
     }
 
@@ -46,7 +41,7 @@ extension AcceptTrailer {
                 ?? "\(kind.rawValue) changes are on \(names.joined(separator: ", "))"
         } else {
             let keys = Set(sameKind.filter { acceptsScreen($0.change.screen, path: $0.screen.path) }
-                .compactMap { $0.change.elements.first.map { e in (e.id?.isEmpty == false ? e.id : nil) ?? e.label } })
+                .compactMap { AcceptTrailer.elementNames($0.change).first })
                 .sorted().prefix(3).map { "'\($0.oneLineForTerminal)'" }
             hint = keys.isEmpty ? "those \(kind.rawValue) changes name no element"
                 : "the \(kind.rawValue) changes there are about \(keys.joined(separator: ", "))"

@@ -11,8 +11,10 @@ import AXGit
 /// - a snapshot path, exactly or as a glob (`Snapshots/ios/Checkout.json`,
 ///   `Snapshots/ios/**`);
 /// - either, then `#` and one element by id, else by exact label
-///   (`Checkout#retry_button`, `Snapshots/ios/Orders.json#Try again`); the
-///   screen part may be empty (`#retry_button`: that element on any screen).
+///   (`Checkout#retry_button`, `Checkout#Reorder order 1042`,
+///   `Snapshots/ios/Orders.json#Try again`) — a stop that lost its label by the
+///   label it had; the screen part may be empty (`#retry_button`: that element
+///   on any screen).
 /// Without a target, the kind is accepted on every screen. One surrounding
 /// pair of quotes around the target, and around each part, is dropped, so
 /// `"Product card"` and `Product card` are the same. The target splits at its
@@ -105,9 +107,22 @@ package struct AcceptTrailer: Sendable, Equatable {
     package func accepts(_ change: Change, path: String) -> Bool {
         guard change.kind == kind, acceptsScreen(change.screen, path: path) else { return false }
         guard let element else { return true }
-        guard let first = change.elements.first else { return false }
-        if let id = first.id, !id.isEmpty { return id == element || first.label == element }
-        return first.label == element
+        return Self.elementNames(change).contains(element)
+    }
+
+    /// What a trailer may name the change's element by: its id, its label, and,
+    /// when the change took its label away or rewrote it, the label it had — a
+    /// stop without an id (every ARIA snapshot's) that lost its label is known
+    /// by nothing else.
+    static func elementNames(_ change: Change) -> [String] {
+        guard let first = change.elements.first else { return [] }
+        var names: [String] = []
+        if let id = first.id, !id.isEmpty { names.append(id) }
+        if !first.label.isEmpty { names.append(first.label) }
+        if change.kind == .labelLost || change.kind == .labelChanged, let before = change.before, !before.isEmpty, !names.contains(before) {
+            names.append(before)
+        }
+        return names
     }
 
     /// Whether the target's screen part takes the screen `name` at `path`.

@@ -37,11 +37,12 @@ extension Report {
     /// One `reportingDescriptor` per change kind, derived from the kind's rule
     /// (`Sources/AXDiff/Rules/`): summary, help text, default severity and WCAG criteria. `helpUri`
     /// is the WCAG Understanding page of the kind's first criterion, else the
-    /// tool's page.
-    static func sarifRule(_ kind: ChangeKind, _ context: ReportContext) -> JSONDocument {
+    /// tool's page. The help speaks of `audience`'s screen reader and platform.
+    static func sarifRule(_ kind: ChangeKind, _ context: ReportContext, audience: HelpAudience? = nil) -> JSONDocument {
         let criteria = kind.criteria
-        var helpText = kind.help
-        var helpMarkdown = kind.help.markdownEscaped
+        let help = kind.platformHelp(for: audience)
+        var helpText = help
+        var helpMarkdown = help.markdownEscaped
         if !criteria.isEmpty {
             helpText += "\n\nWCAG 2.2 success criteria:\n" + criteria.map {
                 "- \($0.number) \($0.name) (Level \($0.level)): \($0.understandingURL)"
@@ -56,7 +57,7 @@ extension Report {
             "id": .string(kind.rawValue),
             "name": .string(kind.sarifName),
             "shortDescription": .object(["text": .string(kind.summary)]),
-            "fullDescription": .object(["text": .string(kind.help)]),
+            "fullDescription": .object(["text": .string(help)]),
             "help": .object(["text": .string(helpText), "markdown": .string(helpMarkdown)]),
             "helpUri": .string(criteria.first?.understandingURL ?? context.informationURI),
             "defaultConfiguration": .object(["level": .string(sarifLevel(kind.defaultSeverity))]),

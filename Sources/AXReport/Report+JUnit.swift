@@ -7,7 +7,8 @@ extension Report {
     /// CI servers identify a test by `classname` and `name`, and GitLab keeps
     /// only the first of two tests with the same pair, so `classname` is the
     /// snapshot's path (two screens called `Orders` on two platforms stay
-    /// apart) and `name` the kind and the element (`label.lost #retry_button`),
+    /// apart) and `name` the kind and the element as the screen reader names
+    /// it, with its id when it has one (`label.lost "Retry" (id retry_button)`),
     /// numbered where they would repeat. Each test case also carries `file`,
     /// which GitLab links.
     ///
@@ -15,10 +16,11 @@ extension Report {
     ///   (`failOn` for a gate verdict, else `error`) — is a test case with a
     ///   `<failure>`;
     /// - every other warning or error (below the threshold, or accepted) is a
-    ///   skipped test case whose message says why it does not fail, so it
-    ///   stays visible;
+    ///   passing test case whose `<system-out>` says what it is and why it does
+    ///   not fail: GitLab lists skipped tests as not run, and a warning was
+    ///   checked;
     /// - notes and improvements go to the suite's `<system-out>`;
-    /// - a snapshot with no failing or skipped case has one passing case,
+    /// - a snapshot with no failing or warning case has one passing case,
     ///   `accessibility check`, so every compared snapshot is seen as checked.
     ///
     /// A report with no snapshot still has one passing test case, as CI servers
@@ -37,7 +39,7 @@ extension Report {
             var cases: [String] = []
             var names = namesByPath[screen.path] ?? JUnitNames()
             defer { namesByPath[screen.path] = names }
-            var suiteFailures = 0, suiteSkipped = 0
+            var suiteFailures = 0, suitePassing = 0
             var notes: [Change] = []
             for change in screen.changes {
                 let fails = !change.accepted && threshold != .off && change.severity >= threshold
@@ -53,10 +55,10 @@ extension Report {
                     cases.append(open + "\n" + #"      <failure message="\#(message)" type="\#(change.kind.rawValue)">"#
                                  + detail + "</failure>\n    </testcase>")
                 } else {
-                    suiteSkipped += 1
+                    suitePassing += 1
                     let why = junitWhyNotFailing(change, threshold: threshold) + ": " + change.message.oneLine
-                    cases.append(open + "\n" + #"      <skipped message="\#(why.xmlEscaped(attribute: true))">"#
-                                 + detail + "</skipped>\n    </testcase>")
+                    cases.append(open + "\n" + "      <system-out>" + why.xmlEscaped(attribute: false) + "\n"
+                                 + detail + "</system-out>\n    </testcase>")
                 }
             }
             if cases.isEmpty {
@@ -65,10 +67,10 @@ extension Report {
             if !notes.isEmpty {
                 cases.append("    <system-out>" + notes.flatMap(junitLines).joined(separator: "\n").xmlEscaped(attribute: false) + "</system-out>")
             }
-            let count = suiteFailures + suiteSkipped == 0 ? 1 : suiteFailures + suiteSkipped
+            let count = suiteFailures + suitePassing == 0 ? 1 : suiteFailures + suitePassing
             tests += count
             failures += suiteFailures
-            suites.append(junitSuite(name: screen.path, tests: count, failures: suiteFailures, skipped: suiteSkipped,
+            suites.append(junitSuite(name: screen.path, tests: count, failures: suiteFailures, skipped: 0,
                                      properties: properties + [("screen", screen.screen), ("path", screen.path)], cases: cases))
         }
         if suites.isEmpty {
@@ -94,11 +96,22 @@ extension Report {
         return #"    <testcase classname="\#(p)" name="\#(name.xmlEscaped(attribute: true))" file="\#(p)">"#
     }
 
-    /// `KIND ELEMENT`: the element by id (`#retry_button`), else its label, else nothing.
+    /// `KIND "NAME" (id ID)`: the element by what the screen reader calls it —
+    /// its label; for a stop that lost its label, the label it had; else
+    /// `unlabelled ROLE` — and its id when it has one, set apart so that an id
+    /// such as `error` does not read as a severity.
     static func junitName(_ change: Change) -> String {
         guard let element = change.elements.first else { return change.kind.rawValue }
-        if let id = element.id, !id.isEmpty { return "\(change.kind.rawValue) #\(id.oneLine)" }
-        return "\(change.kind.rawValue) \(element.display.oneLine)"
+        var name: String
+        if !element.label.isEmpty {
+            name = "\"\(element.label.oneLine)\""
+        } else if change.kind == .labelLost, let before = change.before, !before.isEmpty {
+            name = "\"\(before.oneLine)\""
+        } else {
+            name = "unlabelled \(element.role.rawValue)"
+        }
+        if let id = element.id, !id.isEmpty { name += " (id \(id.oneLine))" }
+        return "\(change.kind.rawValue) \(name)"
     }
 
     private static func junitWhyNotFailing(_ change: Change, threshold: Severity) -> String {

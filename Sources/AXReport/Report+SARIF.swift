@@ -9,29 +9,42 @@ extension Report {
     /// `suppressions`, so only open errors and warnings are results:
     /// improvements, notes and changes accepted by an `Axdiff-Accept` trailer
     /// are left out (the run's properties count them). Every result points at
-    /// its snapshot by a path relative to the repository root with a region
-    /// whose `startLine` is at least 1: the element's line in the file as it is
-    /// now, the place an unreadable snapshot's error names, else line 1. A
+    /// its snapshot by a path relative to the repository root. Code scanning
+    /// shows a result on a pull request only on a line the pull request added
+    /// or edited, so when the context has both versions of the file the region
+    /// is on such a line (`SARIFPlacement`): among the lines that hold the
+    /// element, else the nearest; without them it is the element's line as it
+    /// is now, the place an unreadable snapshot's error names, else line 1. A
     /// removed snapshot no longer exists, so its result points at the
     /// repository root.
     ///
-    /// `partialFingerprints["axdiff/v1"]` hashes path, kind and element (id,
-    /// else label), so a re-run updates one alert however the stops around it
-    /// move. At most `sarifResultLimit` results are written, errors first, as
-    /// code scanning shows no more per run.
+    /// `partialFingerprints.primaryLocationLineHash` — the one fingerprint code
+    /// scanning reads — hashes path, kind and element (id, else label), with
+    /// the occurrence among equal ones after a colon, so a re-run updates one
+    /// alert however the lines around it move. Rule help names the run's
+    /// screen reader and the fix in its platform's terms. At most
+    /// `sarifResultLimit` results are written, errors first, as code scanning
+    /// shows no more per run.
     public static let sarif = Report(name: "sarif") { report, context in
         let model = ReportModel(report)
         var results: [(Change, JSONDocument)] = []
         var leftOut: [String: Int] = [:]
+        var occurrences: [String: Int] = [:]
         for screen in model.screens {
+            var placement: SARIFPlacement?
             for change in screen.changes {
                 if let reason = sarifLeftOut(change) {
                     leftOut[reason, default: 0] += 1
                     continue
                 }
-                results.append((change, sarifResult(change, screen: screen)))
+                if placement == nil { placement = SARIFPlacement(screen: screen, versions: context.files[screen.path]) }
+                let hash = fingerprint(change, path: screen.path)
+                occurrences[hash, default: 0] += 1
+                results.append((change, sarifResult(change, screen: screen, region: placement?.region(change),
+                                                    fingerprint: "\(hash):\(occurrences[hash] ?? 1)")))
             }
         }
+        let audience = HelpAudience(Set(model.screens.compactMap(\.platform)))
         if results.count > sarifResultLimit {
             // Stable, so the kept results stay in report order within a severity.
             let ranked = results.enumerated().sorted {
@@ -44,7 +57,7 @@ extension Report {
             "name": .string("axdiff"),
             "version": .string(context.versionNumber),
             "informationUri": .string(context.informationURI),
-            "rules": .array(ChangeKind.allCases.map { sarifRule($0, context) }),
+            "rules": .array(ChangeKind.allCases.map { sarifRule($0, context, audience: audience) }),
         ]
         var run: [String: JSONDocument] = [
             "tool": .object(["driver": .object(driver)]),
@@ -98,11 +111,15 @@ extension Report {
         }
     }
 
-    private static func sarifResult(_ change: Change, screen: ReportModel.Screen) -> JSONDocument {
+    private static func sarifResult(_ change: Change, screen: ReportModel.Screen, region placed: SARIFPlacement.Region?,
+                                    fingerprint: String) -> JSONDocument {
         let removed = change.kind == .screenRemoved
-        var region: [String: JSONDocument] = ["startLine": .int(removed ? 1 : sarifLine(change, screen))]
-        if !removed, change.elements.isEmpty, change.line != nil, let column = change.column, column >= 1 {
-            region["startColumn"] = .int(column)
+        var region: [String: JSONDocument] = ["startLine": .int(1)]
+        if !removed, let placed {
+            region["startLine"] = .int(placed.startLine)
+            if let column = placed.startColumn { region["startColumn"] = .int(column) }
+            if let line = placed.endLine { region["endLine"] = .int(line) }
+            if let column = placed.endColumn { region["endColumn"] = .int(column) }
         }
         let physical: [String: JSONDocument] = [
             "artifactLocation": .object(["uri": .string(removed ? "." : screen.path.uriPathEncoded)]),
@@ -128,7 +145,7 @@ extension Report {
             "level": .string(sarifLevel(change.severity)),
             "message": .object(["text": .string(change.message)]),
             "locations": .array([.object(location)]),
-            "partialFingerprints": .object(["axdiff/v1": .string(fingerprint(change, path: screen.path))]),
+            "partialFingerprints": .object(["primaryLocationLineHash": .string(fingerprint)]),
             "properties": .object(properties),
         ])
     }
@@ -157,8 +174,14 @@ extension Report {
         return "\(element.role.rawValue)@\(element.index)"
     }
 
+    /// A stop that lost its label and has no id is known by the label it had,
+    /// which stays put when stops are added before it.
     static func fingerprint(_ change: Change, path: String) -> String {
-        let element = change.elements.first.map(fingerprintKey) ?? ""
+        var element = change.elements.first.map(fingerprintKey) ?? ""
+        if change.kind == .labelLost, let first = change.elements.first, first.id?.isEmpty ?? true, first.label.isEmpty,
+           let before = change.before, !before.isEmpty {
+            element = before
+        }
         return FNV1a.hex([path, change.kind.rawValue, element].joined(separator: "\u{1F}"))
     }
 }

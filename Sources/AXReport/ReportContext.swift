@@ -36,6 +36,20 @@ public struct ReportContext: Sendable, Equatable {
     /// The `Axdiff-Accept` trailers that would accept the failing changes, for
     /// a failed check's Markdown comment to offer for pasting.
     public var suggestedTrailers: [String] = []
+    /// Both versions of each compared snapshot file, by the report's path, so that
+    /// SARIF can place a result on a line the compared range changed.
+    public var files: [String: FileVersions] = [:]
+
+    /// A snapshot file before and after the compared range; nil where it does not exist.
+    public struct FileVersions: Sendable, Equatable {
+        public var old: [UInt8]?
+        public var new: [UInt8]?
+
+        public init(old: [UInt8]?, new: [UInt8]?) {
+            self.old = old
+            self.new = new
+        }
+    }
 
     public init(commit: Commit? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 failOn: Severity? = nil, informationURI: String = ReportContext.defaultInformationURI,

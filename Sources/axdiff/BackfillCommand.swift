@@ -51,6 +51,7 @@ struct BackfillCommand: Command {
             let tips = try repository.references(matching: settings.watchRefs).map(\.commit)
             commits = try annotator.pending(tips: tips)
         }
+        if let line = StraySnapshotNotice.line(repository, commits: commits, override: override) { Console.err("warning: \(line)") }
         var bar = ProgressBar(total: commits.count)
         var done = 0
         let summary = try annotator.annotate(commits, perBatch: { batch in

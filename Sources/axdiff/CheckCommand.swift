@@ -65,6 +65,10 @@ struct CheckCommand: Command {
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
         var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
         if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
+        if report.name == Report.sarif.name {
+            context.files = ReportFiles.versions(repository, report: verdict.report, old: verdict.mergeBase, new: verdict.revision.id,
+                                                 maxBytes: verdict.config.maxSnapshotBytes)
+        }
         Console.out(Colour.output(report.render(verdict.report, context), format: report.name, choice: color))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)

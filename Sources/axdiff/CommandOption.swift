@@ -38,7 +38,7 @@ extension CommandOption {
     static let repo = valued("repo", "PATH", default: "the current directory", "the repository (a working tree or a bare repository)")
     static let config = valued("config", "FILE", default: ".axdiff.json at the commit, else Config/axdiff.json",
                                "configuration that wins over the committed one")
-    static let snapshotConfig = valued("config", "FILE", default: "built-in defaults, as in Config/axdiff.json",
+    static let snapshotConfig = valued("config", "FILE", default: ".axdiff.json, else Config/axdiff.json, of the git working tree that holds the files; else built-in defaults",
                                        "configuration to apply (severities, ignore, volatile labels, limits)")
     static let format = valued("format", "FORMAT", default: "text", choices: ["text", "markdown", "json", "sarif", "junit"],
                                "report format: text, markdown, json, sarif or junit")

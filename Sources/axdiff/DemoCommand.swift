@@ -28,7 +28,7 @@ struct DemoCommand: Command {
     /// The story, found beside the working directory or the executable.
     func storyDirectory() throws -> String {
         if let examples { return try Self.story(at: examples) }
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let exe = Self.executable()
         var candidates = [FileManager.default.currentDirectoryPath + "/Config/examples/story"]
         var dir = exe.deletingLastPathComponent()
         // An installed axdiff (Scripts/install.sh) finds it in PREFIX/share/axdiff.
@@ -41,6 +41,23 @@ struct DemoCommand: Command {
             throw InputError("cannot find Config/examples/story; run from the axdiff checkout or pass --examples DIR")
         }
         return found
+    }
+
+    /// This binary's own file, symlinks resolved. Run from `PATH` its
+    /// `argv[0]` is a bare `axdiff`, which names no folder: the kernel's
+    /// `/proc/self/exe` does, else the `PATH` entry that holds it.
+    static func executable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") {
+            return URL(fileURLWithPath: path)
+        }
+        let name = CommandLine.arguments.first ?? "axdiff"
+        if !name.contains("/") {
+            for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
+                let candidate = String(dir) + "/" + name
+                if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate).resolvingSymlinksInPath() }
+            }
+        }
+        return URL(fileURLWithPath: name).resolvingSymlinksInPath()
     }
 
     /// `DIR` when it is a story — every folder in it holds a `commit.txt` — or

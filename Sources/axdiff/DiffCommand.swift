@@ -30,7 +30,7 @@ struct DiffCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let config = try SnapshotFiles.config(configPath)
+        let config = try SnapshotFiles.config(configPath, near: new)
         var pairs: [(path: String, old: String?, new: String?)] = []
         switch (SnapshotFiles.isDirectory(old), SnapshotFiles.isDirectory(new)) {
         case (true, true):
@@ -66,7 +66,15 @@ struct DiffCommand: Command {
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: pairs.count)
-        Console.out(Colour.output(report.render(result, ReportChoice.context(category: category)), format: report.name, choice: color))
+        var context = ReportChoice.context(category: category)
+        if report.name == Report.sarif.name {
+            for pair in pairs {
+                guard let newPath = pair.new, let new = try? SnapshotFiles.readBytes(newPath, maxBytes: config.maxSnapshotBytes) else { continue }
+                let old = pair.old.flatMap { try? SnapshotFiles.readBytes($0, maxBytes: config.maxSnapshotBytes) }
+                context.files[pair.path] = ReportContext.FileVersions(old: old, new: new)
+            }
+        }
+        Console.out(Colour.output(report.render(result, context), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean

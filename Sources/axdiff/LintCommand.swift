@@ -26,7 +26,7 @@ struct LintCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let config = try SnapshotFiles.config(configPath)
+        let config = try SnapshotFiles.config(configPath, near: files[0])
         // A directory stands for the snapshot files under it.
         let files = self.files.flatMap { arg in SnapshotFiles.isDirectory(arg) ? SnapshotFiles.list(arg).map { arg + "/" + $0 } : [arg] }
         let sources = LocaleSourceFinder(config: config, files: Dictionary(files.map { ($0, $0) }, uniquingKeysWith: { a, _ in a }))

@@ -59,8 +59,10 @@ struct LogCommand: Command {
         } catch let e as GitError {
             throw InputError(e.message)
         }
+        let shown = Array(commits.reversed().prefix(maxCount ?? Int.max))
+        if let line = StraySnapshotNotice.line(repository, commits: shown, override: try repo.configOverride()) { Console.err("warning: \(line)") }
         var entries: [LogEntry] = []
-        for id in commits.reversed().prefix(maxCount ?? Int.max) {
+        for id in shown {
             let info = try repository.commit(id)
             let summary = try repository.note(for: id, notesRef: settings.notesRef).flatMap(NoteSummary.parse)
             entries.append(LogEntry(commit: id.hex, subject: info.summary, summary: summary, branches: branches[id]?.sorted() ?? []))

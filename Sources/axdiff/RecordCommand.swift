@@ -13,9 +13,11 @@ struct RecordCommand: Command {
         .valued("out", "DIR", default: "Snapshots/web", "where the snapshots go, one <screen>.json per page"),
         .valued("viewport", "WxH", default: "1280x800", "the window in CSS px"),
         .valued("wait-for", "SELECTOR", "read each page once this CSS selector matches (after its load event)"),
-        .valued("name", "NAME", default: "the page title", "the screen name; once per page, in order"),
+        .valued("name", "NAME", default: "the URL's path: /checkout is checkout, index.html is index",
+                "the screen name and file name; once per page, in order"),
         .valued("timeout", "SECONDS", default: "30", "how long one page may take"),
         .valued("chromium", "PATH", default: "chromium on the PATH", "the browser to drive"),
+        .flag("allow-empty", "write a page with no stops rather than refuse it (a page recorded before it rendered has none)"),
     ]
     static let examples = [
         "axdiff record dist/index.html dist/checkout.html",
@@ -27,6 +29,7 @@ struct RecordCommand: Command {
     let out: String
     let options: PageRecorder.Options
     let chromium: String?
+    let allowEmpty: Bool
 
     init(_ args: [String]) throws {
         let a = try Self.parse(args)
@@ -51,6 +54,7 @@ struct RecordCommand: Command {
         }
         self.options = options
         chromium = a.option("chromium")
+        allowEmpty = a.flag("allow-empty")
     }
 
     func run() throws -> Int32 {
@@ -66,11 +70,16 @@ struct RecordCommand: Command {
             defer { recorder.close() }
             var bar = ProgressBar(total: urls.count > 1 ? urls.count : 0)
             for (i, url) in urls.enumerated() {
-                let page = try recorder.record(url, name: names.isEmpty ? nil : names[i], options: options)
+                // Named by the address, not the title: a retitled page stays the same screen and file.
+                let page = try recorder.record(url, name: names.isEmpty ? Self.screenName(url: url) : names[i], options: options)
                 for blocked in page.blocked { Console.err("\(pages[i]): refused a request to \(blocked) (not local)") }
+                if page.snapshot.stops.isEmpty && !allowEmpty {
+                    throw InputError("\(pages[i]): the page has no stops (recorded before it rendered? wait with --wait-for SELECTOR, "
+                        + "or pass --allow-empty if it is meant to be empty); nothing was written")
+                }
                 let path = out + "/" + Self.fileName(page.snapshot.screen) + ".json"
                 if let other = files.first(where: { $0.path == path }) {
-                    throw InputError("\(other.page) and \(pages[i]) would both be written to \(path): give each a --name")
+                    throw InputError("\(other.page) and \(pages[i]) would both be written to \(path): give each its own --name")
                 }
                 files.append((path, pages[i], SnapshotJSONWriter.json(page.snapshot), page.snapshot.stops.count))
                 bar.update(i + 1)
@@ -88,6 +97,25 @@ struct RecordCommand: Command {
             Console.out("\(file.path)  \(file.stops) stop\(file.stops == 1 ? "" : "s")  (\(file.page))")
         }
         return ExitCode.clean
+    }
+
+    /// The screen a page's address names: the path of an http(s) URL
+    /// (`/checkout` → `checkout`, `/shop/cart/` → `shop-cart`, `/` → `index`),
+    /// the route of a hash-routed app at `/` (`/#/settings` → `settings`), the
+    /// file name of a file; without the extension (`index.html` → `index`).
+    static func screenName(url: String) -> String {
+        guard let parsed = URL(string: url) else { return "index" }
+        var path = parsed.isFileURL ? parsed.lastPathComponent : parsed.path
+        if !parsed.isFileURL, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty,
+           let fragment = parsed.fragment, fragment.hasPrefix("/") {
+            path = fragment
+        }
+        var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." }
+        if let last = parts.last, let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            parts[parts.count - 1] = String(last[..<dot])
+        }
+        let name = fileName(parts.joined(separator: "-"))
+        return name == "page" && parts.isEmpty ? "index" : name
     }
 
     /// A screen name as a file name: letters, digits, `.`, `_` and `-` kept,

@@ -42,7 +42,13 @@ struct ShowCommand: Command {
             throw InputError("\(id.abbreviated()) has no note on \(settings.notesRef); run 'axdiff backfill' or pass --compute")
         }
         let analysis = try CommitAnalyzer(repository: repository, configOverride: override, toolVersion: toolVersion).analyze(id)
-        let text = report.render(analysis.report, ReportChoice.context(commit: .init(sha: id.hex, subject: analysis.commit.summary)))
+        var context = ReportChoice.context(commit: .init(sha: id.hex, subject: analysis.commit.summary))
+        if report.name == Report.sarif.name {
+            // The commit against its first parent, as the analysis compares them.
+            context.files = ReportFiles.versions(repository, report: analysis.report, old: analysis.commit.parents.first, new: id,
+                                                 maxBytes: Repository.defaultMaxBlobBytes)
+        }
+        let text = report.render(analysis.report, context)
         Console.out(Colour.output(text, format: report.name, choice: color))
         return ExitCode.clean
     }

@@ -1,5 +1,6 @@
 import AXDiff
 import AXSnapshot
+import AXTracker
 import Foundation
 
 /// Snapshot files on disk: reading with the size limit, and listing a
@@ -55,6 +56,36 @@ enum SnapshotFiles {
     static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// Loads `--config FILE`; else the configuration of the git working tree
+    /// that holds `near` (its `.axdiff.json`, else `Config/axdiff.json`, as
+    /// `check` reads them from a commit); else the defaults.
+    static func config(_ path: String?, near file: String) throws -> Config {
+        if let path { return try config(path) }
+        guard let root = workingTreeRoot(holding: file) else { return Config() }
+        for relative in ConfigAtCommit.paths {
+            let candidate = root.appendingPathComponent(relative).path
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), !isDir.boolValue else { continue }
+            return try config(candidate)
+        }
+        return Config()
+    }
+
+    /// The nearest directory at or above `file` that has a `.git` (a directory,
+    /// or the file a linked worktree or submodule has), or nil.
+    /// - Complexity: O(d) lookups, where d is the depth of the path.
+    static func workingTreeRoot(holding file: String) -> URL? {
+        let start = URL(fileURLWithPath: file).standardizedFileURL
+        var parts = start.path.split(separator: "/").map(String.init)
+        if !isDirectory(start.path), !parts.isEmpty { parts.removeLast() }
+        while true {
+            let directory = "/" + parts.joined(separator: "/")
+            if FileManager.default.fileExists(atPath: (directory == "/" ? "" : directory) + "/.git") { return URL(fileURLWithPath: directory) }
+            if parts.isEmpty { return nil }
+            parts.removeLast()
+        }
     }
 
     /// Loads `--config FILE`, or the defaults.

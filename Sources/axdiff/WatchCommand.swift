@@ -46,7 +46,19 @@ struct WatchCommand: Command {
     }
 
     func run() throws -> Int32 {
-        _ = try repo.open()
+        let repository = try repo.open()
+        // Once per run, over the commits waiting for a note (else the watched branches' tips).
+        let override = try repo.configOverride()
+        if let settings = try? RepositorySettings.load(repository, override: override),
+           let tips = try? repository.references(matching: settings.watchRefs).map(\.commit) {
+            let annotator = Annotator(repository: repository, options: .init(
+                notesRef: settings.notesRef, batchSize: batch, configOverride: override, toolVersion: toolVersion,
+                jobs: 1, releasesMemory: false, keepsStops: false), log: { _ in })
+            let pending = (try? annotator.pending(tips: tips)) ?? []
+            if let line = StraySnapshotNotice.line(repository, commits: pending.isEmpty ? tips : pending, override: override) {
+                Console.err("warning: \(line)")
+            }
+        }
         let watcher = Watcher(options: .init(
             repositoryPath: repo.path, configOverride: try repo.configOverride(), pollInterval: poll,
             once: once, batchSize: batch, toolVersion: toolVersion, remote: remote)) { [jsonLog] line in

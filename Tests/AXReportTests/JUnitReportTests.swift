@@ -22,12 +22,13 @@ final class JUnitReportTests: XCTestCase {
                 skipped = [c for c in cases if any(isinstance(r, junitparser.Skipped) for r in c.result)]
                 assert suite.tests == len(cases), (suite.name, suite.tests, len(cases))
                 assert suite.failures == len(failed), (suite.name, suite.failures, len(failed))
-                assert suite.skipped == len(skipped), (suite.name, suite.skipped, len(skipped))
+                assert suite.skipped == len(skipped) == 0, ("no skipped cases", suite.name, suite.skipped, len(skipped))
                 for c in cases:
                     key = (c.classname, c.name)
                     assert key not in seen, ("duplicate test id", key)
                     seen.add(key)
                     result = "passed"
+                    if c.system_out: result += ": " + c.system_out.splitlines()[0]
                     for r in c.result:
                         result = type(r).__name__.lower() + ": " + (r.message or "")
                     print(c.classname, "|", c.name, "|", c._elem.get("file"), "|", result)
@@ -44,10 +45,10 @@ final class JUnitReportTests: XCTestCase {
         report.screens[0].changes[0].accepted = true
         XCTAssertEqual(report.screens[0].path, "Snapshots/android/Orders.json")
         XCTAssertEqual(try junitparser(Report.junit.render(report, Fixtures.gate)), """
-            Snapshots/android/Orders.json | label.lost #retry_button | Snapshots/android/Orders.json | skipped: accepted by an Axdiff-Accept trailer: #retry_button lost its label "Retry"; TalkBack says only "button"
-            Snapshots/android/Orders.json | stop.decorative "divider" | Snapshots/android/Orders.json | skipped: warning, below error: A new image "divider" takes a stop
-            Snapshots/ios/Orders.json | label.lost #retry_button | Snapshots/ios/Orders.json | failure: #retry_button lost its label "Retry"; TalkBack says only "button"
-            Snapshots/ios/Orders.json | label.lost #cancel_button | Snapshots/ios/Orders.json | failure: #cancel_button lost its label "Retry"; TalkBack says only "button"
+            Snapshots/android/Orders.json | label.lost "Retry" (id retry_button) | Snapshots/android/Orders.json | passed: accepted by an Axdiff-Accept trailer: #retry_button lost its label "Retry"; TalkBack says only "button"
+            Snapshots/android/Orders.json | stop.decorative "divider" | Snapshots/android/Orders.json | passed: warning, below error: A new image "divider" takes a stop
+            Snapshots/ios/Orders.json | label.lost "Retry" (id retry_button) | Snapshots/ios/Orders.json | failure: #retry_button lost its label "Retry"; TalkBack says only "button"
+            Snapshots/ios/Orders.json | label.lost "Retry" (id cancel_button) | Snapshots/ios/Orders.json | failure: #cancel_button lost its label "Retry"; TalkBack says only "button"
 
             """)
     }
@@ -55,10 +56,10 @@ final class JUnitReportTests: XCTestCase {
     func testOneTestCasePerFailingChangeAndWarningsVisible() throws {
         try ExternalTools.requirePython()
         XCTAssertEqual(try junitparser(Report.junit.render(Fixtures.mixed, Fixtures.plain)), """
-            Snapshots/Checkout.json | order.regressed #retry_button | Snapshots/Checkout.json | failure: "Try again" is now read before "Payment failed"
-            Snapshots/Checkout.json | stops.increased | Snapshots/Checkout.json | skipped: warning, below error: The screen now takes 7 swipes instead of 5
-            Snapshots/Settings 設定.json | label.missing #icGear | Snapshots/Settings 設定.json | skipped: accepted by an Axdiff-Accept trailer: A new button has no label; VoiceOver says only "button"
-            Snapshots/Settings 設定.json | name.duplicate #a | Snapshots/Settings 設定.json | skipped: warning, below error: 2 buttons are called "Reorder"
+            Snapshots/Checkout.json | order.regressed "Try again" (id retry_button) | Snapshots/Checkout.json | failure: "Try again" is now read before "Payment failed"
+            Snapshots/Checkout.json | stops.increased | Snapshots/Checkout.json | passed: warning, below error: The screen now takes 7 swipes instead of 5
+            Snapshots/Settings 設定.json | label.missing unlabelled button (id icGear) | Snapshots/Settings 設定.json | passed: accepted by an Axdiff-Accept trailer: A new button has no label; VoiceOver says only "button"
+            Snapshots/Settings 設定.json | name.duplicate "Reorder" (id a) | Snapshots/Settings 設定.json | passed: warning, below error: 2 buttons are called "Reorder"
             Snapshots/Welcome.json | accessibility check | Snapshots/Welcome.json | passed
 
             """)
@@ -67,10 +68,24 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(strict.components(separatedBy: "| failure:").count - 1, 3, strict)
         let off = try junitparser(Report.junit.render(Fixtures.mixed, ReportContext(failOn: .off)))
         XCTAssertEqual(off.components(separatedBy: "| failure:").count - 1, 0, off)
-        XCTAssertEqual(off.components(separatedBy: "| skipped:").count - 1, 4, off)
+        // Warnings and errors that do not fail are passing cases that say why, never skipped ones.
+        XCTAssertEqual(off.components(separatedBy: "| passed: error, the check fails on nothing").count - 1, 1, off)
+        XCTAssertEqual(off.components(separatedBy: "| passed: warning, the check fails on nothing").count - 1, 2, off)
         // An empty report still has one passing test, as CI servers expect one.
         XCTAssertEqual(try junitparser(Report.junit.render(DiffReport(screens: [], snapshotsCompared: 3), Fixtures.plain)),
-                       "axdiff | snapshots | None | passed\n")
+                       "axdiff | snapshots | None | passed: axdiff: no accessibility changes in 3 snapshots\n")
+    }
+
+    func testCaseNamesSayTheElementsNameNotAnIDThatReadsLikeASeverity() {
+        let button = ElementRef(id: "error", label: "Retry payment", role: .button, index: 3)
+        XCTAssertEqual(Report.junitName(Change(kind: .orderRegressed, screen: "Checkout", elements: [button], message: "m")),
+                       "order.regressed \"Retry payment\" (id error)")
+        let unlabelled = ElementRef(id: nil, label: "", role: .button, index: 3)
+        XCTAssertEqual(Report.junitName(Change(kind: .labelLost, screen: "Checkout", elements: [unlabelled], before: "Share", after: "", message: "m")),
+                       "label.lost \"Share\"", "a lost label names the stop by the label it had")
+        XCTAssertEqual(Report.junitName(Change(kind: .labelMissing, screen: "Checkout", elements: [unlabelled], message: "m")),
+                       "label.missing unlabelled button")
+        XCTAssertEqual(Report.junitName(Change(kind: .stopsIncreased, screen: "Checkout", message: "m")), "stops.increased")
     }
 
     func testRepeatedNamesAreNumberedAndCountsAreExact() throws {

@@ -241,16 +241,17 @@ final class SARIFReportTests: XCTestCase {
 
         let results = try self.results(Fixtures.twoPlatforms)
         XCTAssertEqual(results.count, 4)
-        let prints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["axdiff/v1"] }
+        // The one fingerprint code scanning reads; it keys an alert across pushes.
+        let prints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["primaryLocationLineHash"] }
         XCTAssertEqual(prints.count, 4)
         XCTAssertEqual(Set(prints).count, 4, "the same kind and element on two platforms' Orders are two alerts")
-        XCTAssertEqual(prints[0], FNV1a.hex("Snapshots/android/Orders.json\u{1F}label.lost\u{1F}retry_button"))
+        XCTAssertEqual(prints[0], FNV1a.hex("Snapshots/android/Orders.json\u{1F}label.lost\u{1F}retry_button") + ":1")
 
         // The same element, moved elsewhere and reworded, is the same alert.
         let moved = Change(kind: .labelLost, screen: "Orders",
                            elements: [ElementRef(id: "retry_button", label: "", role: .button, index: 9, line: 40)],
                            message: "Reworded")
-        XCTAssertEqual(Report.fingerprint(moved, path: "Snapshots/android/Orders.json"), prints[0])
+        XCTAssertEqual(Report.fingerprint(moved, path: "Snapshots/android/Orders.json") + ":1", prints[0])
         // Rendering twice gives the same bytes.
         XCTAssertEqual(Report.sarif.render(Fixtures.twoPlatforms, Fixtures.gate), Report.sarif.render(Fixtures.twoPlatforms, Fixtures.gate))
     }

@@ -23,7 +23,7 @@ final class RecordCLITests: XCTestCase {
     func testRecordedPagesDiffAsAReadingOrderRegression() throws {
         try requireChromium()
         let dir = try CLI.tempDir(self)
-        let old = try CLI.run(["record", "--out", "old", fixtures.appendingPathComponent("card-plain.html").path], cwd: dir)
+        let old = try CLI.run(["record", "--out", "old", "--name", "Product card", fixtures.appendingPathComponent("card-plain.html").path], cwd: dir)
         XCTAssertEqual(old.code, 0, old.err)
         XCTAssertEqual(files(dir.appendingPathComponent("old")), ["Product-card.json"])
         XCTAssertTrue(old.out.hasPrefix("old/Product-card.json  5 stops"), old.out)
@@ -77,10 +77,14 @@ final class RecordCLITests: XCTestCase {
     func testTwoPagesForOneFileAreRefused() throws {
         try requireChromium()
         let dir = try CLI.tempDir(self)
+        // One file name from two addresses: dist/card.html and dist/card.htm are both `card`.
+        let other = dir.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("card-order.html"), to: other.appendingPathComponent("card-plain.htm"))
         let r = try CLI.run(["record", "--out", "web", fixtures.appendingPathComponent("card-plain.html").path,
-                             fixtures.appendingPathComponent("card-order.html").path], cwd: dir)
+                             other.appendingPathComponent("card-plain.htm").path], cwd: dir)
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.err.contains("would both be written to web/Product-card.json: give each a --name"), r.err)
+        XCTAssertTrue(r.err.contains("would both be written to web/card-plain.json: give each its own --name"), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("web").path))
     }
 
@@ -101,5 +105,89 @@ final class RecordCLITests: XCTestCase {
             XCTAssertTrue(r.err.contains(words), "\(args): \(r.err)")
         }
         XCTAssertEqual(files(dir), [])
+    }
+
+    /// Files are named by `--name`, else by the address — never by the title,
+    /// which a release may change — and a page with no stops is refused.
+    func testFilesAreNamedByTheAddressNotTheTitle() throws {
+        try requireChromium()
+        let site = try CLI.tempDir(self)
+        let page = { (title: String) in
+            "<!doctype html><html lang=\"en\"><title>\(title)</title><main><h1>Settings</h1><button>Save</button></main></html>"
+        }
+        try CLI.write(page("Settings"), to: site.appendingPathComponent("index.html"))
+        let server = try LocalServer(site)
+        defer { server.stop() }
+        let dir = try CLI.tempDir(self)
+        let first = try CLI.run(["record", "--out", "web", server.url("/settings"), server.url("/"),
+                                 server.url("/shop/cart/"), fixtures.appendingPathComponent("card-plain.html").path], cwd: dir)
+        XCTAssertEqual(first.code, 0, first.err)
+        XCTAssertEqual(files(dir.appendingPathComponent("web")), ["card-plain.json", "index.json", "settings.json", "shop-cart.json"])
+        let saved = try String(contentsOf: dir.appendingPathComponent("web/settings.json"), encoding: .utf8)
+        XCTAssertTrue(saved.contains("\"screen\": \"settings\""), saved)
+        XCTAssertEqual(try CLI.run(["record", "--out", "web", server.url("/index.html"), server.url("/")], cwd: dir).code, 2,
+                       "/index.html and / are both index")
+
+        // A new title is the same screen, in the same file, with no change.
+        try CLI.write(page("Settings · Shop"), to: site.appendingPathComponent("index.html"))
+        let again = try CLI.run(["record", "--out", "web", server.url("/settings")], cwd: dir)
+        XCTAssertEqual(again.code, 0, again.err)
+        XCTAssertEqual(files(dir.appendingPathComponent("web")).count, 4)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("web/settings.json"), encoding: .utf8), saved)
+
+        // A page recorded before it rendered has no stops: refused, nothing written, unless --allow-empty.
+        let late = fixtures.appendingPathComponent("late.html").path
+        let empty = try CLI.run(["record", "--out", "late", late], cwd: dir)
+        XCTAssertEqual(empty.code, 2)
+        XCTAssertTrue(empty.err.contains("late.html: the page has no stops"), empty.err)
+        XCTAssertEqual(empty.err.filter { $0 == "\n" }.count, 1, empty.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("late").path))
+        let allowed = try CLI.run(["record", "--out", "late", "--allow-empty", late], cwd: dir)
+        XCTAssertEqual(allowed.code, 0, allowed.err)
+        XCTAssertTrue(allowed.out.hasPrefix("late/late.json  0 stops"), allowed.out)
+        let waited = try CLI.run(["record", "--out", "late", "--wait-for", "#ready", late], cwd: dir)
+        XCTAssertEqual(waited.code, 0, waited.err)
+        XCTAssertTrue(waited.out.hasPrefix("late/late.json  1 stop "), waited.out)
+    }
+}
+
+/// Python's http.server on a free loopback port, serving `root`, every path
+/// without a file answered with index.html (as a single-page app's server does).
+final class LocalServer {
+    let process = Process()
+    let port: Int
+
+    init(_ root: URL) throws {
+        let script = """
+            import http.server, os, socketserver, sys
+            os.chdir(sys.argv[1])
+            class Handler(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *args): pass
+                def do_GET(self):
+                    if not os.path.isfile(self.translate_path(self.path)): self.path = "/index.html"
+                    return super().do_GET()
+            server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, root.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var line = Data()
+        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw NSError(domain: "LocalServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "http.server did not start"])
+        }
+        self.port = port
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
     }
 }

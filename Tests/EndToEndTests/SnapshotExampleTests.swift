@@ -104,15 +104,36 @@ final class SnapshotExampleTests: XCTestCase {
         XCTAssertEqual(build.code, 0, build.err)
 
         let repo = try GitFixture(self)
-        let sample = Self.corpus.appendingPathComponent("xcuitest-debugdescription").appendingPathComponent(try firstFile(in: "xcuitest-debugdescription", ending: ".txt"))
+        let sample = Self.corpus.appendingPathComponent("xcuitest-debugdescription").appendingPathComponent("testpilot-test-app-tabbar.txt")
+        let dump = try String(contentsOf: sample, encoding: .utf8)
+        XCTAssertTrue(dump.contains(", 0x7fb5a0512bb0") && dump.contains(", pid: 41491"), "the sample has addresses and a pid")
         let folder = repo.url.appendingPathComponent("Snapshots/ios").path
-        // Without the variable nothing is written.
-        XCTAssertEqual(try CLI.run([sample.path, "Home"], executable: program).code, 0)
+        // Without the variable nothing is written, and the test log says so once.
+        let unset = try CLI.run([sample.path, "Home"], executable: program)
+        XCTAssertEqual(unset.code, 0)
+        XCTAssertEqual(unset.out.components(separatedBy: "AXDIFF_SNAPSHOTS is not set").count - 1, 1, unset.out)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
         let r = try CLI.run([sample.path, "Home"], env: ["AXDIFF_SNAPSHOTS": folder], executable: program)
         XCTAssertEqual(r.code, 0, r.err)
         let written = try String(contentsOfFile: folder + "/Home.txt", encoding: .utf8)
-        XCTAssertEqual(written, try String(contentsOf: sample, encoding: .utf8) + "\n")
+        // Every line kept, without the addresses and the pid.
+        XCTAssertEqual(written.split(separator: "\n", omittingEmptySubsequences: false).count, dump.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
+        XCTAssertFalse(written.contains("0x"), written)
+        XCTAssertFalse(written.contains("pid:"), written)
+        XCTAssertTrue(written.contains("Button, {{20.0, 59.0}, {55.0, 40.0}}, label: 'Menu'"), written)
+
+        // The same screen recorded again (new addresses, another process) writes the same bytes.
+        var again = dump.replacingOccurrences(of: "pid: 41491", with: "pid: 52230")
+        let addresses = Set(dump.split { $0 == "," || $0 == " " || $0 == "\n" }.filter { $0.hasPrefix("0x") }.map(String.init)).sorted()
+        XCTAssertGreaterThan(addresses.count, 30)
+        for (n, address) in addresses.enumerated() {
+            again = again.replacingOccurrences(of: address, with: String(format: "0x6000031%05x", n))
+        }
+        XCTAssertNotEqual(again, dump)
+        let rerecorded = dir.appendingPathComponent("again.txt")
+        try CLI.write(again, to: rerecorded)
+        XCTAssertEqual(try CLI.run([rerecorded.path, "Home"], env: ["AXDIFF_SNAPSHOTS": folder], executable: program).code, 0)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/Home.txt", encoding: .utf8), written, "re-recording an unchanged screen changes no byte")
         let spoken = try CLI.run(["speak", folder + "/Home.txt"])
         XCTAssertEqual(spoken.code, 0, spoken.err)
         XCTAssertFalse(spoken.out.isEmpty)

@@ -18,6 +18,8 @@ struct ReportModel {
         /// SARIF finds an element's line in the file as it is now.
         var stopsAfter: [Stop] = []
         var matchedOld: [Int?] = []
+        /// Where the snapshot was taken, when its stops say so.
+        var platform: Platform?
 
         /// The changes the note, text and Markdown list: every one but the
         /// order changes past the first `maxOrderChanges` (regressions come
@@ -66,7 +68,8 @@ struct ReportModel {
         screens = report.screens
             .map { Screen(screen: $0.screen, path: $0.path,
                           changes: $0.changes.filter { $0.severity != .off }.sorted(by: ReportModel.inReportOrder),
-                          stopsAfter: $0.stopsAfter, matchedOld: $0.matchedOld) }
+                          stopsAfter: $0.stopsAfter, matchedOld: $0.matchedOld,
+                          platform: ($0.stopsAfter.first ?? $0.stopsBefore.first)?.platform) }
             .sorted { ($0.path, $0.screen) < ($1.path, $1.screen) }
         remarks = report.remarks
         snapshotsCompared = report.snapshotsCompared
