@@ -1,4 +1,4 @@
-import AXDiff
+@testable import AXDiff
 import AXSnapshot
 import XCTest
 
@@ -149,5 +149,41 @@ final class IdentityRelabelTests: XCTestCase {
         XCTAssertEqual(d.matchedOld, [nil, 0, 1, 2, 3], "\(d.changes.map(\.message))")
         XCTAssertEqual(d.all(.labelChanged).count, 4)
         XCTAssertEqual(d.first(.stopAdded)?.elements.first?.label, "Hana, hello there")
+    }
+}
+
+final class IdentityFoldTests: XCTestCase {
+    /// A crate row whose stat texts were folded into its description once the icons
+    /// between them were hidden (the new label is a Playwright pattern).
+    func testStatsFoldedIntoTheDescriptionAreOneMerge() {
+        let old: [Node] = [S.text("A generic serialization framework"), S.image(), S.text("All-Time: …,…"), S.image(),
+                           S.text("Recent: …"), S.image(), S.text("Updated:"), S.text("about 2 years ago")]
+        let new: [Node] = [S.text("A generic serialization framework All-Time Downloads : …,… Recent Downloads : … Updated:"),
+                           S.text("about 2 years ago")]
+        let d = S.diff(old, new)
+        XCTAssertEqual(d.all(.groupMerged).count, 1, "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.first(.groupMerged)?.elements.count, 5, "the description and the three stats it took in")
+        XCTAssertEqual(d.all(.labelChanged).count, 0)
+        // The three icons went: each is said once, as the improvement it is.
+        XCTAssertEqual(d.all(.stopRemoved).count, 3, "\(d.changes.map(\.message))")
+        XCTAssertTrue(d.all(.stopRemoved).allSatisfy { $0.elements[0].role == .image })
+    }
+}
+
+final class IdentityFoldWordsTests: XCTestCase {
+    /// "Recent: 1" folded in as "Recent Downloads : 1": a word inserted between its words.
+    func testAFoldedTextMayGainAWordOnTheWay() {
+        let old: [Node] = [S.text("Adds inflections"), S.image(), S.text("Recent: 1"), S.image(), S.text("Updated:")]
+        let new: [Node] = [S.text("Adds inflections Recent Downloads : 1 Updated:")]
+        let d = S.diff(old, new)
+        XCTAssertEqual(d.all(.groupMerged).count, 1, "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.first(.groupMerged)?.elements.count, 4)
+        XCTAssertEqual(d.all(.stopRemoved).filter { $0.elements[0].role != .image }.count, 0)
+    }
+
+    func testReadingInOrderAllowsFewInsertedWords() {
+        XCTAssertTrue(GroupMatcher.reads("Recent Downloads : 1", ["recent", "1"]))
+        XCTAssertFalse(GroupMatcher.reads("Recent posts by the team today: 1", ["recent", "1"]))
+        XCTAssertFalse(GroupMatcher.reads("1 recent", ["recent", "1"]))
     }
 }

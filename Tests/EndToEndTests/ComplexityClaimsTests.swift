@@ -43,6 +43,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SimilarPass": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
         "ScreenDiffer.sameScreenShare": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
         "CommitAnalyzer.pairingRenames": .none("at most maxRenameCandidates matchings per commit, each as Matcher, which has its test"),
+        "GroupMatcher.reads": .none("O(t · p) on one label and one stop's few words, asked per unmatched stop; IdentityScalingTests covers the pass"),
         "GroupMatcher.absorbByNeighbour": .test("IdentityScalingTests.testMatchingOfDuplicateRowsGrowsAsNLogN"),
         "NeighbourMatcher": .test("OrderScalingTests.testMatchingByFrameIsLinearInTheBucket"),
         "DiffContext.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),

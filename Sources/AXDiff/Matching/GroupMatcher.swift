@@ -32,7 +32,6 @@ enum GroupMatcher {
                           parts: new, among: unmatchedNew, partFree: { m.newToOld[$0] == nil && !usedNew.contains($0) })
         m.splits += splits
         absorbByID(&m, old: old, new: new, folding: newFolding, unmatchedOld: unmatchedOld, usedOld: m.groupedOld)
-        absorbByNeighbour(&m, old: old, new: new)
     }
 
     /// Finds, for each free single stop, a run of free part stops whose names
@@ -206,27 +205,37 @@ enum GroupMatcher {
         var absorbed: [Int: [Int]] = [:]
         var holderOf: [Int: Int] = [:]
         var joined: [Int: [Int]] = [:]
+        // The new stop each old stop absorbed so far went into: a run of stats folded into
+        // one label ("All-Time", "Recent", "Updated") reaches its holder through the others.
+        var absorbedInto: [Int: Int] = [:]
         for r in old.indices where m.oldToNew[r] == nil && !grouped.contains(r) {
             let words = LabelText.words(old[r].name)
             guard !words.isEmpty else { continue }
             var candidates: [Int] = []
             for step in [-1, 1] {
                 var i = r + step
-                while old.indices.contains(i), abs(i - r) <= neighbourReach, m.oldToNew[i] == nil, mergeOf[i] == nil { i += step }
+                while old.indices.contains(i), abs(i - r) <= neighbourReach, m.oldToNew[i] == nil, mergeOf[i] == nil,
+                      absorbedInto[i] == nil { i += step }
                 if old.indices.contains(i), abs(i - r) <= neighbourReach { candidates.append(i) }
             }
             for i in candidates {
                 if let k = mergeOf[i] {
                     // A neighbour folded into a combined stop that now also reads these words.
-                    guard LabelText.containsWords(LabelText.words(new[m.merges[k].single].name), words) else { continue }
+                    guard reads(new[m.merges[k].single].name, words) else { continue }
                     joined[k, default: []].append(r)
                     break
                 }
+                if let j = absorbedInto[i] {
+                    guard reads(new[j].name, words) else { continue }
+                    absorbed[j, default: []].append(r)
+                    absorbedInto[r] = j
+                    break
+                }
                 guard let j = m.oldToNew[i], holderOf[j] == nil || holderOf[j] == i else { continue }
-                if LabelText.containsWords(LabelText.words(new[j].name), words)
-                    && !LabelText.containsWords(LabelText.words(old[i].name), words) {
+                if reads(new[j].name, words) && !reads(old[i].name, words) {
                     absorbed[j, default: []].append(r)
                     holderOf[j] = i
+                    absorbedInto[r] = j
                     break
                 }
             }
@@ -240,5 +249,25 @@ enum GroupMatcher {
             m.merges.append(StopGroup(single: j, parts: (parts + [i]).sorted()))
         }
         m.merges.sort { $0.single < $1.single }
+    }
+
+    /// Whether `text` reads `words` in order, each within `maxInserted` words of the one
+    /// before: a label that took in "Recent: 1" may say "Recent Downloads: 1".
+    ///
+    /// - Complexity: O(t · p) for the t words of `text` and the p of `words`.
+    static func reads(_ text: String, _ words: [Substring], maxInserted: Int = 2) -> Bool {
+        let t = LabelText.words(text)
+        guard let first = words.first, t.count >= words.count else { return false }
+        for start in t.indices where t[start] == first {
+            var at = start, matched = 1
+            while matched < words.count {
+                let limit = min(t.count, at + 2 + maxInserted)
+                guard let next = (at + 1..<max(at + 1, limit)).first(where: { t[$0] == words[matched] }) else { break }
+                at = next
+                matched += 1
+            }
+            if matched == words.count { return true }
+        }
+        return false
     }
 }

@@ -7,7 +7,8 @@ import AXSnapshot
 ///    the stops between anchors aligned as sequences (`GapAligner`);
 /// 1–3. among what is left, an id, a (role, label) or a label that is unique
 ///    on both sides (a stop that moved away from its neighbours);
-/// 4. merges and splits (`GroupMatcher`);
+/// 4. merges and splits (`GroupMatcher`; a stop folded into a paired
+///    neighbour's label is found last, once the neighbours are paired);
 /// 5. renamed and moved, where unambiguous (`SimilarPass`); then the same
 ///    frame, a similar label or the same place between matched neighbours
 ///    (`NeighbourMatcher`).
@@ -53,6 +54,9 @@ enum Matcher {
             SimilarPass.match(&m, old: old, new: new, keys: keys)
             NeighbourMatcher.match(&m, old: old, new: new)
         }
+        // Last, once every neighbour that can be paired is: a removed stop whose words a
+        // paired neighbour now reads was folded into it.
+        if m.oldToNew.contains(nil) { GroupMatcher.absorbByNeighbour(&m, old: old, new: new) }
         return m
     }
 
