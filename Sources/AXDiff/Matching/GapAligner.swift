@@ -4,29 +4,26 @@ import AXSnapshot
 /// that duplicates — rows of a list sharing an id, repeated "Delete" buttons,
 /// pattern names — pair by their place among their neighbours (DESIGN §4).
 ///
-/// The anchors that keep their relative order (the longest increasing run of
-/// their new positions) cut both versions into gaps; an anchor outside that
-/// run moved, and is only a stop of the gap it now sits in. Within a gap the
-/// unmatched stops are aligned by Myers' diff over their tokens
+/// A gap is a run of unmatched old stops between two paired stops, and the
+/// unmatched new stops between those two stops' partners. Where a partner
+/// moved (the two partners read in the other order), the run is widened to
+/// the next paired stop on each side, a few times at most, until the two read
+/// in order: a moved anchor is then only a stop inside the gap. Within a gap
+/// the unmatched stops are aligned by Myers' diff over their tokens
 /// (`MatchKeys.token`): the longest common subsequence, found in
-/// O((N + M) · D) for an edit distance D. When D exceeds `maxEdits`, position
-/// decides: equal tokens are paired in order, never crossing.
+/// O((N + M) · D) for an edit distance D. When D exceeds `maxEdits`,
+/// position decides: equal tokens are paired in order, never crossing.
 ///
-/// - Complexity: O(n log n + Σ (N + M) · min(D, maxEdits)) over the gaps,
-///   where n is the number of stops: O(n log n) for a bounded `maxEdits`.
+/// - Complexity: O(n + Σ (N + M) · min(D, maxEdits)) over the gaps, where n
+///   is the number of stops: O(n) for a bounded `maxEdits`.
 enum GapAligner {
     /// The edit distance past which a gap is aligned by position alone.
     static let maxEdits = 128
+    /// How many times a gap is widened past a moved anchor on each side.
+    static let maxWidening = 8
 
     static func align(_ m: inout Matching, old: [Stop], new: [Stop], keys: MatchKeys) {
         guard m.oldToNew.contains(nil), m.newToOld.contains(nil) else { return }
-        // Anchors in old order, and the ones that keep their order.
-        var pairs: [(old: Int, new: Int)] = []
-        for i in old.indices { if let j = m.oldToNew[i] { pairs.append((i, j)) } }
-        let kept = LongestIncreasingSubsequence.positions(pairs.map(\.new)).map { pairs[$0] }
-        var bounds: [(old: Int, new: Int)] = [(-1, -1)]
-        bounds += kept
-        bounds.append((old.count, new.count))
         var tokens: [MatchKeys.Token: Int] = [:]
         func token(_ stop: Stop) -> Int {
             let t = keys.token(stop)
@@ -34,11 +31,28 @@ enum GapAligner {
             tokens[t] = tokens.count
             return tokens.count - 1
         }
-        for g in 1..<bounds.count {
-            let (a, b) = (bounds[g - 1], bounds[g])
-            guard b.old - a.old > 1, b.new - a.new > 1 else { continue }
-            let olds = ((a.old + 1)..<b.old).filter { m.oldToNew[$0] == nil }
-            let news = ((a.new + 1)..<b.new).filter { m.newToOld[$0] == nil }
+        /// The paired old stop before (step -1) or after (+1) `i`, or the edge.
+        func paired(from i: Int, _ step: Int) -> Int {
+            var k = i + step
+            while k >= 0, k < old.count, m.oldToNew[k] == nil { k += step }
+            return k
+        }
+        func partner(_ k: Int) -> Int { k < 0 ? -1 : (k >= old.count ? new.count : (m.oldToNew[k] ?? -1)) }
+        var i = 0
+        while i < old.count {
+            guard m.oldToNew[i] == nil else { i += 1; continue }
+            var (left, right) = (paired(from: i, -1), paired(from: i, 1))
+            var widened = 0
+            while partner(left) >= partner(right), widened < maxWidening {
+                if left >= 0 { left = paired(from: left, -1) }
+                if right < old.count { right = paired(from: right, 1) }
+                widened += 1
+            }
+            let (a, b) = (partner(left), partner(right))
+            defer { i = max(i + 1, right) }
+            guard a < b, b - a > 1 else { continue }
+            let olds = ((left + 1)..<right).filter { m.oldToNew[$0] == nil }
+            let news = ((a + 1)..<b).filter { m.newToOld[$0] == nil }
             guard !olds.isEmpty, !news.isEmpty else { continue }
             let x = olds.map { token(old[$0]) }, y = news.map { token(new[$0]) }
             let aligned = Self.lcs(x, y, maxEdits: maxEdits) ?? Self.inOrder(x, y)
