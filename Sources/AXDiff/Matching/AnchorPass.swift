@@ -66,29 +66,26 @@ enum AnchorPass {
 
     /// Grows every pair forwards and backwards over unmatched neighbours with
     /// equal tokens, as `git diff --patience` grows its unique lines: the
-    /// "Delete" after a moved "Card 3" goes with "Card 3".
+    /// "Delete" after a moved "Card 3" goes with "Card 3". Walked from the
+    /// unmatched new stops, each looking at the paired stop just before it
+    /// (forwards, in reading order, so runs grow) and then just after it
+    /// (backwards).
     ///
-    /// - Complexity: O(n) in the number of stops: each stop is paired at most once.
+    /// - Complexity: O(n) in the number of stops, and nothing but a scan where all are paired.
     static func extend(_ m: inout Matching, old: [Stop], new: [Stop], keys: MatchKeys) {
-        let anchors = m.newToOld.indices.compactMap { j in m.newToOld[j].map { (old: $0, new: j) } }
-        guard anchors.count < new.count || anchors.count < old.count else { return }
+        let unmatched = new.indices.filter { m.newToOld[$0] == nil }
+        guard !unmatched.isEmpty else { return }
         func same(_ i: Int, _ j: Int) -> Bool {
-            m.oldToNew[i] == nil && m.newToOld[j] == nil && old[i].role == new[j].role && old[i].id == new[j].id
+            m.oldToNew[i] == nil && old[i].role == new[j].role && old[i].id == new[j].id
                 && keys.label(old[i].label) == keys.label(new[j].label)
         }
-        for a in anchors {
-            var (i, j) = (a.old + 1, a.new + 1)
-            while i < old.count, j < new.count, same(i, j) {
-                m.pair(old: i, new: j)
-                (i, j) = (i + 1, j + 1)
-            }
+        for j in unmatched where j > 0 {
+            guard m.newToOld[j] == nil, let i = m.newToOld[j - 1], i + 1 < old.count, same(i + 1, j) else { continue }
+            m.pair(old: i + 1, new: j)
         }
-        for a in anchors.reversed() {
-            var (i, j) = (a.old - 1, a.new - 1)
-            while i >= 0, j >= 0, same(i, j) {
-                m.pair(old: i, new: j)
-                (i, j) = (i - 1, j - 1)
-            }
+        for j in unmatched.reversed() where j + 1 < new.count {
+            guard m.newToOld[j] == nil, let i = m.newToOld[j + 1], i > 0, same(i - 1, j) else { continue }
+            m.pair(old: i - 1, new: j)
         }
     }
 }
