@@ -20,7 +20,9 @@ let package = Package(
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
         .target(name: "AXSnapshot"),
-        .target(name: "AXDiff", dependencies: ["AXSnapshot"]),
+        // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
+        .target(name: "AXGlob"),
+        .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
         // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
@@ -28,22 +30,23 @@ let package = Package(
         // a binary that mixes in clang's DWARF 5, and the benchmarks' profiles run under it.
         .target(name: "CInflate", cSettings: [.unsafeFlags(["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
-        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate"]),
+        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
-        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "CJemalloc"]),
-        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXTracker"]),
+        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "CJemalloc"]),
+        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXTracker"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate"]),
         .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
+        .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXRecord"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "CInflate", "AXTestSupport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXTestSupport"]),

@@ -3,8 +3,8 @@
 # and requires the tests that pin it to fail: a constant whose change leaves
 # its tests green is named as a survivor, and the script exits 1.
 #
-# The copy holds only the pure modules and their tests (AXSnapshot, AXDiff,
-# AXReport), with a manifest of its own, so a mutant rebuilds those modules
+# The copy holds only the pure modules and their tests (AXSnapshot, AXGlob,
+# AXDiff, AXReport), with a manifest of its own, so a mutant rebuilds those modules
 # and two test targets, not the whole package. The copy and its build
 # directory are kept (AXDIFF_MUTATION_DIR, default .build/mutation) so a
 # second run rebuilds only what changed.
@@ -29,10 +29,17 @@ rename-threshold|Sources/AXDiff/ScreenDiffer.swift|static let renameThreshold = 
 gap-max-edits|Sources/AXDiff/Matching/GapAligner.swift|static let maxEdits = 128|static let maxEdits = 64|AXDiffTests'
 
 mkdir -p "$work/Sources" "$work/Tests"
-for dir in Sources/AXSnapshot Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
+for dir in Sources/AXSnapshot Sources/AXGlob Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
     rm -rf "${work:?}/$dir"
     # Times kept: the build directory is reused, and an unchanged file must not recompile.
     cp -Rp "$root/$dir" "$work/$dir"
+done
+# What the tests read beside their sources: the README's kinds table, the configuration's
+# schema, the readers' corpus.
+for other in README.md Config docs Tests/AXSnapshotTests/Fixtures; do
+    rm -rf "${work:?}/$other"
+    mkdir -p "$(dirname "$work/$other")"
+    cp -Rp "$root/$other" "$work/$other"
 done
 cat > "$work/Package.swift" <<'MANIFEST'
 // swift-tools-version:6.0
@@ -43,10 +50,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     targets: [
         .target(name: "AXSnapshot"),
-        .target(name: "AXDiff", dependencies: ["AXSnapshot"]),
+        .target(name: "AXGlob"),
+        .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
-        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
     ],
     swiftLanguageModes: [.v5]
