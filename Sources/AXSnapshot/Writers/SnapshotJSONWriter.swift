@@ -1,11 +1,12 @@
-import AXSnapshot
-
 /// Writes a snapshot as canonical axsnapshot JSON (DESIGN §3.1): keys sorted,
 /// two-space indentation, a frame on one line, whole numbers without a
 /// fraction, only the fields a node has (`element` only where it differs
 /// from the default rule), and a final newline. The same snapshot always
 /// gives the same bytes, so a commit of a re-recorded page that did not
 /// change is empty.
+///
+/// It lives beside the readers so that every product can write what they
+/// read: the recorder, `AXSnapshotTesting`'s reference files, the bench.
 ///
 /// The writer keeps its own stack of open nodes, so depth costs no thread stack.
 ///
@@ -80,8 +81,9 @@ public enum SnapshotJSONWriter {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped,
-    /// everything else as UTF-8.
-    static func quoted(_ s: String) -> String {
+    /// everything else as UTF-8. Every writer of JSON or ARIA YAML strings in
+    /// the package (the recorder, the bench's generator, the tests) uses it.
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
