@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "AXSnapshot"),
         // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
         .target(name: "AXGlob"),
+        // Running a program to its end (posix_spawn, both outputs drained, waitpid): for git, the bench and the tests.
+        .target(name: "AXProcess"),
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
@@ -32,23 +34,24 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
-        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "CJemalloc"]),
+        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "CJemalloc"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXTracker"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
-        .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
+        .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
-        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXRecord"]),
+        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXRecord"]),
+        .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
     ]
 )
