@@ -1,14 +1,18 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
+// 6.2: `SendableMetatype` (AXDiff's rule registry) needs its compiler. The sources are in
+// the Swift 5 language mode (`swiftLanguageModes` below).
 import PackageDescription
 
 let package = Package(
     name: "axdiff",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "axdiff", targets: ["axdiff"]),
         .library(name: "AXSnapshot", targets: ["AXSnapshot"]),
         .library(name: "AXDiff", targets: ["AXDiff"]),
         .library(name: "AXReport", targets: ["AXReport"]),
+        // An app's UI tests: `assertAccessibility(of:matches:)` against a reference file beside the test.
+        .library(name: "AXSnapshotTesting", targets: ["AXSnapshotTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +30,7 @@ let package = Package(
         .target(name: "AXProcess"),
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
+        .target(name: "AXSnapshotTesting", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
         // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
         // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
         // Its debug information in DWARF 4, as Swift writes it: valgrind 3.19 (Debian 12) gives up on
@@ -43,6 +48,7 @@ let package = Package(
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
+        .testTarget(name: "AXSnapshotTestingTests", dependencies: ["AXSnapshotTesting", "AXSnapshot", "AXDiff"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXRecord"]),
         .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
@@ -53,5 +59,6 @@ let package = Package(
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

@@ -1,7 +1,8 @@
 /// Writes a snapshot as canonical axsnapshot JSON (DESIGN §3.1): keys sorted,
 /// two-space indentation, a frame on one line, whole numbers without a
 /// fraction, only the fields a node has (`element` only where it differs
-/// from the default rule), and a final newline. The same snapshot always
+/// from the default rule) — every field the axsnapshot reader reads, so a
+/// snapshot from any reader survives the round trip — and a final newline. The same snapshot always
 /// gives the same bytes, so a commit of a re-recorded page that did not
 /// change is empty.
 ///
@@ -56,14 +57,18 @@ public enum SnapshotJSONWriter {
     /// The node's fields but `children`, sorted by key, values already encoded.
     private static func fields(_ node: Node) -> [(key: String, value: String)] {
         var f: [(key: String, value: String)] = []
+        if !node.actions.isEmpty { f.append(("actions", "[" + node.actions.map(quoted).joined(separator: ", ") + "]")) }
         var bare = node
         bare.element = nil
         if let element = node.element, element != bare.isStop { f.append(("element", element ? "true" : "false")) }
         if let frame = node.frame {
             f.append(("frame", "[\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]"))
         }
+        if node.hidden { f.append(("hidden", "true")) }
         if let hint = node.hint, !hint.isEmpty { f.append(("hint", quoted(hint))) }
         if let id = node.id, !id.isEmpty { f.append(("id", quoted(id))) }
+        if let image = node.imageName, !image.isEmpty { f.append(("image", quoted(image))) }
+        if !node.inputLabels.isEmpty { f.append(("inputLabels", "[" + node.inputLabels.map(quoted).joined(separator: ", ") + "]")) }
         if let label = node.label, !label.isEmpty { f.append(("label", quoted(label))) }
         f.append(("role", quoted(node.rawRole ?? node.role.rawValue)))
         var states = node.states.sorted().map(\.rawValue)
