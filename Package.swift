@@ -46,10 +46,10 @@ let package = Package(
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
         .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXSnapshotTestingTests", dependencies: ["AXSnapshotTesting", "AXSnapshot", "AXDiff"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
+        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXRecord"]),
         .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
         .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),

@@ -4,8 +4,9 @@
 # its tests green is named as a survivor, and the script exits 1.
 #
 # The copy holds only the pure modules and their tests (AXSnapshot, AXGlob,
-# AXDiff, AXReport), with a manifest of its own, so a mutant rebuilds those modules
-# and two test targets, not the whole package. The copy and its build
+# AXDiff, AXReport, and AXProcess that the tests use), with a manifest of its
+# own, so a mutant rebuilds those modules and two test targets, not the whole
+# package. The copy and its build
 # directory are kept (AXDIFF_MUTATION_DIR, default .build/mutation) so a
 # second run rebuilds only what changed.
 #
@@ -29,7 +30,7 @@ rename-threshold|Sources/AXDiff/ScreenDiffer.swift|static let renameThreshold = 
 gap-max-edits|Sources/AXDiff/Matching/GapAligner.swift|static let maxEdits = 128|static let maxEdits = 64|AXDiffTests'
 
 mkdir -p "$work/Sources" "$work/Tests"
-for dir in Sources/AXSnapshot Sources/AXGlob Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
+for dir in Sources/AXSnapshot Sources/AXGlob Sources/AXProcess Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
     rm -rf "${work:?}/$dir"
     # Times kept: the build directory is reused, and an unchanged file must not recompile.
     cp -Rp "$root/$dir" "$work/$dir"
@@ -51,11 +52,12 @@ let package = Package(
     targets: [
         .target(name: "AXSnapshot"),
         .target(name: "AXGlob"),
+        .target(name: "AXProcess"),
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
-        .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
-        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXTestSupport"]),
-        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
+        .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
+        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
     ],
     swiftLanguageModes: [.v5]
 )
