@@ -1,14 +1,18 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
+// 6.2: `SendableMetatype` (AXDiff's rule registry) needs its compiler. The sources are in
+// the Swift 5 language mode (`swiftLanguageModes` below).
 import PackageDescription
 
 let package = Package(
     name: "axdiff",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "axdiff", targets: ["axdiff"]),
         .library(name: "AXSnapshot", targets: ["AXSnapshot"]),
         .library(name: "AXDiff", targets: ["AXDiff"]),
         .library(name: "AXReport", targets: ["AXReport"]),
+        // An app's UI tests: `assertAccessibility(of:matches:)` against a reference file beside the test.
+        .library(name: "AXSnapshotTesting", targets: ["AXSnapshotTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,32 +24,41 @@ let package = Package(
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
         .target(name: "AXSnapshot"),
-        .target(name: "AXDiff", dependencies: ["AXSnapshot"]),
+        // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
+        .target(name: "AXGlob"),
+        // Running a program to its end (posix_spawn, both outputs drained, waitpid): for git, the bench and the tests.
+        .target(name: "AXProcess"),
+        .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
+        .target(name: "AXSnapshotTesting", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
         // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
         // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
         // Its debug information in DWARF 4, as Swift writes it: valgrind 3.19 (Debian 12) gives up on
         // a binary that mixes in clang's DWARF 5, and the benchmarks' profiles run under it.
         .target(name: "CInflate", cSettings: [.unsafeFlags(["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
-        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate"]),
+        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
-        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "CJemalloc"]),
-        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXTracker"]),
+        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "CJemalloc"]),
+        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXTracker"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
-        .target(name: "AXTestSupport", path: "Tests/AXTestSupport"),
+        .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXTestSupport"]),
-        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
-        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXTracker", "AXRecord"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "CInflate", "AXTestSupport"]),
+        .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
+        .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
+        .testTarget(name: "AXSnapshotTestingTests", dependencies: ["AXSnapshotTesting", "AXSnapshot", "AXDiff"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
+        .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXRecord"]),
+        .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXTestSupport"]),
-    ]
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
 )

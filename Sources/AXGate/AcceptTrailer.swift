@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXGlob
 
 /// A reviewer's deliberate acceptance of a flagged change (DESIGN §11): the
 /// commit trailer `Axdiff-Accept: <kind> [<target>]`, e.g.
@@ -129,7 +130,7 @@ package struct AcceptTrailer: Sendable, Equatable {
     func acceptsScreen(_ name: String, path: String) -> Bool {
         guard let screen else { return true }
         if screen == name || screen == path { return true }
-        let glob = Glob(screen)
+        let glob = PathGlob(screen)
         return glob.matches(name) || glob.matches(path)
     }
 

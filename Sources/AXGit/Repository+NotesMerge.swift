@@ -1,3 +1,4 @@
+import AXGlob
 import CLibgit2
 
 extension Repository {

@@ -1,3 +1,4 @@
+import AXProcess
 import Foundation
 
 /// The git command line, for what libgit2 does not do: network transport (fetch and push:

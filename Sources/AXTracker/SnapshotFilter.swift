@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXGlob
 
 /// Finds the snapshot files a commit changed, with the globs of the configuration it was
 /// last given compiled once: a history's commits nearly all share one configuration, and

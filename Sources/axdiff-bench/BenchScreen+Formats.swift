@@ -1,3 +1,5 @@
+import AXSnapshot
+
 /// Writes a generated screen in the formats axdiff reads. One stop per line,
 /// as snapshot tools pretty-print, so that `git log -p` sees line-sized hunks.
 extension BenchScreen {
@@ -5,15 +7,15 @@ extension BenchScreen {
     func json() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(stopCount * 110 + 200)
-        out += "{\n  \"axsnapshot\": 1,\n  \"screen\": \(quoted(name)),\n  \"platform\": \"ios\",\n  \"elements\": [\n".utf8
+        out += "{\n  \"axsnapshot\": 1,\n  \"screen\": \(SnapshotJSONWriter.quoted(name)),\n  \"platform\": \"ios\",\n  \"elements\": [\n".utf8
         for (s, section) in sections.enumerated() {
-            out += "    {\"id\": \(quoted(section.id)), \"role\": \"container\", \"frame\": [0, \(section.y), 390, \(sectionHeight(s))], \"children\": [\n".utf8
+            out += "    {\"id\": \(SnapshotJSONWriter.quoted(section.id)), \"role\": \"container\", \"frame\": [0, \(section.y), 390, \(sectionHeight(s))], \"children\": [\n".utf8
             for (k, item) in section.items.enumerated() {
-                out += "      {\"id\": \(quoted(item.id)), \"role\": \"\(item.role)\", \"label\": \(quoted(item.label))".utf8
-                if let value = item.value { out += ", \"value\": \(quoted(value))".utf8 }
+                out += "      {\"id\": \(SnapshotJSONWriter.quoted(item.id)), \"role\": \"\(item.role)\", \"label\": \(SnapshotJSONWriter.quoted(item.label))".utf8
+                if let value = item.value { out += ", \"value\": \(SnapshotJSONWriter.quoted(value))".utf8 }
                 var states = item.states
                 if let level = item.level { states.append("level=\(level)") }
-                if !states.isEmpty { out += ", \"states\": [\(states.map(quoted).joined(separator: ", "))]".utf8 }
+                if !states.isEmpty { out += ", \"states\": [\(states.map(SnapshotJSONWriter.quoted).joined(separator: ", "))]".utf8 }
                 out += ", \"frame\": [\(item.x), \(item.y), \(item.width), \(item.height)]}".utf8
                 out += (k == section.items.count - 1 ? "\n" : ",\n").utf8
             }
@@ -28,9 +30,9 @@ extension BenchScreen {
         var out: [UInt8] = []
         out += "- main:\n".utf8
         for section in sections {
-            out += "  - region \(quoted(section.title)):\n".utf8
+            out += "  - region \(SnapshotJSONWriter.quoted(section.title)):\n".utf8
             for item in section.items {
-                let name = quoted(item.label)
+                let name = SnapshotJSONWriter.quoted(item.label)
                 switch item.role {
                 case "heading": out += "    - heading \(name) [level=\(item.level ?? 2)]\n".utf8
                 case "button": out += "    - button \(name)\n".utf8
@@ -38,7 +40,7 @@ extension BenchScreen {
                 case "link": out += "    - link \(name):\n      - /url: /items/\(item.id)\n".utf8
                 case "toggle": out += "    - switch \(name)\(item.value == "1" ? " [checked]" : "")\n".utf8
                 case "textField": out += "    - textbox \(name): \"\(item.value ?? "")\"\n".utf8
-                default: out += "    - text: \(quoted(item.label))\n".utf8
+                default: out += "    - text: \(SnapshotJSONWriter.quoted(item.label))\n".utf8
                 }
             }
         }
@@ -81,19 +83,6 @@ extension BenchScreen {
             + "content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"\(clickable)\" enabled=\"true\" "
             + "focusable=\"\(clickable)\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" "
             + "selected=\"false\" bounds=\"[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]\"" + (close ? " />" : ">")
-    }
-
-    func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
     }
 
     private func xmlEscaped(_ s: String) -> String {

@@ -1,4 +1,5 @@
 import AXRecord
+import AXSnapshot
 import Foundation
 
 /// `axdiff record` on a generated catalog page of `recordElements` elements

@@ -1,4 +1,4 @@
-import AXTracker
+import AXProcess
 import Foundation
 
 /// Runs the programs the benchmark measures (`axdiff`, `git`) and the ones it

@@ -1,3 +1,4 @@
+import AXProcess
 import AXTracker
 import Foundation
 

@@ -1,4 +1,5 @@
 @testable import AXDiff
+import AXProcess
 import AXTestSupport
 import Foundation
 import XCTest
@@ -20,26 +21,14 @@ final class ConfigSchemaTests: XCTestCase {
             for doc in json.load(sys.stdin):
                 print("valid" if validator.is_valid(json.loads(doc)) else "invalid")
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, Self.schemaPath]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = errors
-        try p.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: documents))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        p.waitForExit()
-        guard p.terminationStatus == 0 else {
-            let message = String(decoding: err, as: UTF8.self)
-            if message.contains("No module named 'jsonschema'") { throw XCTSkip("jsonschema is not installed (Scripts/setup.sh installs it)") }
-            XCTFail(message)
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: documents), as: UTF8.self)
+        let p = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.schemaPath], stdin: input, what: "jsonschema")
+        guard p.code == 0 else {
+            if p.err.contains("No module named 'jsonschema'") { throw XCTSkip("jsonschema is not installed (Scripts/setup.sh installs it)") }
+            XCTFail(p.err)
             return []
         }
-        return String(decoding: out, as: UTF8.self).split(separator: "\n").map { $0 == "valid" }
+        return p.out.split(separator: "\n").map { $0 == "valid" }
     }
 
     func testTheSchemaNamesEveryKeyAndKind() throws {

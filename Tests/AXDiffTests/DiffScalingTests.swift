@@ -80,19 +80,4 @@ final class DiffScalingTests: XCTestCase {
             return { _ = VisualInversions.dominance(points: points, queries: queries) }
         })
     }
-
-    /// `Glob.matches`: O(p · t), linear in the path for a fixed pattern of many
-    /// stars (a backtracking matcher is exponential in them).
-    func testGlobIsLinearInThePathForAFixedPattern() {
-        let glob = Glob("**/a*b*c*d*e*/**/*.json")
-        XCTAssertNil(Scaling.check("Glob.matches, path of n segments", .linear, n: 200) { n in
-            let path = Array(repeating: "abcdabcdabcd", count: n).joined(separator: "/") + "/x.txt"
-            return { XCTAssertFalse(glob.matches(path)) }
-        })
-        XCTAssertNil(Scaling.check("Glob.matches, pattern of n stars", .linear, n: 20) { n in
-            let pattern = Glob(Array(repeating: "*a", count: n).joined() + "b")
-            let path = String(repeating: "a", count: 400)
-            return { XCTAssertFalse(pattern.matches(path)) }
-        })
-    }
 }

@@ -1,4 +1,5 @@
 import AXDiff
+import AXGlob
 import AXSnapshot
 import Foundation
 import XCTest
@@ -30,12 +31,18 @@ final class PolicyTests: XCTestCase {
         XCTAssertTrue(c.isSnapshotPath("web/login.aria.yml"))
         XCTAssertTrue(c.isSnapshotPath("login.aria.yml"))
         XCTAssertFalse(c.isSnapshotPath("Sources/main.swift"))
-        XCTAssertTrue(Glob("Snapshots/*.json").matches("Snapshots/A.json"))
-        XCTAssertFalse(Glob("Snapshots/*.json").matches("Snapshots/x/A.json"))
-        XCTAssertTrue(Glob("Check?ut").matches("Checkout"))
+        XCTAssertTrue(PathGlob("Snapshots/*.json").matches("Snapshots/A.json"))
+        XCTAssertFalse(PathGlob("Snapshots/*.json").matches("Snapshots/x/A.json"))
+        XCTAssertTrue(PathGlob("Check?ut").matches("Checkout"))
         // A pathological pattern stays polynomial.
-        let evil = Glob(String(repeating: "*a", count: 40) + "b")
+        let evil = PathGlob(String(repeating: "*a", count: 40) + "b")
         XCTAssertFalse(evil.matches(String(repeating: "a", count: 5000)))
+        // The configuration's globs are the tree walk's: a folder named without glob
+        // characters is everything below it, as a git pathspec.
+        var ignoring = Config()
+        ignoring.ignore = ["Snapshots/Debug"]
+        XCTAssertFalse(ignoring.isSnapshotPath("Snapshots/Debug/Home.json"))
+        XCTAssertTrue(ignoring.isSnapshotPath("Snapshots/Debugging/Home.json"))
     }
 
     func testShippedDefaultConfigurationIsTheBuiltInDefault() throws {

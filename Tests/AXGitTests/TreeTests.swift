@@ -1,3 +1,4 @@
+import AXGlob
 @testable import AXGit
 import XCTest
 

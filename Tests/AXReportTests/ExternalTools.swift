@@ -1,3 +1,4 @@
+import AXProcess
 import AXTestSupport
 import Foundation
 import XCTest
@@ -12,26 +13,11 @@ enum ExternalTools {
         var stderr: String
     }
 
-    /// Runs `arguments` through `/usr/bin/env` (so PATH decides), with output
-    /// captured in files rather than pipes so that a chatty tool cannot block.
+    /// Runs `arguments` through `/usr/bin/env` (so PATH decides); both outputs are
+    /// drained as they come, so a chatty tool cannot block.
     static func run(_ arguments: [String]) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("axreport-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitForExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, what: arguments.first ?? "env")
+        return Run(status: r.code, stdout: r.out, stderr: r.err)
     }
 
     static func which(_ tool: String) -> Bool {

@@ -97,7 +97,7 @@ final class MarkdownReportTests: XCTestCase {
         }
         let report = DiffReport(screens: [ScreenDiff(screen: "Feed", path: "Snapshots/Feed.json", changes: changes)], snapshotsCompared: 1)
         let markdown = Report.markdown.render(report, Fixtures.plain)
-        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.contains("`order.changed`") }.count, ReportModel.maxOrderChanges)
+        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.contains("`order.changed`") }.count, 20)
         XCTAssertTrue(markdown.contains("- **Feed** (Snapshots/Feed.json): and 5 more stops moved"), markdown)
     }
 

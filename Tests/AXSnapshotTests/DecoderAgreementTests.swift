@@ -150,8 +150,8 @@ final class DecoderAgreementTests: XCTestCase {
 /// the model has: what the agreement tests feed the readers.
 enum SnapshotJSON {
     static func text(_ snapshot: Snapshot) -> String {
-        var out = "{\"axsnapshot\": 1, \"screen\": \(quoted(snapshot.screen)), \"platform\": \"\(snapshot.platform.rawValue)\""
-        if let locale = snapshot.locale { out += ", \"locale\": \(quoted(locale))" }
+        var out = "{\"axsnapshot\": 1, \"screen\": \(SnapshotJSONWriter.quoted(snapshot.screen)), \"platform\": \"\(snapshot.platform.rawValue)\""
+        if let locale = snapshot.locale { out += ", \"locale\": \(SnapshotJSONWriter.quoted(locale))" }
         out += ", \"layoutDirection\": \"\(snapshot.layoutDirection.rawValue)\", \"elements\": ["
         write(snapshot.elements, into: &out, indent: "\n  ")
         return out + "\n]}\n"
@@ -160,17 +160,17 @@ enum SnapshotJSON {
     static func write(_ nodes: [Node], into out: inout String, indent: String) {
         for (i, node) in nodes.enumerated() {
             out += (i == 0 ? "" : ",") + indent + "{"
-            var fields: [String] = ["\"role\": " + quoted(node.platformRole ?? node.role.rawValue)]
-            if let id = node.id { fields.append("\"id\": " + quoted(id)) }
-            if let label = node.label { fields.append("\"label\": " + quoted(label)) }
-            if let value = node.value { fields.append("\"value\": " + quoted(value)) }
-            if let hint = node.hint { fields.append("\"hint\": " + quoted(hint)) }
-            if let image = node.imageName { fields.append("\"image\": " + quoted(image)) }
+            var fields: [String] = ["\"role\": " + SnapshotJSONWriter.quoted(node.platformRole ?? node.role.rawValue)]
+            if let id = node.id { fields.append("\"id\": " + SnapshotJSONWriter.quoted(id)) }
+            if let label = node.label { fields.append("\"label\": " + SnapshotJSONWriter.quoted(label)) }
+            if let value = node.value { fields.append("\"value\": " + SnapshotJSONWriter.quoted(value)) }
+            if let hint = node.hint { fields.append("\"hint\": " + SnapshotJSONWriter.quoted(hint)) }
+            if let image = node.imageName { fields.append("\"image\": " + SnapshotJSONWriter.quoted(image)) }
             var states = node.states.map(\.rawValue).sorted()
             if let level = node.level { states.append("level=\(level)") }
-            if !states.isEmpty { fields.append("\"states\": [" + states.map(quoted).joined(separator: ", ") + "]") }
-            if !node.inputLabels.isEmpty { fields.append("\"inputLabels\": [" + node.inputLabels.map(quoted).joined(separator: ", ") + "]") }
-            if !node.actions.isEmpty { fields.append("\"actions\": [" + node.actions.map(quoted).joined(separator: ", ") + "]") }
+            if !states.isEmpty { fields.append("\"states\": [" + states.map(SnapshotJSONWriter.quoted).joined(separator: ", ") + "]") }
+            if !node.inputLabels.isEmpty { fields.append("\"inputLabels\": [" + node.inputLabels.map(SnapshotJSONWriter.quoted).joined(separator: ", ") + "]") }
+            if !node.actions.isEmpty { fields.append("\"actions\": [" + node.actions.map(SnapshotJSONWriter.quoted).joined(separator: ", ") + "]") }
             if let f = node.frame { fields.append("\"frame\": [\(number(f.x)), \(number(f.y)), \(number(f.width)), \(number(f.height))]") }
             if node.hidden { fields.append("\"hidden\": true") }
             if let element = node.element { fields.append("\"element\": \(element)") }
@@ -186,20 +186,5 @@ enum SnapshotJSON {
 
     static func number(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,6 +1,7 @@
 // The tests' fixture cleans up through XCTest, which the static SDK lacks: a release build
 // with `--static-swift-stdlib` builds every target, this file empty.
 #if canImport(XCTest)
+import AXProcess
 import Foundation
 import XCTest
 

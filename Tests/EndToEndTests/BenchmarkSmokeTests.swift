@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AXProcess
 import AXTestSupport
 
 /// `axdiff-bench --quick` runs end to end on tiny sizes (a 40-commit history)

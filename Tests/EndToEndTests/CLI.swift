@@ -1,3 +1,4 @@
+import AXProcess
 import AXTestSupport
 import Foundation
 import XCTest

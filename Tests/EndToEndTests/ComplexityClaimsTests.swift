@@ -24,7 +24,6 @@ final class ComplexityClaimsTests: XCTestCase {
         "NameDuplicate.touchedNames": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
         "NameDuplicate.duplicates": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
         "StopsIncreased.changes": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
-        "Glob.matches": .test("DiffScalingTests.testGlobIsLinearInThePathForAFixedPattern"),
         "LabelPattern.matches": .test("VolatileLabelTests.testStepsGrowLinearlyWithTheText"),
         "LabelPattern.find": .test("VolatileLabelTests.testStepsGrowLinearlyWithTheText"),
         "LocaleSiblings.sourcePaths": .test("HelperScalingTests.testASourceLocalePathIsFoundInTimeLinearInThePath"),

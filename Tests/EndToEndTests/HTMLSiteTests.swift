@@ -1,3 +1,4 @@
+import AXProcess
 import AXTestSupport
 #if canImport(Glibc)
 import Glibc

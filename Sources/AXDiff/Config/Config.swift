@@ -1,3 +1,4 @@
+import AXGlob
 import AXSnapshot
 
 /// axdiff's configuration (DESIGN §8): every key optional, defaults here.
@@ -46,6 +47,6 @@ public struct Config: Sendable, Equatable {
 
     /// Whether a screen (by name) or path is ignored.
     public func ignores(screen: String, path: String) -> Bool {
-        ignore.contains { $0 == screen || Glob($0).matches(screen) || Glob($0).matches(path) }
+        ignore.contains { $0 == screen || PathGlob($0).matches(screen) || PathGlob($0).matches(path) }
     }
 }

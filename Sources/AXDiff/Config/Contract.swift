@@ -1,3 +1,5 @@
+import AXGlob
+
 /// A reading-order contract: on screens matching `screen` (a name or glob),
 /// the stops named in `order` (by id, else by exact label) must be read in
 /// that relative order. Entries absent from the screen are skipped.
@@ -11,6 +13,6 @@ public struct Contract: Sendable, Equatable {
     }
 
     public func applies(to screenName: String) -> Bool {
-        screen == screenName || Glob(screen).matches(screenName)
+        screen == screenName || PathGlob(screen).matches(screenName)
     }
 }

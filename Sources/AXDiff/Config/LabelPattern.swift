@@ -1,3 +1,5 @@
+import AXGlob
+
 /// A label glob from the configuration's `volatile` list: `*` stands for any
 /// run of characters (none included), everything else is literal, compared
 /// as labels are (case and runs of whitespace aside). `Updated * ago`
@@ -91,6 +93,6 @@ public struct VolatileLabel: Sendable, Equatable {
 
     public func applies(to screenName: String) -> Bool {
         guard let screen else { return true }
-        return screen == screenName || Glob(screen).matches(screenName)
+        return screen == screenName || PathGlob(screen).matches(screenName)
     }
 }

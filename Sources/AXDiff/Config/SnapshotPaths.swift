@@ -1,16 +1,20 @@
+import AXGlob
+
 /// A configuration's `snapshots` and `ignore` globs, compiled once: what
 /// `Config.isSnapshotPath` asks, for a caller that asks it of every commit's changes
 /// (compiling the default globs for each path cost more than matching them).
+/// The globs are the tree walk's (`PathGlobSet`), so the configuration keeps
+/// exactly the files the walk found.
 package struct SnapshotPaths: Sendable {
-    private let snapshots: [Glob]
-    private let ignore: [Glob]
+    private let snapshots: PathGlobSet
+    private let ignore: PathGlobSet
 
     package init(_ config: Config) {
-        snapshots = config.snapshots.map(Glob.init)
-        ignore = config.ignore.map(Glob.init)
+        snapshots = PathGlobSet(config.snapshots)
+        ignore = PathGlobSet(config.ignore)
     }
 
     package func contains(_ path: String) -> Bool {
-        snapshots.contains { $0.matches(path) } && !ignore.contains { $0.matches(path) }
+        snapshots.matches(path) && !ignore.matches(path)
     }
 }

@@ -153,15 +153,18 @@ enum LabelText {
         return false
     }
 
+    /// The share of their words two labels must hold in common to be similar.
+    static let similarShare = 0.5
+
     /// Two labels are similar when one contains the other or they share at
-    /// least half of their words (Jaccard ≥ 0.5).
+    /// least half of their words (Jaccard ≥ `similarShare`).
     static func similar(_ a: String, _ b: String) -> Bool {
         let na = normalized(a), nb = normalized(b)
         guard !na.isEmpty, !nb.isEmpty else { return false }
         if na.contains(nb) || nb.contains(na) { return true }
         let wa = Set(words(na)), wb = Set(words(nb))
         let union = wa.union(wb).count
-        return union > 0 && Double(wa.intersection(wb).count) / Double(union) >= 0.5
+        return union > 0 && Double(wa.intersection(wb).count) / Double(union) >= similarShare
     }
 
     /// How alike two labels' words are: the share of all their words that both

@@ -15,8 +15,8 @@ import AXSnapshot
 ///   its children once, and children already in visual order are only
 ///   checked: O(n) for a typical layout).
 enum VisualOrder {
-    /// The row rule: items whose top edges differ by at most this many points share a row.
-    static let rowTolerance = 7.0
+    /// The row rule: items whose top edges differ by at most this much share a row.
+    static let rowTolerance = RowRule.tolerance
 
     /// The visual rank of each stop (same indexing as `tree.stops`), or nil
     /// when no stop has a frame: a depth-first walk of the tree, each node's

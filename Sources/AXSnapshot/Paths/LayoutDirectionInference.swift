@@ -43,8 +43,8 @@ enum LayoutDirectionInference {
         return mirrored > forward ? .rtl : .ltr
     }
 
-    /// Two siblings whose tops differ by at most this much share a row (the 7 pt row rule's tolerance).
-    static let rowTolerance = 7.0
+    /// Two siblings whose tops differ by at most this much share a row.
+    static let rowTolerance = RowRule.tolerance
 
     /// The direction of the first strongly directional letter of `text`.
     static func script(of text: String) -> LayoutDirection? {

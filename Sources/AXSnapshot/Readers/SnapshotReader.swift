@@ -241,8 +241,14 @@ public enum SnapshotReader {
 
     /// Strict UTF-8 decoding: nil when the bytes are not valid UTF-8. The
     /// standard library validates in bulk, far faster than scalar by scalar.
+    /// Before the Swift 6 runtime (an app's tests on iOS 17), the repairing
+    /// decoder gives the bytes back unchanged exactly when they were valid.
     static func decodeUTF8(_ bytes: [UInt8]) -> String? {
-        String(validating: bytes, as: UTF8.self)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        let repaired = String(decoding: bytes, as: UTF8.self)
+        return repaired.utf8.elementsEqual(bytes) ? repaired : nil
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {

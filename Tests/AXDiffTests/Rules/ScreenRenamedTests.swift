@@ -28,6 +28,20 @@ final class ScreenRenamedTests: XCTestCase {
         XCTAssertLessThan(ScreenDiffer.sameScreenShare(old: PreparedVersion(old), new: PreparedVersion(other)), ScreenDiffer.renameThreshold)
     }
 
+    /// `renameThreshold` at its edge: three of five stops alike is one screen moved, four of seven is not.
+    func testThreeOfFiveStopsAlikeIsTheSameScreenAndFourOfSevenIsNot() {
+        func share(_ kept: [String], _ old: [String], _ new: [String]) -> Double {
+            ScreenDiffer.sameScreenShare(old: PreparedVersion(S.screen((kept + old).map { S.button($0) }, name: "A")),
+                                         new: PreparedVersion(S.screen((kept + new).map { S.button($0) }, name: "B")))
+        }
+        let threeOfFive = share(["Alpha", "Bravo", "Charlie"], ["Delta", "Echo"], ["Xray", "Yankee"])
+        XCTAssertEqual(threeOfFive, 0.6, accuracy: 1e-9)
+        XCTAssertGreaterThanOrEqual(threeOfFive, ScreenDiffer.renameThreshold)
+        let fourOfSeven = share(["Alpha", "Bravo", "Charlie", "Delta"], ["Echo", "Foxtrot", "Golf"], ["Xray", "Yankee", "Zulu"])
+        XCTAssertEqual(fourOfSeven, 4.0 / 7, accuracy: 1e-9)
+        XCTAssertLessThan(fourOfSeven, ScreenDiffer.renameThreshold)
+    }
+
     func testSilencedByTheConfiguration() {
         var config = Config()
         config.severity[.screenRenamed] = .off

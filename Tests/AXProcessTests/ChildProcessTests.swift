@@ -1,4 +1,4 @@
-@testable import AXTracker
+import AXProcess
 import Foundation
 import XCTest
 
@@ -97,5 +97,39 @@ final class ChildProcessTests: XCTestCase {
         let caught = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE].reduce(UInt64(0)) { $0 | 1 << UInt64($1 - 1) }
         XCTAssertEqual(masks["SigBlk:"].map { $0 & caught }, 0, "\(masks)")
         XCTAssertEqual(masks["SigIgn:"].map { $0 & caught }, 0, "\(masks)")
+    }
+
+    /// The input given is what the child reads, larger than a socket buffer holds while
+    /// the child's output, as large, is read: neither side waits on the other.
+    func testInputIsReadWholeWhileTheOutputIsDrained() throws {
+        let text = (0..<40_000).map { "line \($0)\n" }.joined()
+        let result = try ChildProcess("/bin/cat", [], input: Array(text.utf8)).run()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout.count, text.utf8.count)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), text)
+        XCTAssertFalse(result.timedOut)
+    }
+
+    /// A child that exits without reading its input is no error and no SIGPIPE here.
+    func testAChildThatIgnoresItsInputEndsTheRun() throws {
+        let result = try ChildProcess(shell, ["-c", "echo done"], input: Array(repeating: UInt8(ascii: "x"), count: 1 << 20)).run()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "done\n")
+    }
+
+    func testTheChildStartsInTheWorkingDirectory() throws {
+        let result = try ChildProcess("/bin/pwd", [], workingDirectory: "/usr/bin").run()
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "/usr/bin\n")
+        XCTAssertThrowsError(try ChildProcess("/bin/pwd", [], workingDirectory: "/nonexistent/dir").run())
+    }
+
+    /// A child past its timeout is ended with its process group (the shell's `sleep` too),
+    /// and the run says so; what it wrote before is kept.
+    func testAChildPastItsTimeoutIsEndedWithItsGroup() throws {
+        let result = try ChildProcess(shell, ["-c", "echo started; sleep 30; echo late"], timeout: 0.5).run()
+        XCTAssertTrue(result.timedOut)
+        XCTAssertEqual(result.status, 128 + 15)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "started\n")
+        XCTAssertFalse(try ChildProcess(shell, ["-c", "exit 0"], timeout: 5).run().timedOut)
     }
 }

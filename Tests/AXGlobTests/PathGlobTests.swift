@@ -1,4 +1,4 @@
-import AXGit
+@testable import AXGlob
 import AXTestSupport
 import XCTest
 

@@ -1,11 +1,13 @@
-import AXSnapshot
-
 /// Writes a snapshot as canonical axsnapshot JSON (DESIGN §3.1): keys sorted,
 /// two-space indentation, a frame on one line, whole numbers without a
 /// fraction, only the fields a node has (`element` only where it differs
-/// from the default rule), and a final newline. The same snapshot always
+/// from the default rule) — every field the axsnapshot reader reads, so a
+/// snapshot from any reader survives the round trip — and a final newline. The same snapshot always
 /// gives the same bytes, so a commit of a re-recorded page that did not
 /// change is empty.
+///
+/// It lives beside the readers so that every product can write what they
+/// read: the recorder, `AXSnapshotTesting`'s reference files, the bench.
 ///
 /// The writer keeps its own stack of open nodes, so depth costs no thread stack.
 ///
@@ -55,14 +57,18 @@ public enum SnapshotJSONWriter {
     /// The node's fields but `children`, sorted by key, values already encoded.
     private static func fields(_ node: Node) -> [(key: String, value: String)] {
         var f: [(key: String, value: String)] = []
+        if !node.actions.isEmpty { f.append(("actions", "[" + node.actions.map(quoted).joined(separator: ", ") + "]")) }
         var bare = node
         bare.element = nil
         if let element = node.element, element != bare.isStop { f.append(("element", element ? "true" : "false")) }
         if let frame = node.frame {
             f.append(("frame", "[\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]"))
         }
+        if node.hidden { f.append(("hidden", "true")) }
         if let hint = node.hint, !hint.isEmpty { f.append(("hint", quoted(hint))) }
         if let id = node.id, !id.isEmpty { f.append(("id", quoted(id))) }
+        if let image = node.imageName, !image.isEmpty { f.append(("image", quoted(image))) }
+        if !node.inputLabels.isEmpty { f.append(("inputLabels", "[" + node.inputLabels.map(quoted).joined(separator: ", ") + "]")) }
         if let label = node.label, !label.isEmpty { f.append(("label", quoted(label))) }
         if node.role == .other, let platformRole = node.platformRole {
             f.append(("role", quoted(platformRole)))
@@ -87,8 +93,9 @@ public enum SnapshotJSONWriter {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped,
-    /// everything else as UTF-8.
-    static func quoted(_ s: String) -> String {
+    /// everything else as UTF-8. Every writer of JSON or ARIA YAML strings in
+    /// the package (the recorder, the bench's generator, the tests) uses it.
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

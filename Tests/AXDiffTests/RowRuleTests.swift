@@ -1,0 +1,96 @@
+import AXTestSupport
+import XCTest
+@testable import AXDiff
+@testable import AXSnapshot
+
+/// The 7 pt row rule (`RowRule.tolerance`) pinned at its edges — tops 7 apart
+/// share a row, 7.01 apart do not — in each place that forms rows: the visual
+/// order's sort and its fast path, the diff that judges order by them, and
+/// the layout direction inferred from mirrored rows.
+final class RowRuleTests: XCTestCase {
+    /// `first` is left of `second` and `dy` higher: in one row `second` is read
+    /// after `first`, in two rows before it.
+    func order(dy: Double) -> (sorted: [String], fastPathKeeps: Bool) {
+        let frames = ["Right": Frame(x: 200, y: 100, width: 80, height: 20), "Left": Frame(x: 10, y: 100 + dy, width: 80, height: 20)]
+        let files = ["Right", "Left"]
+        let places = [StopTree.Place(parent: -1, stop: -1, frame: nil)] + files.enumerated().map { k, name in
+            StopTree.Place(parent: 0, stop: k, frame: frames[name])
+        }
+        return (VisualOrder.sortVisually(files, frame: { frames[$0] }, direction: .ltr),
+                VisualOrder.isInVisualOrder([1, 2], places: places, direction: .ltr))
+    }
+
+    func testTopsSevenPointsApartShareARow() {
+        let o = order(dy: 7)
+        XCTAssertEqual(o.sorted, ["Left", "Right"])
+        XCTAssertFalse(o.fastPathKeeps)
+    }
+
+    func testTopsSevenPointZeroOneApartAreTwoRows() {
+        let o = order(dy: 7.01)
+        XCTAssertEqual(o.sorted, ["Right", "Left"])
+        XCTAssertTrue(o.fastPathKeeps)
+    }
+
+    /// The same edges through the whole diff: reading the lower-left item first
+    /// is against the layout only when it shares the row.
+    func testTheDiffJudgesOrderByTheSameEdges() {
+        func regressions(_ dy: Double) -> Int {
+            let right = S.text("Right", y: 100, x: 200), left = S.text("Left", y: 100 + dy, x: 10)
+            return S.diff([left, right], [right, left]).all(.orderRegressed).count
+        }
+        XCTAssertEqual(regressions(7), 1)
+        XCTAssertEqual(regressions(7.01), 0)
+    }
+
+    /// Two icons in a row, the first in file order to the right of the next: a
+    /// mirrored row, so right to left — when their tops are within the rule.
+    func testMirroredRowsAreSeenWithinTheSameEdges() {
+        func direction(_ dy: Double) -> LayoutDirection {
+            LayoutDirectionInference.direction(locale: nil, elements: [
+                Node(role: .image, frame: Frame(x: 300, y: 100, width: 40, height: 40)),
+                Node(role: .image, frame: Frame(x: 10, y: 100 + dy, width: 40, height: 40)),
+            ])
+        }
+        XCTAssertEqual(direction(7), .rtl)
+        XCTAssertEqual(direction(7.01), .ltr)
+    }
+
+    /// For random siblings (tops on a 0.5 grid so that gaps of exactly 7 are
+    /// common, some without a frame), whenever the fast path says "already in
+    /// visual order" the sort returns the siblings as they are, so a version's
+    /// ranks are the same whichever of the two decides. (The fast path may
+    /// decline a case the sort then keeps, tops that rise within a row: it
+    /// costs a sort, not a wrong order.)
+    func testTheFastPathAndTheSortAgree() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var rng = SeededGenerator(seed: seed)
+        var kept = 0, sorted = 0
+        for round in 0..<4_000 {
+            let n = Int.random(in: 2...6, using: &rng)
+            let direction: LayoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
+            var frames: [Frame?] = []
+            var top = 0.0
+            for _ in 0..<n {
+                // Mostly non-decreasing tops with steps around the tolerance, so both answers occur.
+                top += [0, 0.5, 6.5, 7, 7, 7.5, 14, -0.5, -7][Int.random(in: 0..<9, using: &rng)]
+                let x = Double(Int.random(in: 0...8, using: &rng)) * 20
+                frames.append(Int.random(in: 0..<50, using: &rng) == 0 ? nil : Frame(x: x, y: top, width: Double(Int.random(in: 1...4, using: &rng)) * 20, height: 20))
+            }
+            let places = [StopTree.Place(parent: -1, stop: -1, frame: nil)] + frames.enumerated().map { StopTree.Place(parent: 0, stop: $0.offset, frame: $0.element) }
+            let items = Array(1...n)
+            let fast = VisualOrder.isInVisualOrder(items, places: places, direction: direction)
+            let order = VisualOrder.sortVisually(items, frame: { places[$0].frame }, direction: direction)
+            if fast {
+                XCTAssertEqual(order, items, "seed \(seed), round \(round): frames \(frames), \(direction)")
+                if order != items { return }
+                kept += 1
+            } else if order != items {
+                sorted += 1
+            }
+        }
+        // Both answers were exercised, so agreement means something.
+        XCTAssertGreaterThan(kept, 400, "seed \(seed)")
+        XCTAssertGreaterThan(sorted, 400, "seed \(seed)")
+    }
+}
