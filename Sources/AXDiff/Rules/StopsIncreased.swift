@@ -13,7 +13,10 @@ enum StopsIncreased: ChangeRule {
     /// - Complexity: O(n) in the added stops and the splits' parts.
     static func changes(in c: DiffContext) -> [Change] {
         guard !c.isNewScreen, c.newStops.count > c.oldStops.count else { return [] }
-        let pieces = c.matching.splits.reduce(0) { $0 + $1.parts.count - 1 }
+        // A split into list items is structure, not soup (`GroupSplit`).
+        let pieces = c.matching.splits.reduce(0) { sum, group in
+            GroupSplit.intoListItems(group.parts.map { c.newStops[$0] }) ? sum : sum + group.parts.count - 1
+        }
         var images = 0, repeats = 0
         for j in c.addedStops {
             switch AddedStopKind.classify(j, in: c.newStops) {

@@ -18,3 +18,26 @@ final class GroupSplitTests: XCTestCase {
         XCTAssertEqual(d.kinds().sorted(), [.groupSplit, .stopsIncreased], "the two extra swipes are Label Soup")
     }
 }
+
+final class GroupSplitIntoListTests: XCTestCase {
+    /// A run of stats split into the items of a named list (what a screen reader announces
+    /// as "Statistics, list, 3 items"): a note, and no Label Soup.
+    func testASplitIntoListItemsIsANote() {
+        let old = [S.text("Serde"), S.text("All-Time Downloads: 120 Recent Downloads: 40 Updated: today")]
+        let new = [S.text("Serde"), Node(role: .list, label: "Statistics", children: [
+            Node(role: .listItem, label: "All-Time Downloads: 120"), Node(role: .listItem, label: "Recent Downloads: 40"),
+            Node(role: .listItem, label: "Updated: today"),
+        ])]
+        let d = S.diff(old, new)
+        XCTAssertEqual(d.all(.groupSplit).count, 1, "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.first(.groupSplit)?.severity, .note)
+        XCTAssertEqual(d.first(.groupSplit)?.message, "\"All-Time Downloads: 120 Recent Downloads: 40 Updated: today\" is now read as 3 separate stops, the items of a list")
+        XCTAssertEqual(d.all(.stopsIncreased).count, 0)
+    }
+
+    func testASplitIntoPlainTextsIsStillAWarning() {
+        let d = S.diff([S.text("Order 1042, Delivered")], [S.text("Order 1042"), S.text("Delivered")])
+        XCTAssertEqual(d.first(.groupSplit)?.severity, .warning)
+        XCTAssertEqual(d.all(.stopsIncreased).count, 1)
+    }
+}
