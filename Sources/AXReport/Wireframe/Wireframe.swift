@@ -107,7 +107,9 @@ public struct Wireframe: Sendable {
     private static func reason(screen: String, panels: [Panel]) -> String? {
         if panels.isEmpty { return "No wireframe for \(screen.oneLine): it has no stops." }
         if panels.contains(where: { $0.stops.contains(where: hasFrame) }) { return nil }
-        return "No wireframe for \(screen.oneLine): its snapshots have no frames (ARIA snapshots record no geometry)."
+        let web = panels.contains { $0.stops.first?.platform == .web }
+        return "No wireframe for \(screen.oneLine): its snapshots have no frames"
+            + (web ? " (ARIA snapshots record no geometry; `axdiff record` does)." : ".")
     }
 
     /// The rectangle every frame of every panel lies in, so that both panels share one scale.
