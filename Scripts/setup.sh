@@ -3,7 +3,8 @@
 # jemalloc and pkg-config to build; git, Chromium, man-db and zsh (the install
 # script's man page and completions), strace and iproute2 (the recorder's network test)
 # and the Python clients (sarif-tools,
-# junitparser, jsonschema, markdown-it-py, playwright for the web example) to
+# junitparser, jsonschema, markdown-it-py, playwright for the web example,
+# axe-playwright-python for the review site's axe test) to
 # test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
@@ -15,4 +16,4 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml
+python3 -m pip install -q --disable-pip-version-check sarif-tools junitparser jsonschema markdown-it-py playwright pyyaml axe-playwright-python
