@@ -11,19 +11,19 @@ extension Report {
     ///
     /// - Complexity: O(n log n) in the number of stops of all screens.
     public static func svgDocument(_ screens: [ScreenDiff]) -> String {
-        let pictures = screens.enumerated().map { k, screen -> (svg: String?, reason: String) in
+        let pictures = screens.enumerated().map { k, screen -> (picture: (svg: String, width: Double, height: Double)?, reason: String) in
             let wireframe = Wireframe(screen)
-            return (WireframeSVG.render(wireframe, id: "wf\(k + 1)"), wireframe.unavailableReason ?? "")
+            return (WireframeSVG.picture(wireframe, id: "wf\(k + 1)"), wireframe.unavailableReason ?? "")
         }
-        if pictures.count == 1, let only = pictures[0].svg { return only }
+        if pictures.count == 1, let only = pictures[0].picture { return only.svg }
         var body = "", y = 8.0, width = 400.0
         for picture in pictures {
-            if let svg = picture.svg, let size = size(of: svg) {
+            if let (svg, w, h) = picture.picture {
                 // The picture nested as it is: its own role, title and description.
                 body += svg.replacingOccurrences(of: "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
                                                  with: "<svg x=\"0\" y=\"\(WireframeSVG.n(y))\" ")
-                y += size.height + 8
-                width = max(width, size.width)
+                y += h + 8
+                width = max(width, w)
             } else {
                 body += "<text x=\"16\" y=\"\(WireframeSVG.n(y + 14))\" font-family=\"sans-serif\" font-size=\"13\">\(picture.reason.xmlEscaped(attribute: false))</text>\n"
                 y += 24
@@ -36,17 +36,5 @@ extension Report {
         let title = pictures.isEmpty ? "axdiff wireframes: no changes" : "axdiff wireframes of \(pictures.count) changed \(pictures.count == 1 ? "screen" : "screens")"
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" role=\"group\" aria-labelledby=\"wf-all-title\" width=\"\(WireframeSVG.n(width))\" height=\"\(WireframeSVG.n(y))\" viewBox=\"0 0 \(WireframeSVG.n(width)) \(WireframeSVG.n(y))\">\n"
             + "<title id=\"wf-all-title\">\(title)</title>\n<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" + body + "</svg>\n"
-    }
-
-    /// The width and height a picture declares on its first line.
-    private static func size(of svg: String) -> (width: Double, height: Double)? {
-        func attribute(_ name: String) -> Double? {
-            guard let start = svg.range(of: " \(name)=\"") else { return nil }
-            let rest = svg[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { return nil }
-            return Double(rest[..<end])
-        }
-        guard let w = attribute("width"), let h = attribute("height") else { return nil }
-        return (w, h)
     }
 }

@@ -33,6 +33,11 @@ public enum WireframeSVG {
     /// - Parameter id: prefixes every `id` in the SVG, so that several pictures can share an HTML page.
     /// - Complexity: O(n log n), where n is the number of stops.
     public static func render(_ wireframe: Wireframe, id: String = "wf") -> String? {
+        picture(wireframe, id: id)?.svg
+    }
+
+    /// The picture and the size it declares, for a document that stacks several.
+    static func picture(_ wireframe: Wireframe, id: String) -> (svg: String, width: Double, height: Double)? {
         guard wireframe.unavailableReason == nil else { return nil }
         let id = sanitizedID(id)
         let bounds = wireframe.bounds
@@ -64,7 +69,7 @@ public enum WireframeSVG {
         }
         out += legend.render(x: margin, y: margin + header + drawnHeight + margin, id: id)
         out += "</svg>\n"
-        return out
+        return (out, width, height)
     }
 
     /// Where a frame lands in the picture.
