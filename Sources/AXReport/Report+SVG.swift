@@ -27,6 +27,8 @@ extension Report {
             } else {
                 body += "<text x=\"16\" y=\"\(WireframeSVG.n(y + 14))\" font-family=\"sans-serif\" font-size=\"13\">\(picture.reason.xmlEscaped(attribute: false))</text>\n"
                 y += 24
+                // About 7 px a character at 13 px: the line is not cut off.
+                width = max(width, Double(picture.reason.count) * 7 + 32)
             }
         }
         if pictures.isEmpty {
