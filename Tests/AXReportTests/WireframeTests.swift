@@ -1,5 +1,5 @@
 import AXDiff
-import AXReport
+@testable import AXReport
 import AXSnapshot
 import AXTestSupport
 import Foundation
@@ -112,8 +112,9 @@ final class WireframeTests: XCTestCase {
         XCTAssertEqual(wireframe.panels[0].moved.map { diff.stopsBefore[$0].label }, ["Tile 12"])
         let svg = try picture(diff)
         // In the after panel the tile is read second (after the heading): its number is 2 on a moved badge.
-        XCTAssertTrue(svg.contains("<text class=\"wf-num wf-num-moved\""))
-        XCTAssertEqual(count("wf-num wf-num-moved", in: svg), 2)
+        XCTAssertEqual(count("<g class=\"wf-num wf-num-moved\"><text x=\"", in: svg), 2)
+        XCTAssertEqual(count("<rect class=\"wf-badge wf-badge-moved\"", in: svg), 2)
+        XCTAssertTrue(svg.contains(">2</text></g>"))
         try assertGolden(svg)
     }
 
@@ -193,9 +194,9 @@ final class WireframeTests: XCTestCase {
                                   matchedOld: order, moves: Set(moved).sorted().map { m in Move(from: m, to: order.firstIndex(of: m) ?? 0) })
             let svg = try XCTUnwrap(WireframeSVG.render(Wireframe(diff)))
             XCTAssertLessThan(svg.utf8.count, 2_000_000, "\(rows) stops")
-            let numbers = count("<text class=\"wf-num", in: svg)
+            let numbers = count("<text x=", in: svg)
             XCTAssertLessThan(numbers, 1_000, "\(rows) stops: \(numbers) numbers")
-            XCTAssertEqual(count("wf-num wf-num-moved", in: svg), 2 * Set(moved).count, "\(rows) stops")
+            XCTAssertEqual(count("<rect class=\"wf-badge wf-badge-moved\"", in: svg), 2 * Set(moved).count, "\(rows) stops")
             for m in Set(moved) {
                 XCTAssertTrue(svg.contains(">\((order.firstIndex(of: m) ?? 0) + 1)</text>"), "moved stop \(m) has no number")
             }
@@ -275,6 +276,13 @@ final class WireframeSiteTests: XCTestCase {
 
 /// Screens at the edges: one version only, frames no screen has.
 final class WireframeEdgeTests: XCTestCase {
+    /// Stop boxes drawn: marked ones are rects, plain ones the closed subpaths of one path.
+    static func boxes(_ svg: String) -> Int {
+        let rects = svg.components(separatedBy: "<rect class=\"wf-stop").count - 1
+        let paths = svg.components(separatedBy: "<path class=\"wf-stop\" d=\"").dropFirst()
+        return rects + paths.reduce(0) { $0 + ($1.prefix { $0 != "\"" }.filter { $0 == "z" }.count) }
+    }
+
     func testAnAddedOrRemovedScreenDrawsTheVersionItHas() throws {
         let card = try WireframeFixtures.story("01-initial", "ProductCard")
         let added = Wireframe(WireframeFixtures.diff(nil, card, path: "Snapshots/ProductCard.json"))
@@ -283,7 +291,7 @@ final class WireframeEdgeTests: XCTestCase {
         let removed = Wireframe(WireframeFixtures.diff(card, nil, path: "Snapshots/ProductCard.json"))
         XCTAssertEqual(removed.panels.map(\.title), ["Before"])
         let svg = try XCTUnwrap(WireframeSVG.render(removed))
-        XCTAssertEqual(svg.components(separatedBy: "<rect class=\"wf-stop").count - 1, 5 + 5, "five stops and the legend's five boxes")
+        XCTAssertEqual(WireframeEdgeTests.boxes(svg), 5 + 5, "five stops and the legend's five boxes")
     }
 
     func testOddFramesGiveFiniteCoordinates() throws {
@@ -300,7 +308,26 @@ final class WireframeEdgeTests: XCTestCase {
         XCTAssertFalse(svg.lowercased().contains("nan"))
         XCTAssertFalse(svg.lowercased().contains("inf"))
         // Drawn: the far one, the negative one and the plain one; the empty and the not-a-number frames are not places.
-        XCTAssertEqual(svg.components(separatedBy: "<rect class=\"wf-stop").count - 1, 3 + 5, "three stops and the legend's five boxes")
+        XCTAssertEqual(WireframeEdgeTests.boxes(svg), 3 + 5, "three stops and the legend's five boxes")
         XCTAssertFalse(WireframeText.render(wireframe).isEmpty)
+    }
+}
+
+/// The byte writer's numbers are the bytes of `WireframeSVG.n`, which the golden files pin.
+final class SVGNumberTests: XCTestCase {
+    func testBytesAgreeWithTheStringForm() {
+        let seed = UInt64(0x5176)
+        print("seed \(seed)")
+        var generator = SeededGenerator(seed: seed)
+        var values: [Double] = [0, -0.04, -0.05, -0.5, -1, -1.5, 0.05, 9.95, 1e14, -1e14, 1e300, .nan, .infinity, -.infinity]
+        for _ in 0..<2_000 { values.append(Double.random(in: -5_000...5_000, using: &generator)) }
+        for v in values {
+            var bytes = SVGBytes(capacity: 16)
+            bytes.number(v)
+            XCTAssertEqual(bytes.string, WireframeSVG.n(v), "\(v)")
+        }
+        var bytes = SVGBytes(capacity: 32)
+        for k: UInt in [0, 7, 10, 99_999, UInt.max] { bytes.integer(k); bytes.add(" ") }
+        XCTAssertEqual(bytes.string, "0 7 10 99999 \(UInt.max) ")
     }
 }

@@ -36,6 +36,16 @@ public struct Wireframe: Sendable {
         /// Whether stop `i` says nothing (no label and no value): drawn hatched.
         func isUnlabelled(_ i: Int) -> Bool { stops[i].label.isEmpty && stops[i].value.isEmpty }
 
+        /// Each stop's marks as bits — 1 moved, 2 added, 4 removed, 8 label lost —
+        /// for renderers that look them up once per stop without hashing.
+        func markBits() -> [UInt8] {
+            var bits = [UInt8](repeating: 0, count: stops.count)
+            for (set, bit) in [(moved, UInt8(1)), (added, 2), (removed, 4), (lostLabel, 8)] {
+                for i in set where bits.indices.contains(i) { bits[i] |= bit }
+            }
+            return bits
+        }
+
         func isMarked(_ i: Int) -> Bool {
             moved.contains(i) || added.contains(i) || removed.contains(i) || lostLabel.contains(i)
         }
