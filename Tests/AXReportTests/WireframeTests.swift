@@ -239,6 +239,8 @@ final class WireframeSiteTests: XCTestCase {
         XCTAssertLessThan(figure.lowerBound, lists.lowerBound)
         XCTAssertEqual(page.components(separatedBy: "<svg ").count - 1, 1)
         XCTAssertTrue(page.contains("aria-labelledby=\"s1-wf-title s1-wf-desc\""))
+        // The spoken orders are the lists right below: the description points there rather than repeat them.
+        XCTAssertTrue(page.contains("<desc id=\"s1-wf-desc\">The stops in spoken order, before and after, are the two lists below.</desc>"))
         // The moved stop, linked to both of its places in the lists, which exist.
         let move = try XCTUnwrap(diff.moves.first)
         XCTAssertTrue(page.contains("“Jasmine tea”, <a href=\"#s1-old-\(move.from + 1)\">stop \(move.from + 1) before</a>, <a href=\"#s1-new-\(move.to + 1)\">stop \(move.to + 1) after</a>"), page)

@@ -11,7 +11,8 @@ enum WireframeFigure {
     /// - Complexity: O(n log n) in the stops (`WireframeSVG.render`).
     static func commit(_ screen: ScreenDiff, prefix: String) -> String {
         let wireframe = Wireframe(screen)
-        guard let svg = WireframeSVG.render(wireframe, id: "\(prefix)-wf") else {
+        let lists = "The stops in spoken order, before and after, are the two lists below."
+        guard let svg = WireframeSVG.render(wireframe, id: "\(prefix)-wf", description: lists) else {
             return "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"
         }
         let reader = (screen.stopsAfter.first ?? screen.stopsBefore.first)?.screenReader ?? "a screen reader"

@@ -32,12 +32,15 @@ public enum WireframeSVG {
     ///
     /// - Parameter id: prefixes every `id` in the SVG, so that several pictures can share an HTML page.
     /// - Complexity: O(n log n), where n is the number of stops.
-    public static func render(_ wireframe: Wireframe, id: String = "wf") -> String? {
-        picture(wireframe, id: id)?.svg
+    /// - Parameter description: the `<desc>`; nil: the spoken order of each panel
+    ///   (`description(_:)`). A page that lists the spoken orders beside the
+    ///   picture says so instead, rather than repeat them.
+    public static func render(_ wireframe: Wireframe, id: String = "wf", description: String? = nil) -> String? {
+        picture(wireframe, id: id, description: description)?.svg
     }
 
     /// The picture and the size it declares, for a document that stacks several.
-    static func picture(_ wireframe: Wireframe, id: String) -> (svg: String, width: Double, height: Double)? {
+    static func picture(_ wireframe: Wireframe, id: String, description given: String? = nil) -> (svg: String, width: Double, height: Double)? {
         guard wireframe.unavailableReason == nil else { return nil }
         let id = sanitizedID(id)
         let bounds = wireframe.bounds
@@ -52,7 +55,7 @@ public enum WireframeSVG {
         out += " aria-labelledby=\"\(id)-title \(id)-desc\" width=\"\(n(width))\" height=\"\(n(height))\""
         out += " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\" font-size=\"10\">\n"
         out += "<title id=\"\(id)-title\">\(title(wireframe).svgText)</title>\n"
-        out += "<desc id=\"\(id)-desc\">\(description(wireframe).svgText)</desc>\n"
+        out += "<desc id=\"\(id)-desc\">\((given ?? description(wireframe)).svgText)</desc>\n"
         out += style
         out += "<defs><pattern id=\"\(id)-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
         out += "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#767676\" stroke-width=\"2\"/></pattern></defs>\n"
