@@ -224,6 +224,10 @@ final class WireframeScalingTests: XCTestCase {
             let d = diff(n)
             return { _ = WireframeText.render(Wireframe(d)) }
         })
+        XCTAssertNil(Scaling.check("WireframeFigure.commit of n stops", .linear, n: 2_000) { n in
+            let d = diff(n)
+            return { _ = WireframeFigure.commit(d, prefix: "s1") }
+        })
     }
 }
 

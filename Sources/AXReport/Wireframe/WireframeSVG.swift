@@ -31,10 +31,10 @@ public enum WireframeSVG {
     /// The picture, or nil when the wireframe has no frames (`unavailableReason` says why).
     ///
     /// - Parameter id: prefixes every `id` in the SVG, so that several pictures can share an HTML page.
-    /// - Complexity: O(n log n), where n is the number of stops.
     /// - Parameter description: the `<desc>`; nil: the spoken order of each panel
     ///   (`description(_:)`). A page that lists the spoken orders beside the
     ///   picture says so instead, rather than repeat them.
+    /// - Complexity: O(n + m log m), where n is the number of stops and m the marked ones.
     public static func render(_ wireframe: Wireframe, id: String = "wf", description: String? = nil) -> String? {
         picture(wireframe, id: id, description: description)?.svg
     }
