@@ -32,17 +32,19 @@ struct SVGBytes {
     }
 
     mutating func integer(_ value: UInt) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0, v = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                count += 1
-            } while v > 0 && count < buffer.count
-            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[k]) }
+        // Digits least significant first, then turned round in place.
+        let start = bytes.count
+        var v = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        // Swapped by index: reversing `bytes[start...]` would copy the whole buffer.
+        var (i, j) = (start, bytes.count - 1)
+        while i < j {
+            bytes.swapAt(i, j)
+            i += 1
+            j -= 1
         }
     }
 
