@@ -32,8 +32,10 @@ public enum ScreenDiffer {
         let screen = new?.snapshot.screen ?? old?.snapshot.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old?.stops ?? []
-            return ScreenDiff(screen: screen, path: path, changes: apply(config, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
-                              stopsBefore: stops)
+            var removed = ScreenDiff(screen: screen, path: path, changes: apply(config, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
+                                     stopsBefore: stops)
+            removed.layoutDirection = old?.snapshot.layoutDirection ?? .ltr
+            return removed
         }
         let isNewScreen = old == nil
         let old = old ?? PreparedVersion(Snapshot.empty(screen: screen))
@@ -53,9 +55,11 @@ public enum ScreenDiffer {
         for rule in KindRules.changeRules {
             changes += rule.changes(in: context)
         }
-        return ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
-                          stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
-                          moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
+        var diff = ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
+                              stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
+                              moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
+        diff.layoutDirection = new.snapshot.layoutDirection
+        return diff
     }
 
     /// How much of two versions is the same screen: the share of the larger

@@ -18,7 +18,7 @@ public struct Report: Sendable {
     }
 
     /// Every built-in format, in the order `--help` lists them.
-    public static var all: [Report] { [.text, .markdown, .json, .sarif, .junit] }
+    public static var all: [Report] { [.text, .markdown, .json, .sarif, .junit, .svg] }
 
     /// The format `--format NAME` asks for (case-insensitive), or nil.
     public static func named(_ name: String) -> Report? {

@@ -123,6 +123,7 @@ package final class SiteBuilder {
         let known = Dictionary(previous.commits.map { ($0.sha, $0) }, uniquingKeysWith: { first, _ in first })
         var commits: [SiteCommitSummary] = []
         var newPoints: [String: [(String, TrendPoint)]] = [:]   // path → (screen name, point)
+        var latest: [String: (position: Int, sha: String, screen: ScreenDiff)] = [:]   // path → its latest analysed diff
         var affected = Set<String>()
         var seen = Set<String>()
         func lacks(_ id: ObjectID) -> Bool { known[id.hex] == nil && given[id] == nil && include(id) }
@@ -163,6 +164,8 @@ package final class SiteBuilder {
                 pages.append((sha, commit))
                 for screen in analysis.report.screens {
                     newPoints[screen.path, default: []].append((screen.screen, TrendPoint(commit: commit, screen: screen)))
+                    // Kept when later in the history than the one before (its place in `commits`, as `position` below).
+                    if (latest[screen.path]?.position ?? -1) < commits.count - 1 { latest[screen.path] = (commits.count - 1, sha, screen) }
                     affected.insert(screen.path)
                 }
             } else {
@@ -203,7 +206,14 @@ package final class SiteBuilder {
             }
             trends.append(trend)
             if affected.contains(path) || fresh {
-                try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site, continues: lineage(trend, repository)),
+                var newest = latest[path].flatMap { $0.sha == trend.points.last?.sha ? $0.screen : nil }
+                if newest == nil, let sha = trend.points.last?.sha, let id = ObjectID(hex: sha) {
+                    // Analysed by an earlier run: analysed again, so that an update writes the page a fresh build would.
+                    newest = try CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
+                        .analyze(id).report.screens.first { $0.path == path }
+                }
+                try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site, continues: lineage(trend, repository),
+                                                        latest: newest),
                                       to: "screens/\(trend.slug).html"), &summary)
             }
         }

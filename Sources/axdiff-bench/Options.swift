@@ -19,7 +19,7 @@ struct Options {
         """
 
     /// Benchmark groups, in the order they run.
-    static let groups = ["backfill", "notes", "diff", "flat", "duplicates", "parse", "watch", "memory", "record"]
+    static let groups = ["backfill", "notes", "diff", "flat", "duplicates", "parse", "wireframe", "watch", "memory", "record"]
     /// Groups that run only when named in `--only` (`record` needs Chromium; `memory`
     /// generates two long histories).
     static let optIn: Set<String> = ["record", "memory"]

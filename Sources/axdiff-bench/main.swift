@@ -47,6 +47,7 @@ func runBench() -> Int32 {
             case "flat": try FlatDiffBench(options: options, log: log).run(into: &table)
             case "duplicates": try DuplicateDiffBench(options: options, log: log).run(into: &table)
             case "parse": try ParseBench(options: options, log: log).run(into: &table)
+            case "wireframe": try WireframeBench(options: options, log: log).run(into: &table)
             case "record": try RecordBench(options: options, log: log).run(into: &table)
             case "memory": try MemoryBench(options: options, axdiff: axdiff, log: log).run(into: &table)
             case "watch":

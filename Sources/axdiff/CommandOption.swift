@@ -40,8 +40,8 @@ extension CommandOption {
                                "configuration that wins over the committed one")
     static let snapshotConfig = valued("config", "FILE", default: ".axdiff.json, else Config/axdiff.json, of the git working tree that holds the files; else built-in defaults",
                                        "configuration to apply (severities, ignore, volatile labels, limits)")
-    static let format = valued("format", "FORMAT", default: "text", choices: ["text", "markdown", "json", "sarif", "junit"],
-                               "report format: text, markdown, json, sarif or junit")
+    static let format = valued("format", "FORMAT", default: "text", choices: ["text", "markdown", "json", "sarif", "junit", "svg"],
+                               "report format: text, markdown, json, sarif, junit or svg (the changed screens' wireframes)")
     static let category = valued("category", "NAME", "SARIF: the run's category, so the uploads of two snapshot sets do not replace each other")
     static let color = valued("color", "WHEN", default: "auto", choices: ["auto", "always", "never"],
                               "colour severities: auto (on a terminal, unless NO_COLOR is set), always or never")

@@ -9,15 +9,18 @@ struct DiffCommand: Command {
     static let abstract = "Compare two snapshots (or two directories of them) and say what changed for a screen reader user."
     static let arguments = [CommandArgument(synopsis: "OLD NEW", help: "two snapshot files, or two directories of them paired by relative path",
                                             isPath: true)]
-    static let options: [CommandOption] = [.format, .category, .snapshotConfig, .color]
+    static let options: [CommandOption] = [.format, .wireframe, .category, .snapshotConfig, .color]
     static let examples = ["axdiff diff old/Checkout.json Snapshots/Checkout.json",
-                           "axdiff diff --format markdown before/ Snapshots/"]
+                           "axdiff diff --format markdown before/ Snapshots/",
+                           "axdiff diff --format svg old/Checkout.json Snapshots/Checkout.json > Checkout.svg",
+                           "axdiff diff --wireframe old/Checkout.json Snapshots/Checkout.json"]
 
     let old: String, new: String
     let report: Report
     let configPath: String?
     let category: String?
     let color: String?
+    let wireframe: Bool
 
     init(_ args: [String]) throws {
         let a = try Self.parse(args)
@@ -27,6 +30,7 @@ struct DiffCommand: Command {
         configPath = a.option("config")
         category = try ReportChoice.category(a)
         color = a.option("color")
+        wireframe = try WireframeChoice.flag(a, report: report)
     }
 
     func run() throws -> Int32 {
@@ -74,7 +78,9 @@ struct DiffCommand: Command {
                 context.files[pair.path] = ReportContext.FileVersions(old: old, new: new)
             }
         }
-        Console.out(Colour.output(report.render(result, context), format: report.name, choice: color))
+        var text = report.render(result, context)
+        if wireframe { text += WireframeChoice.grids(result, format: report.name) }
+        Console.out(Colour.output(text, format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean

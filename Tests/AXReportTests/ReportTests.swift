@@ -4,7 +4,7 @@ import XCTest
 
 final class ReportTests: XCTestCase {
     func testNamedFindsEveryFormat() {
-        XCTAssertEqual(Report.all.map(\.name), ["text", "markdown", "json", "sarif", "junit"])
+        XCTAssertEqual(Report.all.map(\.name), ["text", "markdown", "json", "sarif", "junit", "svg"])
         for report in Report.all {
             XCTAssertEqual(Report.named(report.name)?.name, report.name)
         }
@@ -27,7 +27,7 @@ final class ReportTests: XCTestCase {
 
     func testRenderingTwiceGivesTheSameBytes() {
         let first = Fixtures.renderings, second = Fixtures.renderings
-        XCTAssertEqual(first.count, 5 * 3 * 3)
+        XCTAssertEqual(first.count, 6 * 3 * 3)
         for (a, b) in zip(first, second) {
             XCTAssertEqual(Array(a.text.utf8), Array(b.text.utf8), a.name)
             XCTAssertTrue(a.text.hasSuffix("\n"), a.name)

@@ -100,6 +100,11 @@ final class ComplexityClaimsTests: XCTestCase {
         "SnapshotJSONWriter": .test("RecordScalingTests.testTheSnapshotWriterIsLinearInItsOutput"),
         "WebTreeBuilder": .test("RecordScalingTests.testTheWebTreeBuilderIsLinearInTheNodes"),
         "CommitPage.render": .test("ReportScalingTests.testACommitPageIsLinearInItsScreens"),
+        "Wireframe.init": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "WireframeSVG.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "WireframeText.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "WireframeFigure.commit": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "Report.svgDocument": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),  // Report.svg over n screens
         "HTMLEscape.text": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
         "ReadingOrderLinks.init": .test("ReportScalingTests.testReadingOrderLinksAreLinearInTheStops"),
         "ScreenPage.render": .test("ReportScalingTests.testAScreenPageIsLinearInItsPoints"),

@@ -89,7 +89,7 @@ final class HelpTests: XCTestCase {
             (["help", "chek"], "did you mean 'check'?"),
             (["diff", "--formt", "json", "a", "b"], "axdiff: unknown option '--formt'; did you mean '--format'?"),
             (["watch", "--onse"], "did you mean '--once'?"),
-            (["check", "--format", "sarfi"], "--format expects one of text, markdown, json, sarif, junit, not 'sarfi'; did you mean 'sarif'?"),
+            (["check", "--format", "sarfi"], "--format expects one of text, markdown, json, sarif, junit, svg, not 'sarfi'; did you mean 'sarif'?"),
             (["hooks", "instal"], "did you mean 'install'?"),
         ]
         for (args, expected) in cases {

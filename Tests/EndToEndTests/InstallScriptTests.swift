@@ -57,7 +57,7 @@ final class InstallScriptTests: XCTestCase {
             COMP_WORDS=(axdiff check --format s); COMP_CWORD=3; _axdiff; echo "3:${COMPREPLY[*]}"
             """)
         XCTAssertEqual(bash.code, 0, bash.err)
-        XCTAssertEqual(bash.out, "complete -o default -F _axdiff axdiff\n1:backfill\n2:--allow-missing-base\n3:sarif\n", bash.err)
+        XCTAssertEqual(bash.out, "complete -o default -F _axdiff axdiff\n1:backfill\n2:--allow-missing-base\n3:sarif svg\n", bash.err)
 
         // zsh (when installed: Scripts/setup.sh installs it) finds the function on its fpath.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
@@ -89,7 +89,7 @@ final class InstallScriptTests: XCTestCase {
             let typed = try CLI.run(["-f", driver.appendingPathComponent("drive.zsh").path], executable: URL(fileURLWithPath: "/usr/bin/zsh"), timeout: 60)
             let screen = typed.out.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
             XCTAssertTrue(screen.contains("axdiff check --format"), screen.debugDescription)
-            for value in ["json", "junit", "markdown", "sarif", "text"] { XCTAssertTrue(screen.contains(value), "zsh offers \(value): \(screen.debugDescription)") }
+            for value in ["json", "junit", "markdown", "sarif", "svg", "text"] { XCTAssertTrue(screen.contains(value), "zsh offers \(value): \(screen.debugDescription)") }
         } else {
             print("InstallScriptTests: zsh is not installed; the zsh completion was not loaded (Scripts/setup.sh installs zsh)")
         }

@@ -15,6 +15,8 @@ public struct ScreenDiff: Sendable {
     public var moves: [Move]
     /// Stops read in the same place whose frame now puts them elsewhere on screen.
     public var visualMoves: [Move]
+    /// Which way the new version's lines are read (the old one's when the screen was removed): wireframes place numbers on the leading corner.
+    public var layoutDirection: LayoutDirection = .ltr
 
     public init(screen: String, path: String, changes: [Change], stopsBefore: [Stop] = [],
                 stopsAfter: [Stop] = [], matchedOld: [Int?] = [], moves: [Move] = [], visualMoves: [Move] = []) {

@@ -5,7 +5,8 @@ import AXSnapshot
 /// changes with severity, message and WCAG criteria, and the old and new
 /// reading orders side by side as two ordered lists of what VoiceOver says,
 /// stops that moved, appeared, disappeared, merged, split or changed marked
-/// in words and linked across the columns (`#s1-old-3` ↔ `#s1-new-1`).
+/// in words and linked across the columns (`#s1-old-3` ↔ `#s1-new-1`);
+/// above the lists, the wireframe of before and after (`WireframeFigure`).
 package enum CommitPage {
     /// - Complexity: O(s + c log c) per screen, where s is the number of stops
     ///   and c the number of changes.
@@ -79,8 +80,8 @@ package enum CommitPage {
                                 head: ["Change", "Message and WCAG criteria"], rows: rows)
         // The screen reader of the snapshot's platform (VoiceOver, TalkBack, a screen reader on the web).
         let reader = (screen.stopsAfter.first ?? screen.stopsBefore.first)?.screenReader ?? "a screen reader"
+        out += "<h3 id=\"\(prefix)-order\">Reading order</h3>\n" + WireframeFigure.commit(screen, prefix: prefix)
         out += """
-        <h3 id="\(prefix)-order">Reading order</h3>
         <p class="legend">Each list is what \(reader) says, one stop per swipe. Stops that <strong>moved</strong>, were <strong>added</strong>, <strong>removed</strong>, <strong>merged</strong>, <strong>split</strong> or <strong>changed</strong> are marked, and link to their counterparts in the other list.</p>
         <div class="columns">
 

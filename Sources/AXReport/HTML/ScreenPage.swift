@@ -1,4 +1,7 @@
-/// `screens/<slug>.html`: one screen over the history — the trend plot of
+import AXDiff
+
+/// `screens/<slug>.html`: one screen over the history — its latest
+/// wireframe, the trend plot of
 /// its stop count and of its errors and warnings per commit, and the same
 /// values as a table (the plot's text alternative for anyone who cannot see it).
 package enum ScreenPage {
@@ -6,7 +9,9 @@ package enum ScreenPage {
     /// - Complexity: O(n), where n is the number of points.
     /// - Parameter continues: for each point, the earlier point it follows in
     ///   the history (see `TrendPlot.svg`); nil: each follows the one before.
-    package static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil) -> String {
+    /// - Parameter latest: the diff of the trend's last point, when known: its after-version is drawn.
+    package static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil,
+                               latest: ScreenDiff? = nil) -> String {
         let heading = "Screen: \(trend.screen)"
         var body = "<dl class=\"meta\">\n<dt>Snapshot</dt><dd><code>\(trend.path.html)</code></dd>\n"
         if let last = trend.points.last {
@@ -14,6 +19,14 @@ package enum ScreenPage {
             body += "<dt>Last changed</dt><dd><a href=\"\(HTMLFormat.commitHref(last.sha, root: "../"))\">commit \(HTMLFormat.shortSHA(last.sha).html)</a>, \(HTMLFormat.time(last.timestamp))</dd>\n"
         }
         body += "<dt>Changed in</dt><dd>\(HTMLFormat.count(trend.points.count, "commit"))</dd>\n</dl>\n"
+        if let last = trend.points.last {
+            body += "<h2>Latest wireframe</h2>\n"
+            if let latest {
+                body += WireframeFigure.latest(latest, sha: last.sha, root: "../")
+            } else {
+                body += "<p>The wireframe of this screen is on the page of <a href=\"\(HTMLFormat.commitHref(last.sha, root: "../"))\">commit \(HTMLFormat.shortSHA(last.sha).html)</a>.</p>\n"
+            }
+        }
         body += "<h2>Trend</h2>\n<figure>\n"
         body += TrendPlot.svg(trend, id: "trend", root: "../", continues: continues)
         body += "<figcaption>The stop count after each commit that changed \(trend.screen.html) (the line, which forks where branches do, a branch's line dashed; each point links to its commit), and that commit's errors (filled bars) and warnings (outlined bars) on this screen. The table below has the same values.</figcaption>\n</figure>\n"
