@@ -77,7 +77,7 @@ enum AnchorPass {
         guard !unmatched.isEmpty else { return }
         func same(_ i: Int, _ j: Int) -> Bool {
             m.oldToNew[i] == nil && old[i].role == new[j].role && old[i].id == new[j].id
-                && keys.label(old[i].label) == keys.label(new[j].label)
+                && keys.sameLabel(old[i].label, new[j].label)
         }
         for j in unmatched where j > 0 {
             guard m.newToOld[j] == nil, let i = m.newToOld[j - 1], i + 1 < old.count, same(i + 1, j) else { continue }

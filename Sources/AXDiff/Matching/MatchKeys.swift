@@ -41,14 +41,20 @@ struct MatchKeys {
         isWeak(stop.label) ? nil : RoleLabel(role: stop.role, label: LabelText.normalized(stop.label))
     }
 
-    /// A hash of `roleLabel(stop)` (nil where that is nil): equal for equal
-    /// (role, label) pairs, so that counting and pairing unique ones hashes a
-    /// number instead of a string. Two different pairs may share a hash; the
-    /// caller checks `roleLabel` before pairing.
-    func roleLabelHash(_ stop: Stop) -> UInt64? {
+    /// A hash of the label of `roleLabel(stop)` (nil where that is nil): equal
+    /// for equal labels, so that counting and pairing unique ones hashes a
+    /// number instead of a string. Two different labels may share a hash, and
+    /// the role is left out: the caller checks `roleLabel` before pairing (a
+    /// label that two roles share is then not unique, and is left to the
+    /// passes after alignment).
+    func labelHash(_ stop: Stop) -> UInt64? {
         guard !isWeak(stop.label) else { return nil }
-        let label = LabelText.normalizedKey(stop.label) ?? UInt64(bitPattern: Int64(LabelText.normalized(stop.label).hashValue))
-        return (label ^ UInt64(truncatingIfNeeded: stop.role.hashValue)) &* 0x9E37_79B9_7F4A_7C15
+        return LabelText.normalizedKey(stop.label) ?? UInt64(bitPattern: Int64(LabelText.normalized(stop.label).hashValue))
+    }
+
+    /// Whether two labels compare equal: the same bytes, or the same compared form.
+    func sameLabel(_ a: String, _ b: String) -> Bool {
+        LabelText.identical(a, b) || label(a) == label(b)
     }
 
     struct RoleLabel: Hashable {

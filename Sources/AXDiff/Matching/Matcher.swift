@@ -31,7 +31,7 @@ enum Matcher {
         let keys = MatchKeys(volatile: volatile)
         AnchorPass.pairUniqueIDs(&m, old: oldVersion, new: newVersion)
         if hasUnmatched(m) {
-            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.roleLabelHash) { keys.roleLabel(old[$0]) == keys.roleLabel(new[$1]) }
+            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.labelHash) { keys.roleLabel(old[$0]) == keys.roleLabel(new[$1]) }
             AnchorPass.extend(&m, old: old, new: new, keys: keys)
             GapAligner.align(&m, old: old, new: new, keys: keys)
         }
