@@ -16,9 +16,9 @@ enum OrderAnalysis {
     }
 
     /// - Complexity: O(n log n) for the moves and the visual references,
-    ///   O(n) to find the clean containers, O(Σ k²) for the container
-    ///   references of the other containers (k capped per container), O(n)
-    ///   per contract — whatever the number or distance of the moves.
+    ///   O(n) to find the clean containers, O(n + Σ k · m) for the container
+    ///   references of the other containers (m of a container's k stops
+    ///   moved), O(n) per contract — whatever the distance of the moves.
     static func analyse(_ c: DiffContext) -> Result {
         let moved = MovedStops(c)
         guard !moved.spoken.isEmpty || !moved.visual.isEmpty else { return Result(moves: [], visualMoves: [], changes: []) }
@@ -110,16 +110,23 @@ enum OrderAnalysis {
     /// `CleanContainers`), new ones charged to the moved stop among their
     /// two, repaired ones likewise.
     ///
-    /// - Complexity: O(n + Σ k²) over the containers checked (k capped), plus
-    ///   O(v log v) to order the v violations found.
+    /// - Complexity: O(n + Σ k · m) over the containers checked, of k stops
+    ///   of which m moved, plus O(v log v) to order the v violations found.
     static func noteContainerReferences(_ c: DiffContext, _ moverOfNew: [Int], _ stops: inout [MovedStop]) {
         let m = c.matching
         let clean = CleanContainers(c)
         let newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
         let oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
-        var newViolations = newRefs.containerViolations(skipping: clean.new)
+        // The moved stops, in each version: only pairs with one can change.
+        var movedNew = [Bool](repeating: false, count: c.newStops.count)
+        var movedOld = [Bool](repeating: false, count: c.oldStops.count)
+        for stop in stops {
+            movedNew[stop.new] = true
+            movedOld[stop.old] = true
+        }
+        var newViolations = newRefs.containerViolations(skipping: clean.new, involving: movedNew)
         for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newViolations[v] = .contract }
-        var oldFound = oldRefs.containerViolations(skipping: clean.old)
+        var oldFound = oldRefs.containerViolations(skipping: clean.old, involving: movedOld)
         for v in oldRefs.contractViolations() { oldFound[v] = .contract }
         var oldViolations: [Violation: OrderReference] = [:]
         for (v, r) in oldFound {
