@@ -1,24 +1,27 @@
-/// One container's stops arranged so that the container references of a
-/// moved stop are found without testing every stop beside it: the controls
-/// (every reference's action), the statuses (errors, read before every
-/// control after them), the controls by each word of their label, and the
-/// nameable objects by all the words of theirs.
+import AXSnapshot
+
+/// One container's stops arranged so that the partners of a moved stop in
+/// the container references are found without testing every stop beside
+/// it: the controls (every reference's action) and the statuses (errors,
+/// which every control after them breaks), in reading order; the controls
+/// by each word of their label; the nameable objects by all the words of
+/// theirs.
 ///
 /// A control names an object when the object's words occur, adjacent and in
-/// order, among the control's (`OrderReferences.names`): so a moved control
-/// looks up each run of its words no longer than the longest object's, and
-/// a moved object looks among the controls that hold its rarest word. Every
-/// pair found is confirmed by `OrderReferences.reference`, the one test of
-/// a pair, so the result is what testing all pairs with a moved stop gives.
+/// order, among the control's (`OrderReferences.names`): so a control looks
+/// up each run of its words no longer than the longest object's, and an
+/// object looks among the controls that hold its rarest word. Each
+/// candidate is confirmed by `OrderReferences.reference`, the one test of a
+/// pair.
 struct ContainerIndex {
     private let refs: OrderReferences
-    /// The container's stops, in order.
-    private let members: [Int]
+    /// The container's stops, ascending.
+    let members: [Int]
     /// The facts of each member (by position in `members`).
     private let facts: [OrderReferences.Facts]
-    /// Positions of the controls, and of the statuses.
-    private var controls: [Int] = []
-    private var statuses: [Int] = []
+    /// Positions of the controls, and of the statuses, ascending.
+    private(set) var controls: [Int] = []
+    private(set) var statuses: [Int] = []
     /// Positions of the controls by each distinct word key of their label.
     private var controlsByKey: [UInt64: [Int]] = [:]
     /// Positions of the objects a control could name (not a control, not a
@@ -27,14 +30,14 @@ struct ContainerIndex {
     /// The most words any of those objects has.
     private var longestObject = 0
 
-    /// - Complexity: O(k · w) for k stops of at most w words.
+    /// - Complexity: O(k log k + k · w) for k stops of at most w words.
     init(_ refs: OrderReferences, members: [Int]) {
         self.refs = refs
-        self.members = members
-        facts = members.map { OrderReferences.Facts(refs.stops, $0) }
-        for a in members.indices {
+        self.members = members.sorted()
+        facts = self.members.map { OrderReferences.Facts(refs.stops, $0) }
+        for a in self.members.indices {
             let keys = facts[a].label.keys
-            if refs.stops[members[a]].role.isInteractive {
+            if refs.stops[self.members[a]].role.isInteractive {
                 controls.append(a)
                 // Each control once per distinct word (a set only for a long label).
                 var seen: Set<UInt64> = []
@@ -51,58 +54,64 @@ struct ContainerIndex {
         }
     }
 
-    /// Adds to `found` each violation in this container that involves a
-    /// stop `moved` marks, keyed to its strongest reference.
+    /// The position of stop `s` among the members, if it is one.
     ///
-    /// - Complexity: O(k + Σ (s + w · min(w, l) + c)) over the moved stops,
-    ///   for s statuses, moved controls of w words, objects of at most l
-    ///   words, and c candidate partners sharing a stop's rarest word:
-    ///   linear in the container for a bounded number of moved stops and
-    ///   of statuses.
-    func violations(involving moved: [Bool], into found: inout [Violation: OrderReference]) {
-        for a in members.indices where moved[members[a]] {
-            if refs.stops[members[a]].role.isInteractive {
-                // A moved control: every status after it, and the objects it names.
-                for b in statuses { test(action: a, object: b, &found) }
-                let keys = facts[a].label.keys
-                // An object named has fewer words than the control.
-                let longest = min(longestObject, keys.count - 1)
-                guard longest > 0 else { continue }
-                for start in keys.indices {
-                    var key = Self.seed
-                    for end in start..<min(keys.count, start + longest) {
-                        key = Self.step(key, keys[end])
-                        for b in objectsByWords[key] ?? [] { test(action: a, object: b, &found) }
-                    }
-                }
-            } else if facts[a].isStatus {
-                // A moved status: every control before it.
-                for c in controls { test(action: c, object: a, &found) }
-            } else if facts[a].canBeNamed, let rarest = rarestControls(facts[a].label.keys) {
-                // A moved object: the controls that hold its rarest word.
-                for c in rarest { test(action: c, object: a, &found) }
-            }
+    /// - Complexity: O(log k).
+    func position(of s: Int) -> Int? {
+        var (lo, hi) = (0, members.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if members[mid] < s { lo = mid + 1 } else { hi = mid }
         }
+        return lo < members.count && members[lo] == s ? lo : nil
     }
 
-    /// The shortest of the lists of controls holding one of `keys`; nil
-    /// when a key is held by none (no control holds all the words).
-    private func rarestControls(_ keys: [UInt64]) -> [Int]? {
+    func isControl(_ a: Int) -> Bool { refs.stops[members[a]].role.isInteractive }
+    func isStatus(_ a: Int) -> Bool { facts[a].isStatus }
+    func isNameable(_ a: Int) -> Bool { !isControl(a) && !facts[a].isStatus && facts[a].canBeNamed }
+
+    /// Positions of the objects control `a` may name, ascending: those whose
+    /// words all occur as a run among its own (a superset of those it names).
+    ///
+    /// - Complexity: O(w · min(w, l) + c log c) for w words, objects of at
+    ///   most l words and c candidates.
+    func objects(namedBy a: Int) -> [Int] {
+        let keys = facts[a].label.keys
+        // An object named has fewer words than the control.
+        let longest = min(longestObject, keys.count - 1)
+        guard longest > 0 else { return [] }
+        var found: [Int] = []
+        for start in keys.indices {
+            var key = Self.seed
+            for end in start..<min(keys.count, start + longest) {
+                key = Self.step(key, keys[end])
+                found += objectsByWords[key] ?? []
+            }
+        }
+        found.sort()
+        return found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
+    }
+
+    /// Positions of the controls that may name object `b`, ascending: those
+    /// that hold its rarest word (a superset of those that name it).
+    ///
+    /// - Complexity: O(w) for w words, plus the list's length.
+    func controls(naming b: Int) -> [Int] {
         var best: [Int]?
-        for key in keys {
-            guard let list = controlsByKey[key] else { return nil }
+        for key in facts[b].label.keys {
+            guard let list = controlsByKey[key] else { return [] }
             if let known = best, known.count <= list.count { continue }
             best = list
         }
-        return best
+        return best ?? []
     }
 
-    /// The pair of control `a` and stop `b` (positions), when `b` is read
-    /// after `a`: its reference, if it breaks one.
-    private func test(action a: Int, object b: Int, _ found: inout [Violation: OrderReference]) {
+    /// The container reference control `a` read before stop `b` breaks, if
+    /// any (positions).
+    func reference(action a: Int, object b: Int) -> OrderReference? {
         let (c, t) = (members[a], members[b])
-        guard t > c, let r = refs.reference(object: t, action: c, objectFacts: facts[b], actionFacts: facts[a]) else { return }
-        found[Violation(lead: t, follow: c)] = r
+        guard t > c, isControl(a) else { return nil }
+        return refs.reference(object: t, action: c, objectFacts: facts[b], actionFacts: facts[a])
     }
 
     /// A key for a run of word keys, built one word at a time.

@@ -20,45 +20,9 @@ struct OrderReferences {
     let tree: StopTree
     let contracts: [[String]]
 
-    /// Violations of the object-before-action and error-before-recovery
-    /// references that involve a stop `moved` marks (indexed by stop), in
-    /// every container that `skip` (indexed by tree node; empty: none) does
-    /// not mark, keyed to the strongest reference each breaks. Containers
-    /// come from the tree, so stops are not grouped by hashing their paths.
-    ///
-    /// Only pairs with a moved stop are looked for: a pair of stops that
-    /// kept their place is read in the same order in both versions, and a
-    /// change is only ever charged to a moved stop, so such a pair can never
-    /// add a regression or an improvement. Containers of any size are
-    /// checked; within one, a moved stop's partners are found through
-    /// `ContainerIndex`, not by testing every stop beside it.
-    ///
-    /// - Complexity: O(n) to find the containers with a moved stop, plus
-    ///   `ContainerIndex`'s cost for each.
-    func containerViolations(skipping skip: [Bool] = [], involving moved: [Bool]) -> [Violation: OrderReference] {
-        var found: [Violation: OrderReference] = [:]
-        var members: [Int] = []
-        for node in 0..<tree.nodeCount where tree.places[node].stop < 0 && (skip.isEmpty || !skip[node]) {
-            members.removeAll(keepingCapacity: true)
-            var anyMoved = false
-            var child = tree.places[node].firstChild
-            while child >= 0 {
-                let stop = tree.places[child].stop
-                if stop >= 0 {
-                    anyMoved = anyMoved || moved[stop]
-                    members.append(stop)
-                }
-                child = tree.places[child].nextSibling
-            }
-            guard members.count > 1, anyMoved else { continue }
-            ContainerIndex(self, members: members).violations(involving: moved, into: &found)
-        }
-        return found
-    }
-
     /// The strongest container reference that `follow` (a control) read
-    /// before `lead` breaks, for one pair of stops in one container: what
-    /// `containerViolations` finds for it.
+    /// before `lead` breaks, for one pair of stops in one container (the
+    /// test `ContainerIndex` confirms each candidate pair with).
     func reference(lead t: Int, follow c: Int) -> OrderReference? {
         guard t > c, stops[c].role.isInteractive else { return nil }
         return reference(object: t, action: c, objectFacts: Facts(stops, t), actionFacts: Facts(stops, c))
