@@ -12,8 +12,9 @@ import AXSnapshot
 /// up each run of its words no longer than the longest object's, and an
 /// object looks among the controls that hold its rarest word. Each
 /// candidate is confirmed by `OrderReferences.reference`, the one test of a
-/// pair.
-struct ContainerIndex {
+/// pair. A class: `ContainerPartners` keeps one per container and hands it
+/// out many times, and a struct of this many arrays was copied each time.
+final class ContainerIndex {
     private let refs: OrderReferences
     /// The container's stops, ascending.
     let members: [Int]
@@ -31,13 +32,15 @@ struct ContainerIndex {
     private var longestObject = 0
 
     /// - Complexity: O(k log k + k · w) for k stops of at most w words.
-    init(_ refs: OrderReferences, members: [Int]) {
+    init(_ refs: OrderReferences, members unsorted: [Int]) {
+        let members = unsorted.sorted()
+        let facts = members.map { OrderReferences.Facts(refs.stops, $0) }
         self.refs = refs
-        self.members = members.sorted()
-        facts = self.members.map { OrderReferences.Facts(refs.stops, $0) }
-        for a in self.members.indices {
+        self.members = members
+        self.facts = facts
+        for a in members.indices {
             let keys = facts[a].label.keys
-            if refs.stops[self.members[a]].role.isInteractive {
+            if refs.stops[members[a]].role.isInteractive {
                 controls.append(a)
                 // Each control once per distinct word (a set only for a long label).
                 var seen: Set<UInt64> = []
