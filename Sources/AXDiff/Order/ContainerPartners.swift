@@ -20,15 +20,28 @@ final class ContainerPartners {
     /// in new indices.
     private var newContract: Set<Violation> = []
     private var oldContract: Set<Violation> = []
-    /// Indexes built so far, by container node.
-    private var newIndexes: [Int: ContainerIndex] = [:]
-    private var oldIndexes: [Int: ContainerIndex] = [:]
+    /// Each stop's container node, in each version.
+    private let newContainer: [Int]
+    private let oldContainer: [Int]
+    /// Indexes built so far, by container node, and each indexed stop's
+    /// position in its container's index (read once per candidate pair,
+    /// so arrays rather than a dictionary and a search).
+    private var newIndexes: [ContainerIndex?]
+    private var oldIndexes: [ContainerIndex?]
+    private var newSlot: [Int]
+    private var oldSlot: [Int]
 
     init(_ c: DiffContext) {
         self.c = c
         clean = CleanContainers(c)
         newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
         oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
+        newContainer = c.newTree.nodeOfStop.map { c.newTree.places[$0].parent }
+        oldContainer = c.oldTree.nodeOfStop.map { c.oldTree.places[$0].parent }
+        newIndexes = Array(repeating: nil, count: c.newTree.nodeCount)
+        oldIndexes = Array(repeating: nil, count: c.oldTree.nodeCount)
+        newSlot = Array(repeating: -1, count: c.newStops.count)
+        oldSlot = Array(repeating: -1, count: c.oldStops.count)
         for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newContract.insert(v) }
         for v in oldRefs.contractViolations() {
             guard let lead = c.matching.oldToNew[v.lead], let follow = c.matching.oldToNew[v.follow] else { continue }
@@ -75,10 +88,10 @@ final class ContainerPartners {
     /// the moved stop is the lead.
     private func firstBroken(_ reference: OrderReference, _ stop: MovedStop) -> (Int, Bool)? {
         let j = stop.new
-        let p = c.newTree.container(ofStop: j)
+        let p = newContainer[j]
         guard !clean.new[p] else { return nil }
         let index = newIndex(p)
-        guard let a = index.position(of: j) else { return nil }
+        let a = newSlot[j]
         if index.isControl(a) {
             // The stop is the action: partners read after it, nearest first.
             let partners = reference == .errorBeforeRecovery ? index.statuses : index.objects(namedBy: a)
@@ -100,10 +113,10 @@ final class ContainerPartners {
     /// first): the partner's new index, and whether the moved stop is the lead.
     private func firstRepaired(_ reference: OrderReference, _ stop: MovedStop) -> (Int, Bool)? {
         let (i, j) = (stop.old, stop.new)
-        let q = c.oldTree.container(ofStop: i)
+        let q = oldContainer[i]
         guard !clean.old[q] else { return nil }
         let index = oldIndex(q)
-        guard let a = index.position(of: i) else { return nil }
+        let a = oldSlot[i]
         // Candidates come in the old order; the first in the new is kept.
         var first: Int?
         if index.isControl(a) {
@@ -137,12 +150,11 @@ final class ContainerPartners {
 
     /// The strongest reference the pair (new indices) breaks in the new version.
     private func newKind(lead: Int, follow: Int) -> OrderReference? {
-        if newContract.contains(Violation(lead: lead, follow: follow)) { return .contract }
-        let p = c.newTree.container(ofStop: lead)
-        guard p == c.newTree.container(ofStop: follow), !clean.new[p] else { return nil }
-        let index = newIndex(p)
-        guard let a = index.position(of: follow), let b = index.position(of: lead) else { return nil }
-        return index.reference(action: a, object: b)
+        if !newContract.isEmpty, newContract.contains(Violation(lead: lead, follow: follow)) { return .contract }
+        let p = newContainer[lead]
+        guard p == newContainer[follow], !clean.new[p] else { return nil }
+        let index = newIndex(p)  // fills the slots of its stops
+        return index.reference(action: newSlot[follow], object: newSlot[lead])
     }
 
     /// The strongest reference the pair (new indices) broke in the old
@@ -150,19 +162,19 @@ final class ContainerPartners {
     /// (`CleanContainers.settles`).
     private func oldKind(lead: Int, follow: Int) -> OrderReference? {
         let v = Violation(lead: lead, follow: follow)
-        if oldContract.contains(v) { return .contract }
+        if !oldContract.isEmpty, oldContract.contains(v) { return .contract }
         guard let lo = c.matching.newToOld[lead], let fo = c.matching.newToOld[follow] else { return nil }
-        let q = c.oldTree.container(ofStop: lo)
-        guard q == c.oldTree.container(ofStop: fo), !clean.old[q] else { return nil }
-        let index = oldIndex(q)
-        guard let a = index.position(of: fo), let b = index.position(of: lo),
-              let r = index.reference(action: a, object: b) else { return nil }
+        let q = oldContainer[lo]
+        guard q == oldContainer[fo], !clean.old[q] else { return nil }
+        let index = oldIndex(q)  // fills the slots of its stops
+        guard let r = index.reference(action: oldSlot[fo], object: oldSlot[lo]) else { return nil }
         return clean.settles(v, newRefs) ? nil : r
     }
 
     private func newIndex(_ p: Int) -> ContainerIndex {
         if let known = newIndexes[p] { return known }
         let made = ContainerIndex(newRefs, members: newRefs.tree.members(of: p))
+        for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
         newIndexes[p] = made
         return made
     }
@@ -170,6 +182,7 @@ final class ContainerPartners {
     private func oldIndex(_ q: Int) -> ContainerIndex {
         if let known = oldIndexes[q] { return known }
         let made = ContainerIndex(oldRefs, members: oldRefs.tree.members(of: q))
+        for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
         oldIndexes[q] = made
         return made
     }
