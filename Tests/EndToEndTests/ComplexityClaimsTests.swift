@@ -58,7 +58,6 @@ final class ComplexityClaimsTests: XCTestCase {
         "OrderAnalysis.noteContainerReferences": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "ContainerPartners.note": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
-        "ContainerIndex.position": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.objects": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.controls": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "OrderReference.contractViolations": .test("RuleScalingTests.testAContractIsCheckedInTimeLinearInTheStops"),

@@ -57,18 +57,6 @@ final class ContainerIndex {
         }
     }
 
-    /// The position of stop `s` among the members, if it is one.
-    ///
-    /// - Complexity: O(log k).
-    func position(of s: Int) -> Int? {
-        var (lo, hi) = (0, members.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if members[mid] < s { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < members.count && members[lo] == s ? lo : nil
-    }
-
     func isControl(_ a: Int) -> Bool { refs.stops[members[a]].role.isInteractive }
     func isStatus(_ a: Int) -> Bool { facts[a].isStatus }
     func isNameable(_ a: Int) -> Bool { !isControl(a) && !facts[a].isStatus && facts[a].canBeNamed }

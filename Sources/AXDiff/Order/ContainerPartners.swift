@@ -53,9 +53,10 @@ final class ContainerPartners {
     /// Notes on each moved stop the references it breaks and repairs.
     ///
     /// - Complexity: O(n) for the clean containers, O(k log k + k · w) per
-    ///   container holding a moved stop, then per moved stop O(log k) plus
-    ///   the candidates it meets: the statuses (for a control; the controls,
-    ///   for a status) and the stops sharing its words, on its side of it.
+    ///   container holding a moved stop, then per moved stop O(1) per
+    ///   candidate it meets: the statuses (for a control; the controls, for
+    ///   a status) and the stops sharing its words, on its side of it, up
+    ///   to the first broken pair (all of them for the repaired one).
     func note(_ stops: inout [MovedStop]) {
         // Contracts: the few pairs as sets, in order of place.
         let byPlace: (Violation, Violation) -> Bool = { ($0.lead, $0.follow) < ($1.lead, $1.follow) }
