@@ -314,6 +314,34 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertTrue(error.message.contains("nesting deeper than 1000 levels"))
     }
 
+    func testDumpOverTenMegabytesReads() throws {
+        // libxml2 buffers at most 10,000,000 bytes for one construct without
+        // its huge option; a larger dump of ordinary nodes must still read
+        // (the limit is maxSnapshotBytes, 16 MiB), every node counted.
+        var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+        var buttons = 0
+        while xml.utf8.count < 10_032_119 {
+            xml += node("android.widget.Button", text: "Item \(buttons)", id: "com.example:id/item\(buttons)",
+                        clickable: true, bounds: "[0,\(buttons % 2000)][100,\(buttons % 2000 + 50)]")
+            buttons += 1
+        }
+        xml += "</hierarchy>"
+        XCTAssertGreaterThan(xml.utf8.count, 10_032_119)
+        let snapshot = try SnapshotReader.read(Array(xml.utf8), file: "Screens/Huge.xml")
+        XCTAssertEqual(snapshot.stops.count, buttons)
+        XCTAssertEqual(snapshot.stops.first?.spoken, "Item 0, button")
+        XCTAssertEqual(snapshot.stops.last?.spoken, "Item \(buttons - 1), button")
+    }
+
+    func testOneTagOverTenMegabytesNamesTheLimit() throws {
+        // What the chunked parse still refuses: one attribute value over
+        // libxml2's 10,000,000-byte limit, in a dump under 16 MiB.
+        let xml = dump(node("android.widget.TextView", text: String(repeating: "a", count: 10_100_000)))
+        let error = try XCTUnwrap(readError(xml))
+        XCTAssertTrue(error.message.contains("10,000,000-byte limit"), error.message)
+        XCTAssertEqual(error.line, 1)
+    }
+
     // MARK: - What TalkBack says
 
     func testClickableScrollableSpinnerIsADropDownList() throws {

@@ -23,8 +23,6 @@ struct CleanContainers {
     let new: [Bool]
     /// Old tree node → the counterpart of a clean new container.
     let old: [Bool]
-    /// New tree node → how many stops it holds directly.
-    let newSize: [Int]
 
     /// - Complexity: O(n) in the number of stops and nodes of both versions.
     init(_ c: DiffContext) {
@@ -73,7 +71,6 @@ struct CleanContainers {
         }
         self.new = clean
         self.old = oldClean
-        self.newSize = newSize
     }
 
     /// Whether `v` (new indices) joins two stops of one clean container and
@@ -83,6 +80,6 @@ struct CleanContainers {
     func settles(_ v: Violation, _ refs: OrderReferences) -> Bool {
         let p = refs.tree.container(ofStop: v.lead)
         guard new[p], refs.tree.container(ofStop: v.follow) == p else { return false }
-        return refs.reference(lead: v.lead, follow: v.follow, containerSize: newSize[p]) != nil
+        return refs.reference(lead: v.lead, follow: v.follow) != nil
     }
 }

@@ -16,22 +16,20 @@ enum OrderAnalysis {
     }
 
     /// - Complexity: O(n log n) for the moves and the visual references,
-    ///   O(n) to find the clean containers, O(Σ k²) for the container
-    ///   references of the other containers (k capped per container), O(n)
-    ///   per contract — whatever the number or distance of the moves.
+    ///   O(n) to find the clean containers, for the container references
+    ///   `ContainerPartners.note`'s, O(n) per contract — whatever the
+    ///   distance of the moves.
     static func analyse(_ c: DiffContext) -> Result {
         let moved = MovedStops(c)
         guard !moved.spoken.isEmpty || !moved.visual.isEmpty else { return Result(moves: [], visualMoves: [], changes: []) }
         let pairs = c.matchedPairs
         var stops: [MovedStop] = []
-        var moverOfNew = [Int](repeating: -1, count: c.newStops.count)
         for p in pairs.indices where !moved.isKept(p) {
-            moverOfNew[pairs[p].new] = stops.count
             stops.append(MovedStop(old: pairs[p].old, new: pairs[p].new, isVisual: !moved.spokenMoved[p]))
         }
         measureJumps(c, moved, &stops)
         noteVisual(c, moved, &stops)
-        noteContainerReferences(c, moverOfNew, &stops)
+        noteContainerReferences(c, &stops)
 
         let places = ScreenPlaces(newRanks: moved.newRanks, oldRanks: moved.oldRanks,
                                   inverses: stops.contains { $0.isVisual || $0.breaks.contains { $0.reference == .visual } })
@@ -106,48 +104,13 @@ enum OrderAnalysis {
     }
 
     /// Object before action, error before recovery and contracts: the
-    /// violations of each version (containers a commit left alone skipped,
-    /// `CleanContainers`), new ones charged to the moved stop among their
-    /// two, repaired ones likewise.
+    /// references each moved stop now breaks and those it repairs
+    /// (`ContainerPartners`; containers a commit left alone are skipped,
+    /// `CleanContainers`).
     ///
-    /// - Complexity: O(n + Σ k²) over the containers checked (k capped), plus
-    ///   O(v log v) to order the v violations found.
-    static func noteContainerReferences(_ c: DiffContext, _ moverOfNew: [Int], _ stops: inout [MovedStop]) {
-        let m = c.matching
-        let clean = CleanContainers(c)
-        let newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
-        let oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
-        var newViolations = newRefs.containerViolations(skipping: clean.new)
-        for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newViolations[v] = .contract }
-        var oldFound = oldRefs.containerViolations(skipping: clean.old)
-        for v in oldRefs.contractViolations() { oldFound[v] = .contract }
-        var oldViolations: [Violation: OrderReference] = [:]
-        for (v, r) in oldFound {
-            if let lead = m.oldToNew[v.lead], let follow = m.oldToNew[v.follow] {
-                let mapped = Violation(lead: lead, follow: follow)
-                if !clean.settles(mapped, newRefs) { oldViolations[mapped] = r }
-            }
-        }
-        // Sorted, so that the partner each moved stop names is the same every run.
-        let byPlace: ((key: Violation, value: OrderReference), (key: Violation, value: OrderReference)) -> Bool = {
-            ($0.key.lead, $0.key.follow) < ($1.key.lead, $1.key.follow)
-        }
-        let regressions = newViolations
-            .filter { m.newToOld[$0.key.lead] != nil && m.newToOld[$0.key.follow] != nil && oldViolations[$0.key] == nil }
-            .sorted(by: byPlace)
-        let improvements = oldViolations
-            .filter { newViolations[$0.key] == nil && $0.key.lead < $0.key.follow }
-            .sorted(by: byPlace)
-        for (list, broken) in [(regressions, true), (improvements, false)] {
-            for (v, reference) in list {
-                if moverOfNew[v.lead] >= 0 {
-                    stops[moverOfNew[v.lead]].note(reference, partner: v.follow, isLead: true, broken: broken)
-                }
-                if moverOfNew[v.follow] >= 0 {
-                    stops[moverOfNew[v.follow]].note(reference, partner: v.lead, isLead: false, broken: broken)
-                }
-            }
-        }
+    /// - Complexity: as `ContainerPartners.note`.
+    static func noteContainerReferences(_ c: DiffContext, _ stops: inout [MovedStop]) {
+        ContainerPartners(c).note(&stops)
     }
 
     /// Marks turned into counts: `x[i]` becomes the number of marks at or before `i`.

@@ -20,68 +20,17 @@ struct OrderReferences {
     let tree: StopTree
     let contracts: [[String]]
 
-    /// Violations of the object-before-action and error-before-recovery
-    /// references in every container that `skip` (indexed by tree node;
-    /// empty: none) does not mark, keyed to the strongest reference each
-    /// breaks. Containers come from the tree, so stops are not grouped by
-    /// hashing their paths.
-    ///
-    /// - Complexity: O(n + Σ k²) over the containers checked, of k stops
-    ///   each, with k capped at `maxContainer` (larger containers are not
-    ///   checked).
-    func containerViolations(skipping skip: [Bool] = []) -> [Violation: OrderReference] {
-        var found: [Violation: OrderReference] = [:]
-        // Per-stop facts computed once, lazily (only stops that follow a
-        // control in a checked container are ever tested), so the pair loop
-        // only compares keys. A key match is confirmed on the real words.
-        // A stop sits in one container, so its facts are only ever needed
-        // while that container is checked: they are kept by member position
-        // for the container at hand (a dictionary by stop index, hashed and
-        // grown per diff, was about a fifth of this, callgrind), and the
-        // members are listed into one reused array.
-        var members: [Int] = []
-        var facts: [Facts?] = []
-        for node in 0..<tree.nodeCount where tree.places[node].stop < 0 && (skip.isEmpty || !skip[node]) {
-            members.removeAll(keepingCapacity: true)
-            var child = tree.places[node].firstChild
-            while child >= 0 {
-                if tree.places[child].stop >= 0 { members.append(tree.places[child].stop) }
-                child = tree.places[child].nextSibling
-            }
-            guard members.count > 1, members.count <= Self.maxContainer else { continue }
-            facts.removeAll(keepingCapacity: true)
-            facts.append(contentsOf: repeatElement(nil, count: members.count))
-            func fact(_ a: Int) -> Facts {
-                if let known = facts[a] { return known }
-                let made = Facts(stops, members[a])
-                facts[a] = made
-                return made
-            }
-            for a in members.indices where stops[members[a]].role.isInteractive {
-                let c = members[a]
-                let action = fact(a)
-                for b in members.indices where members[b] > c {
-                    let t = members[b]
-                    if let r = reference(object: t, action: c, objectFacts: fact(b), actionFacts: action) {
-                        found[Violation(lead: t, follow: c)] = r
-                    }
-                }
-            }
-        }
-        return found
-    }
-
     /// The strongest container reference that `follow` (a control) read
-    /// before `lead` breaks, for one pair of stops in one container of
-    /// `containerSize` stops: what `containerViolations` finds for it.
-    func reference(lead t: Int, follow c: Int, containerSize: Int) -> OrderReference? {
-        guard containerSize <= Self.maxContainer, t > c, stops[c].role.isInteractive else { return nil }
+    /// before `lead` breaks, for one pair of stops in one container (the
+    /// test `ContainerIndex` confirms each candidate pair with).
+    func reference(lead t: Int, follow c: Int) -> OrderReference? {
+        guard t > c, stops[c].role.isInteractive else { return nil }
         return reference(object: t, action: c, objectFacts: Facts(stops, t), actionFacts: Facts(stops, c))
     }
 
     /// Error before recovery is the stronger reason, so the object test is
     /// only made when the object is no status.
-    private func reference(object t: Int, action c: Int, objectFacts object: Facts, actionFacts action: Facts) -> OrderReference? {
+    func reference(object t: Int, action c: Int, objectFacts object: Facts, actionFacts action: Facts) -> OrderReference? {
         if object.isStatus { return .errorBeforeRecovery }
         if object.canBeNamed, action.label.mayContain(object.label, strictlyLonger: true),
            Self.names(action: stops[c], actionWords: LabelText.words(stops[c].label),
@@ -108,8 +57,6 @@ struct OrderReferences {
         }
         return result
     }
-
-    static let maxContainer = 400
 
     /// What the pair loop needs of one stop.
     struct Facts {

@@ -53,31 +53,31 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         self.maxDepth = maxDepth
     }
 
-    /// Inputs up to this many bytes are fed to XMLParser in chunks (see
-    /// `run`): libxml2's `XML_MAX_LOOKUP_LIMIT`.
-    static let chunkedInputLimit = 10_000_000
+    /// libxml2's `XML_MAX_LOOKUP_LIMIT`: the most bytes it buffers for one
+    /// construct without its huge option.
+    static let lookupLimit = 10_000_000
+    /// The document is larger than `lookupLimit`: only then can libxml2's
+    /// error 1 be that limit.
+    private var isLarge = false
 
     /// Parses `bytes`, which must stay valid until it returns; afterwards
     /// `failure` or `nodes` hold the outcome.
     ///
-    /// Read in chunks, from the caller's buffer (`UIAutomatorInputStream`
-    /// says why), libxml2's push parser reports the same events and errors as
-    /// given the whole document at once, with one exception: it will not
-    /// buffer more than 10,000,000 bytes waiting for the end of one construct
-    /// ("Huge input lookup"), where given everything it reports that
-    /// construct's own limit (an attribute value over 10,000,000 bytes). A
-    /// document no larger than that cannot get there; a larger one is given
-    /// whole, as before.
+    /// The document is always fed in chunks from the caller's buffer
+    /// (`UIAutomatorInputStream` says why). Chunks also keep libxml2 within
+    /// its 10,000,000-byte lookup limit (`XML_MAX_LOOKUP_LIMIT`) on a larger
+    /// document: given more than that in one piece, libxml2 without its huge
+    /// option, which XMLParser cannot set, stops with "Huge input lookup"
+    /// although every construct is small. Fed in chunks it only buffers the
+    /// construct it is reading, so any dump within `maxSnapshotBytes` and
+    /// `maxSnapshotElements` reads; what it still refuses is one tag or text
+    /// over 10,000,000 bytes (`describe` names that).
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let parser: XMLParser
+        isLarge = bytes.count > Self.lookupLimit
         #if canImport(FoundationXML)
-        if bytes.count <= Self.chunkedInputLimit {
-            parser = XMLParser(stream: UIAutomatorInputStream(bytes))
-        } else {
-            parser = XMLParser(data: Data(buffer: bytes))
-        }
+        let parser = XMLParser(stream: UIAutomatorInputStream(bytes))
         #else
-        parser = XMLParser(data: Data(buffer: bytes))
+        let parser = XMLParser(data: Data(buffer: bytes))
         #endif
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -146,6 +146,7 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
     /// libxml2's error numbers, which XMLParser passes through on Linux.
     private func describe(_ code: Int) -> String {
         switch code {
+        case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
         case 4: return "the document is empty"
         case 5:
             if let name = state.openNames.last { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }

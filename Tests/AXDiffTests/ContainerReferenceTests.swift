@@ -1,0 +1,115 @@
+import AXSnapshot
+import AXTestSupport
+import XCTest
+@testable import AXDiff
+
+/// Object before action and error before recovery in containers of any
+/// size (`ContainerPartners`, `ContainerIndex`): a large container is
+/// checked like a small one, and the index offers every pair that breaks a
+/// reference.
+final class ContainerReferenceTests: XCTestCase {
+    /// One flat container: the error, `fillers` texts, then the recovery
+    /// button; in the new version the button is read first.
+    func recoveryReadFirst(fillers: Int) -> ScreenDiff {
+        let rows = (0..<fillers).map { S.text("Row \($0)") }
+        return S.diff([S.text("Payment failed")] + rows + [S.button("Try again")],
+                      [S.button("Try again"), S.text("Payment failed")] + rows)
+    }
+
+    func assertOneRegression(_ d: ScreenDiff, _ label: String, _ words: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(d.kinds(), [.orderRegressed], "\(d.changes.map(\.message))", file: file, line: line)
+        XCTAssertEqual(d.first(.orderRegressed)?.elements.map(\.label), [label], file: file, line: line)
+        XCTAssertTrue(d.first(.orderRegressed)?.message.contains(words) == true, d.first(.orderRegressed)?.message ?? "", file: file, line: line)
+    }
+
+    func testA401StopContainerStillGetsTheRegression() {
+        // 401 stops: one past the size where the check used to stop.
+        assertOneRegression(recoveryReadFirst(fillers: 399), "Try again", "the error must be heard before")
+        assertOneRegression(recoveryReadFirst(fillers: 398), "Try again", "the error must be heard before")
+    }
+
+    func testA5000StopContainerStillGetsTheRegression() {
+        assertOneRegression(recoveryReadFirst(fillers: 4_998), "Try again", "the error must be heard before")
+    }
+
+    func testAnActionReadBeforeItsObjectInA5000StopContainer() {
+        let rows = (0..<4_998).map { S.text("Row \($0)") }
+        let d = S.diff([S.text("Jasmine tea")] + rows + [S.button("Add Jasmine tea to cart")],
+                       [S.button("Add Jasmine tea to cart"), S.text("Jasmine tea")] + rows)
+        assertOneRegression(d, "Add Jasmine tea to cart", "the action must be heard after")
+    }
+
+    func testTheRepairInALargeContainerIsAnImprovement() {
+        let rows = (0..<1_000).map { S.text("Row \($0)") }
+        let d = S.diff([S.button("Try again"), S.text("Payment failed")] + rows,
+                       [S.text("Payment failed")] + rows + [S.button("Try again")])
+        XCTAssertEqual(d.kinds(), [.orderImproved], "\(d.changes.map(\.message))")
+        XCTAssertEqual(d.first(.orderImproved)?.elements.map(\.label), ["Try again"])
+    }
+
+    /// The index's candidates against the plain test of every pair, over
+    /// seeded random containers of controls, statuses and objects whose
+    /// words overlap: every pair that breaks a reference is among them.
+    func testTheIndexOffersEveryPairThatBreaksAReference() {
+        let seed: UInt64 = 0x0DE5
+        var rng = SeededGenerator(seed: seed)
+        let words = ["add", "tea", "jasmine", "green", "cart", "error", "failed", "remove", "tea", "payment"]
+        func phrase(_ n: Int) -> String {
+            (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        var counts: [OrderReference: Int] = [:]
+        for round in 0..<200 {
+            let n = Int(rng.next() % 40) + 2
+            let nodes: [Node] = (0..<n).map { i in
+                switch rng.next() % 4 {
+                case 0: return Node(id: "b\(i)", role: .button, label: phrase(Int(rng.next() % 5) + 1))
+                case 1: return Node(id: "e\(i)", role: .text, label: "Error: " + phrase(2))
+                default: return Node(id: "t\(i)", role: .text, label: phrase(Int(rng.next() % 3) + 1))
+                }
+            }
+            let tree = Snapshot(screen: "S", platform: .ios, elements: [S.group(nodes)]).stopTree()
+            let refs = OrderReferences(stops: tree.stops, tree: tree, contracts: [])
+            let index = ContainerIndex(refs, members: tree.members(of: tree.container(ofStop: 0)))
+            XCTAssertEqual(index.members.count, n)
+            for a in index.members.indices {
+                for b in index.members.indices {
+                    guard let r = index.reference(action: a, object: b) else { continue }
+                    XCTAssertEqual(r, refs.reference(lead: index.members[b], follow: index.members[a]))
+                    counts[r, default: 0] += 1
+                    switch r {
+                    case .errorBeforeRecovery:
+                        XCTAssertTrue(index.statuses.contains(b) && index.controls.contains(a), "round \(round), seed \(seed)")
+                    case .objectBeforeAction:
+                        XCTAssertTrue(index.objects(namedBy: a).contains(b), "round \(round), seed \(seed)")
+                        XCTAssertTrue(index.controls(naming: b).contains(a), "round \(round), seed \(seed)")
+                    default: XCTFail("\(r)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(counts[.errorBeforeRecovery] ?? 0, 200, "seed \(seed)")
+        XCTAssertGreaterThan(counts[.objectBeforeAction] ?? 0, 200, "seed \(seed)")
+    }
+
+    /// A few moves in one container of n stops: linear, where testing every
+    /// pair was quadratic.
+    func testContainerReferencesAreLinearInTheContainer() {
+        let seed: UInt64 = 0x401
+        func screens(_ n: Int) -> (Snapshot, Snapshot) {
+            let rows: [Node] = (0..<n).map { i in
+                i % 10 == 0 ? S.button("Add item \(i) to cart") : S.text("Item \(i)")
+            }
+            var moved = rows
+            let last = moved.removeLast()
+            moved.insert(last, at: 0)
+            moved.swapAt(n / 2, n / 2 + 7)
+            return (S.screen([S.text("Payment failed")] + rows), S.screen(moved + [S.text("Payment failed")]))
+        }
+        let (old, new) = screens(2_000)
+        XCTAssertFalse(ScreenDiffer.diff(old: old, new: new, path: "s.json").changes.filter { $0.kind.isOrder }.isEmpty)
+        XCTAssertNil(Scaling.check("ContainerPartners, a few moves in one container of n stops", .linear, n: 2_000, seed: seed) { n in
+            let (old, new) = screens(n)
+            return { _ = ScreenDiffer.diff(old: old, new: new, path: "s.json") }
+        })
+    }
+}
