@@ -158,6 +158,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SnapshotReader.readUIAutomatorDump": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "SnapshotReader.startsLikeUIAutomatorDump": .none("O(k) in leading whitespace, before any reading"),
         "SnapshotReader.startsLike": .none("O(k) in leading whitespace, before any reading"),
+        "SnapshotReader.contentStart": .none("O(k) in leading whitespace, before any reading"),
         "SnapshotReader.readJSON": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
         "SnapshotReader.isValidUTF8": .test("HostileInputTests.testLongLabelsReadInLinearTime"),
         "SnapshotReader.firstNUL": .test("HostileInputTests.testLongLabelsReadInLinearTime"),

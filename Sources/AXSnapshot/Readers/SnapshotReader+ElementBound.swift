@@ -31,16 +31,7 @@ extension SnapshotReader {
     ///
     /// - Complexity: O(n), where n is the number of bytes; no allocation.
     static func elementBound(_ bytes: UnsafeBufferPointer<UInt8>, stoppingAbove limit: Int) -> Int {
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x20 || (0x09...0x0D).contains(bytes[i]) {
-                i += 1
-            } else if bytes[i] == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF {
-                i += 3
-            } else {
-                break
-            }
-        }
+        let i = contentStart(bytes)
         guard i < bytes.count else { return 0 }
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["): return jsonArrayItemObjects(bytes, from: i, stoppingAbove: limit)

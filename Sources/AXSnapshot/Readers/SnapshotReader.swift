@@ -162,11 +162,10 @@ public enum SnapshotReader {
         startsLike(uiautomatorPrefixes, bytes)
     }
 
-    /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks, start with one of
-    /// `prefixes` followed by an ASCII byte or the end.
+    /// Where `bytes` start after ASCII whitespace and UTF-8 byte-order marks.
     ///
-    /// - Complexity: O(k), where k is the length of the leading whitespace.
-    private static func startsLike(_ prefixes: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// - Complexity: O(k), where k is the length of what it skips.
+    static func contentStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x20 || (0x09...0x0D).contains(bytes[i]) {
@@ -177,6 +176,15 @@ public enum SnapshotReader {
                 break
             }
         }
+        return i
+    }
+
+    /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks, start with one of
+    /// `prefixes` followed by an ASCII byte or the end.
+    ///
+    /// - Complexity: O(k), where k is the length of the leading whitespace.
+    private static func startsLike(_ prefixes: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let i = contentStart(bytes)
         return prefixes.contains { prefix in
             let end = i + prefix.count
             return end <= bytes.count && bytes[i..<end].elementsEqual(prefix) && (end == bytes.count || bytes[end] < 0x80)
