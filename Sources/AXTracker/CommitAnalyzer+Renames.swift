@@ -14,15 +14,20 @@ extension CommitAnalyzer {
     /// whose old blob is the removed file's; and, per new path, where it
     /// came from. Removed and added files are tried in path order, each
     /// added file against the removed ones with its extension, the best
-    /// share winning; a file that does not read is not a rename.
+    /// share winning; a snapshot that does not parse is not a rename. A blob that cannot be
+    /// read is the commit's error, as in `analyze`: thrown, never taken for "not renamed".
     ///
     /// - Complexity: at most `maxRenameCandidates` matchings of two versions, O(n log n) each.
-    func pairingRenames(_ changed: [TreeChange], config: Config) -> (changes: [TreeChange], renamedFrom: [String: String]) {
+    func pairingRenames(_ changed: [TreeChange], config: Config) throws -> (changes: [TreeChange], renamedFrom: [String: String]) {
         let removed = changed.filter { $0.status == .deleted && $0.oldBlob != nil }
         let added = changed.filter { $0.status == .added && $0.newBlob != nil }
         guard !removed.isEmpty, !added.isEmpty else { return (changed, [:]) }
-        func version(_ blob: ObjectID, _ path: String) -> PreparedVersion? {
-            (try? snapshot(blob, path: path, config: config)).map { PreparedVersion($0) }
+        func version(_ blob: ObjectID, _ path: String) throws -> PreparedVersion? {
+            do {
+                return PreparedVersion(try snapshot(blob, path: path, config: config))
+            } catch is SnapshotError {
+                return nil
+            }
         }
         var budget = Self.maxRenameCandidates
         var oldVersions: [String: PreparedVersion?] = [:]
@@ -31,12 +36,12 @@ extension CommitAnalyzer {
         for new in added.sorted(by: { $0.path < $1.path }) {
             guard budget > 0, let newBlob = new.newBlob else { break }
             let candidates = removed.filter { !taken.contains($0.path) && Self.fileExtension($0.path) == Self.fileExtension(new.path) }
-            guard !candidates.isEmpty, let newVersion = version(newBlob, new.path) else { continue }
+            guard !candidates.isEmpty, let newVersion = try version(newBlob, new.path) else { continue }
             var best: (path: String, share: Double)?
             for old in candidates.sorted(by: { $0.path < $1.path }) {
                 guard budget > 0, let oldBlob = old.oldBlob else { break }
                 budget -= 1
-                if oldVersions[old.path] == nil { oldVersions[old.path] = .some(version(oldBlob, old.path)) }
+                if oldVersions[old.path] == nil { oldVersions[old.path] = .some(try version(oldBlob, old.path)) }
                 guard let oldVersion = oldVersions[old.path] ?? nil else { continue }
                 let share = ScreenDiffer.sameScreenShare(old: oldVersion, new: newVersion)
                 if share >= ScreenDiffer.renameThreshold, share > (best?.share ?? 0) { best = (old.path, share) }

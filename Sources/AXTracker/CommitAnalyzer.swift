@@ -51,7 +51,7 @@ package struct CommitAnalyzer {
             let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
             return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: [])
         }
-        let (changed, renamedFrom) = pairingRenames(try plan?.changes ?? changedSnapshots(id, config: config), config: config)
+        let (changed, renamedFrom) = try pairingRenames(try plan?.changes ?? changedSnapshots(id, config: config), config: config)
         var screens: [ScreenDiff] = []
         var unreadable: [String] = []
         let changedByPath = Dictionary(changed.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })

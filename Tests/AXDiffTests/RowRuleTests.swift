@@ -63,7 +63,7 @@ final class RowRuleTests: XCTestCase {
     /// decline a case the sort then keeps, tops that rise within a row: it
     /// costs a sort, not a wrong order.)
     func testTheFastPathAndTheSortAgree() {
-        let seed = UInt64.random(in: 0...UInt64.max)
+        let seed: UInt64 = 20_261_206
         var rng = SeededGenerator(seed: seed)
         var kept = 0, sorted = 0
         for round in 0..<4_000 {
