@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXSnapshot
-import AXTracker
+import AXHistory
 
 extension Gate {
     /// How many changed files outside the snapshot globs the gate reads to see

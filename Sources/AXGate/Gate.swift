@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXSnapshot
-import AXTracker
+import AXHistory
 
 /// The gate behind `axdiff check` (DESIGN §11): the net change of a branch —
 /// the snapshots at a revision against those at its merge base with the base

@@ -25,6 +25,11 @@ package final class AnalyzerPool {
     }
     package typealias BatchResult = Result<Batch, Error>
 
+    /// One thread per core: analysing is CPU-bound.
+    package static var defaultJobs: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxJobs) }
+    /// Each thread holds a repository handle and a snapshot cache: bounded so memory stays bounded.
+    package static let maxJobs = 16
+
     /// Below this many commits everything is analysed on the calling thread:
     /// opening handles would cost more than it saves (a watcher's usual round).
     static let parallelThreshold = 32
@@ -140,7 +145,7 @@ package final class AnalyzerPool {
 
         /// The result of batch `index` if a thread has finished it already, else nil (always
         /// nil for a pool of one, which analyses when a batch is taken). Taken as `take` does.
-        func takeIfDone(_ index: Int) -> BatchResult? {
+        package func takeIfDone(_ index: Int) -> BatchResult? {
             guard threaded else { return nil }
             condition.lock()
             defer { condition.unlock() }

@@ -7,7 +7,7 @@ package struct CommitFailure: Error, CustomStringConvertible, Sendable, Equatabl
     package let commit: ObjectID
     package let reason: String
 
-    init(commit: ObjectID, error: Error) {
+    package init(commit: ObjectID, error: Error) {
         self.commit = commit
         reason = "\(error)"
     }

@@ -1,23 +1,20 @@
 import AXGit
-import AXTracker
+import AXHistory
 import Foundation
 
 extension SiteBuilder {
-    /// `axdiff watch --html DIR`: brings the site up to date now, and then
-    /// after every batch the watcher writes. Only commits that have a note
-    /// are added: those still pending come with the watcher's batches, which
-    /// carry their analyses, so no commit is analysed twice.
+    /// `axdiff watch --html DIR`: brings the site of `repository` up to date
+    /// now, and returns what to do after every batch the watcher writes. Only
+    /// commits that have a note are added: those still pending come with the
+    /// watcher's batches, which carry their analyses, so no commit is analysed
+    /// twice.
     ///
-    /// - Throws: `WatchLock.Held` when another watcher runs on the repository
-    ///   (checked before the site is touched); `GitError` when the repository
-    ///   cannot be opened; `SiteError` when the site cannot be written.
-    package func keepCurrent(_ watcher: Watcher, log: @escaping (String) -> Void) throws {
-        let repository = try Repository.open(path: watcher.options.repositoryPath)
-        // Only probe: the watcher takes the lock itself when it starts.
-        _ = try WatchLock(directory: repository.commonDir)
+    /// - Throws: `SiteError` when the site cannot be written.
+    package func keepCurrent(_ repository: Repository, log: @escaping (String) -> Void) throws
+        -> (Repository, [CommitAnalysis]) -> Void {
         let first = try update(repository, analyses: [], onlyAnnotated: true)
         log(Self.line(first))
-        watcher.afterBatch = { [self] repository, analyses in
+        return { [self] repository, analyses in
             do {
                 log(Self.line(try update(repository, analyses: analyses, onlyAnnotated: true)))
             } catch {

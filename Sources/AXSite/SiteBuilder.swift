@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
+import AXHistory
 import AXReport
-import AXTracker
 import Foundation
 
 /// Builds and updates the static review site of `axdiff html` and
@@ -32,18 +32,26 @@ package final class SiteBuilder {
         package var jobs: Int
         /// Commits analysed per thread and round.
         package var batchSize: Int
+        /// A branch's verdict against the base branch, as `axdiff check` gives it (`Gate.branchVerdict`):
+        /// the site shows the gate's verdicts, and the gate is the caller's.
+        package var branches: BranchJudge
 
         package init(directory: String, configOverride: Config? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil,
-                    jobs: Int = Annotator.Options.defaultJobs, batchSize: Int = 250) {
+                    jobs: Int = AnalyzerPool.defaultJobs, batchSize: Int = 250, branches: @escaping BranchJudge) {
             self.directory = directory
             self.configOverride = configOverride
             self.toolVersion = toolVersion
             self.title = title
-            self.jobs = min(max(1, jobs), Annotator.Options.maxJobs)
+            self.jobs = min(max(1, jobs), AnalyzerPool.maxJobs)
             self.batchSize = max(1, batchSize)
+            self.branches = branches
         }
     }
+
+    /// A branch's verdict: its name and tip, the base branch's ref, `--config FILE`.
+    package typealias BranchJudge = (_ repository: Repository, _ name: String, _ tip: ObjectID, _ baseRef: String,
+                                     _ configOverride: Config?) throws -> BranchVerdict
 
     /// What a build or an update did.
     package struct Summary: Sendable, Equatable {

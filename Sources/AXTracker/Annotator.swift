@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 import AXReport
 import Foundation
 
@@ -43,10 +44,8 @@ package final class Annotator {
             self.handsWritesToGit = handsWritesToGit
         }
 
-        /// One thread per core: analysing is CPU-bound.
-        package static var defaultJobs: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxJobs) }
-        /// Each thread holds a repository handle and a snapshot cache: bounded so memory stays bounded.
-        package static let maxJobs = 16
+        package static var defaultJobs: Int { AnalyzerPool.defaultJobs }
+        package static var maxJobs: Int { AnalyzerPool.maxJobs }
     }
 
     /// Totals over the commits annotated.

@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 import AXReport
 import Foundation
 

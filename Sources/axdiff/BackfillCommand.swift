@@ -1,5 +1,6 @@
 import AXGit
 import AXReport
+import AXHistory
 import AXTracker
 
 /// `axdiff backfill`: annotate every commit reachable from the watched refs

@@ -1,6 +1,7 @@
+import AXGate
 import AXGit
 import AXSite
-import AXTracker
+import AXHistory
 
 /// `axdiff html --out DIR [RANGE]`: a static, self-contained review site of
 /// the semantic diffs (index, one page per commit, one per screen).
@@ -41,7 +42,8 @@ struct HtmlCommand: Command {
         } catch let e as GitError {
             throw InputError(e.message)
         }
-        let builder = SiteBuilder(options: .init(directory: out, configOverride: override, toolVersion: toolVersion))
+        let builder = SiteBuilder(options: .init(directory: out, configOverride: override, toolVersion: toolVersion,
+                                                 branches: Gate.branchVerdict))
         var bar = ProgressBar(total: commits.count)
         let summary: SiteBuilder.Summary
         do {

@@ -1,6 +1,6 @@
 import AXGit
 import AXReport
-import AXTracker
+import AXHistory
 
 /// `axdiff log [RANGE]`: one line per commit with its note's counts.
 struct LogCommand: Command {

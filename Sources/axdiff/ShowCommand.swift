@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXReport
-import AXTracker
+import AXHistory
 
 /// `axdiff show [REV]`: the note on a commit, or the analysis computed now.
 struct ShowCommand: Command {

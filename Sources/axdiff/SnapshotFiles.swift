@@ -1,6 +1,6 @@
 import AXDiff
 import AXSnapshot
-import AXTracker
+import AXHistory
 import Foundation
 
 /// Snapshot files on disk: reading with the size limit, and listing a

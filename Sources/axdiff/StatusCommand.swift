@@ -1,5 +1,6 @@
 import AXGit
 import AXReport
+import AXHistory
 import AXTracker
 import Foundation
 

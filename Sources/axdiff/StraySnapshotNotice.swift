@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXSnapshot
-import AXTracker
+import AXHistory
 
 /// The one line `backfill`, `log` and `watch` print when files of a snapshot
 /// extension read as snapshots but no glob of `snapshots` takes them under the

@@ -1,6 +1,8 @@
+import AXGate
 import AXGit
 import AXReport
 import AXSite
+import AXHistory
 import AXTracker
 import Foundation
 
@@ -67,8 +69,11 @@ struct WatchCommand: Command {
         }
         do {
             if let html {
-                try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(), toolVersion: toolVersion))
-                    .keepCurrent(watcher) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0.oneLine); fflush(stdout) }
+                // Only probe, before the site is touched: the watcher takes the lock itself when it starts.
+                _ = try WatchLock(directory: repository.commonDir)
+                watcher.afterBatch = try SiteBuilder(options: .init(directory: html, configOverride: try repo.configOverride(),
+                                                                    toolVersion: toolVersion, branches: Gate.branchVerdict))
+                    .keepCurrent(repository) { [jsonLog] in Console.out(jsonLog ? LogLine.json($0) : $0.oneLine); fflush(stdout) }
             }
             try watcher.run()
         } catch let e as GitError {

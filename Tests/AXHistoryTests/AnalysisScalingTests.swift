@@ -2,7 +2,7 @@ import AXDiff
 import AXGit
 import AXTestSupport
 import XCTest
-@testable import AXTracker
+@testable import AXHistory
 
 /// `CommitAnalyzer.analyze` costs what the commit changed: a commit that changes one
 /// snapshot beside n unchanged ones takes as long at 8n (`Scaling`).

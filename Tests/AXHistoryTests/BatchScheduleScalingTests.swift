@@ -1,6 +1,6 @@
 import AXTestSupport
 import XCTest
-@testable import AXTracker
+@testable import AXHistory
 
 /// `BatchSchedule.next`: O(threads) — with 8× the threads, a whole schedule of the same
 /// batches per thread costs at most 8× per step (`Scaling`, linear in the threads).

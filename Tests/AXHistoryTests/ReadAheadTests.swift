@@ -1,4 +1,4 @@
-@testable import AXTracker
+@testable import AXHistory
 import AXGit
 import Foundation
 import AXTestSupport

@@ -1,3 +1,4 @@
+import AXGate
 import AXGit
 import AXSite
 import Foundation
@@ -16,7 +17,8 @@ final class ParallelSiteTests: XCTestCase {
             addTeardownBlock { try? FileManager.default.removeItem(at: out) }
             let repository = try Repository.open(path: repo.path)
             let commits = try repository.commits(from: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
-            let summary = try SiteBuilder(options: .init(directory: out.path, toolVersion: "axdiff test", jobs: jobs, batchSize: 9))
+            let summary = try SiteBuilder(options: .init(directory: out.path, toolVersion: "axdiff test", jobs: jobs, batchSize: 9,
+                                                           branches: Gate.branchVerdict))
                 .build(repository, commits: commits)
             XCTAssertEqual(summary.analysed, 70)
             XCTAssertEqual(summary.commits, 70)

@@ -84,6 +84,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "AcceptTrailer.acceptance": .test("AcceptanceScalingTests.testAcceptanceIsLinearInTheChangesAndInTheTrailers"),
         "Gate.straySnapshotsRemark": .test("GateScalingTests.testStraySnapshotsAreLookedAtABoundedNumberOfTimes"),
         "Gate.check": .test("GateScalingTests.testTheGateIsLinearInTheSnapshotFiles"),
+        "Gate.branchVerdict": .test("GateScalingTests.testTheGateIsLinearInTheSnapshotFiles"),
         "NotesLayout.findNote": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
         "NotesTreeBuilder": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
         "NotesTreeBuilder.writeLevel": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
