@@ -16,8 +16,8 @@ import Foundation
 /// child").
 ///
 /// The one way the package runs a program to its end — git for the tracker and the demo,
-/// the measured programs for the bench, git and the built binary for the tests — in a
-/// module of its own that needs nothing else. (Chromium, which the recorder keeps running
+/// the measured programs for the bench, git and the built binary for the tests — or leaves
+/// it running (`start`, a daemon under test), in a module of its own that needs nothing else. (Chromium, which the recorder keeps running
 /// and talks to over two extra descriptors, is started by `AXRecord.ChromiumProcess`.)
 ///
 /// The child starts with standard input from /dev/null (or the bytes given), the default action for the signals a
@@ -89,11 +89,23 @@ package struct ChildProcess {
         let stdin = try input == nil ? (child: descriptors.openFile("/dev/null", O_RDONLY), parent: -1) : descriptors.inputSocket()
         let out = try descriptors.target(stdout)
         let err = try descriptors.target(stderr)
+        let pid = try spawn(path, stdin: stdin.child, stdout: out.child, stderr: err.child)
+        // The child has its copies; ours would keep its pipes open after it exits.
+        descriptors.closeChildEnds()
+        var exchange = Exchange(input: stdin.parent >= 0 ? (stdin.parent, input ?? []) : nil, out: out.parent, err: err.parent,
+                                pid: pid, timeout: timeout)
+        exchange.run()
+        descriptors.closeAll()
+        return Result(status: Self.wait(pid), stdout: exchange.data[0], stderr: exchange.data[1], timedOut: exchange.timedOut)
+    }
 
+    /// Starts the program at `path` with these descriptors as its standard input, output and
+    /// error, with the signal state and process group described on the type.
+    func spawn(_ path: String, stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for (fd, target) in [(stdin.child, Int32(0)), (out.child, 1), (err.child, 2)] {
+        for (fd, target) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] {
             posix_spawn_file_actions_adddup2(&actions, fd, target)
         }
         if let workingDirectory {
@@ -121,13 +133,7 @@ package struct ChildProcess {
         guard spawned == 0 else {
             throw Failure(description: "\(path): \(String(cString: strerror(spawned)))")
         }
-        // The child has its copies; ours would keep its pipes open after it exits.
-        descriptors.closeChildEnds()
-        var exchange = Exchange(input: stdin.parent >= 0 ? (stdin.parent, input ?? []) : nil, out: out.parent, err: err.parent,
-                                pid: pid, timeout: timeout)
-        exchange.run()
-        descriptors.closeAll()
-        return Result(status: Self.wait(pid), stdout: exchange.data[0], stderr: exchange.data[1], timedOut: exchange.timedOut)
+        return pid
     }
 
     /// `posix_spawn_file_actions_addchdir_np`, which glibc declares only for `_GNU_SOURCE`
@@ -148,7 +154,7 @@ package struct ChildProcess {
 
     /// `executable` itself when it names a path, else the first executable file of that name
     /// on the `PATH` the child gets (as `env` and a shell look it up).
-    private func resolvedExecutable() throws -> String {
+    func resolvedExecutable() throws -> String {
         if executable.contains("/") { return executable }
         let searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
@@ -164,6 +170,11 @@ package struct ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        return exitStatus(status)
+    }
+
+    /// A `waitpid` status as a shell gives it: the exit code, or 128 + the signal's number.
+    static func exitStatus(_ status: Int32) -> Int32 {
         // `WIFEXITED`, `WEXITSTATUS` and `WTERMSIG`, which Swift does not import.
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal

@@ -1,45 +1,23 @@
+import AXProcess
 import Foundation
 
-/// A long-running `axdiff` process whose output is collected as it comes.
+/// A long-running `axdiff` process whose output (standard output and error together) is
+/// collected as it comes.
 final class Background {
-    let process = Process()
-    private let lock = NSLock()
-    private var buffer = Data()
+    private let process: BackgroundProcess
 
     /// `environment` is added to this process's own.
     init(_ args: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = CLI.binary
-        process.arguments = args
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.buffer.append(data)
-            self.lock.unlock()
-        }
-        try process.run()
+        process = try ChildProcess(CLI.binary.path, args,
+                                   environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }).start()
     }
 
-    var output: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: buffer, as: UTF8.self)
-    }
+    var output: String { process.output }
+    var pid: Int32 { process.pid }
+    var isRunning: Bool { process.isRunning }
 
-    func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
+    func signal(_ sig: Int32) { process.signal(sig) }
 
     /// Waits for exit up to `timeout` seconds; nil when still running.
-    func waitForExit(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
-        return process.isRunning ? nil : process.terminationStatus
-    }
-
-    deinit { if process.isRunning { process.terminate() } }
+    func waitForExit(timeout: TimeInterval) -> Int32? { process.waitForExit(timeout: timeout) }
 }

@@ -33,7 +33,7 @@ final class DaemonCommandsTests: XCTestCase {
         XCTAssertNotNil(repo.waitForNote(third), watcher.output)
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
         lines = try status(repo)
-        XCTAssertTrue(lines[0].hasPrefix("watcher: running, pid \(watcher.process.processIdentifier) on "), "\(lines)")
+        XCTAssertTrue(lines[0].hasPrefix("watcher: running, pid \(watcher.pid) on "), "\(lines)")
         XCTAssertTrue(lines[0].contains(host), "\(lines) should name \(host)")
         XCTAssertTrue(lines[0].contains(", since 20"), "\(lines)")
         XCTAssertEqual(lines[1], "awaiting a note: 0 commits on refs/heads/*")
@@ -43,7 +43,7 @@ final class DaemonCommandsTests: XCTestCase {
         XCTAssertEqual(watcher.waitForExit(timeout: 20), 0, watcher.output)
         try repo.commit("After", ["Snapshots/Checkout.json": good])
         lines = try status(repo)
-        XCTAssertTrue(lines[0].hasPrefix("watcher: not running (the last one, pid \(watcher.process.processIdentifier) on "), "\(lines)")
+        XCTAssertTrue(lines[0].hasPrefix("watcher: not running (the last one, pid \(watcher.pid) on "), "\(lines)")
         XCTAssertEqual(lines[1], "awaiting a note: 1 commit on refs/heads/*")
     }
 

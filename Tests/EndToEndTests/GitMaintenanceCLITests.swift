@@ -75,7 +75,7 @@ final class GitMaintenanceCLITests: XCTestCase {
         try HistoryGenerator.build(repo, count: 1_500)
         let backfill = try Background(["backfill", "--repo", repo.path, "--batch", "10", "--jobs", "1"])
         var repacks = 0, failed = 0
-        while backfill.process.isRunning, repacks < 400 {
+        while backfill.isRunning, repacks < 400 {
             do { try repo.git(["repack", "-d", "-q", "--geometric=2"]) } catch { failed += 1 }
             repacks += 1
             usleep(20_000)

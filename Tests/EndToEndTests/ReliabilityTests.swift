@@ -37,7 +37,7 @@ final class ReliabilityTests: XCTestCase {
                                          environment: ["AXDIFF_TEST_PAUSE": pauses.path])
             let target = pauses.appendingPathComponent("\(place)-1").path
             let deadline = Date().addingTimeInterval(120)
-            while !FileManager.default.fileExists(atPath: target), watcher.process.isRunning, Date() < deadline {
+            while !FileManager.default.fileExists(atPath: target), watcher.isRunning, Date() < deadline {
                 // `packed-1` comes before `written-1`: let it pass when the target is the later
                 // (only then: removing the target itself between the check and here lets it run on).
                 if place != "packed" {

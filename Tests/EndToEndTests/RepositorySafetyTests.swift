@@ -45,9 +45,9 @@ final class RepositorySafetyTests: XCTestCase {
                 && !all.contains { $0.hasPrefix("tmp_") }
         }
         let deadline = Date().addingTimeInterval(120)
-        while !waiting(), backfill.process.isRunning, Date() < deadline { usleep(20_000) }
+        while !waiting(), backfill.isRunning, Date() < deadline { usleep(20_000) }
         let keptWhileWaiting = files(repo, ".keep").count
-        XCTAssertTrue(backfill.process.isRunning, "the backfill waits for the held lock: \(backfill.output)")
+        XCTAssertTrue(backfill.isRunning, "the backfill waits for the held lock: \(backfill.output)")
         try repo.git(["repack", "-a", "-d", "-q"])
         try repo.git(["prune"])
         unlink(lock)
@@ -74,10 +74,10 @@ final class RepositorySafetyTests: XCTestCase {
         let backfill = try Background(["backfill", "--repo", repo.path, "--batch", "40", "--jobs", "1"])
         let repacks = DispatchGroup()
         DispatchQueue.global().async(group: repacks) {
-            for _ in 0..<60 where backfill.process.isRunning { _ = try? repo.git(["repack", "-a", "-d", "-q"]) }
+            for _ in 0..<60 where backfill.isRunning { _ = try? repo.git(["repack", "-a", "-d", "-q"]) }
         }
         var byHand = 0
-        for round in 0..<200 where backfill.process.isRunning {
+        for round in 0..<200 where backfill.isRunning {
             let sha = commits[Int(rng.next() % UInt64(commits.count))]
             if (try? repo.git(["notes", "--ref=axdiff", "add", "-f", "-m", "by hand \(round)", sha])) != nil { byHand += 1 }
         }
@@ -109,7 +109,7 @@ final class RepositorySafetyTests: XCTestCase {
         let before = files(repo, ".pack").count
         let killed = try Background(["backfill", "--repo", repo.path, "--batch", "20", "--jobs", "1"])
         let deadline = Date().addingTimeInterval(20)
-        while files(repo, ".pack").count < before + 2, killed.process.isRunning, Date() < deadline { usleep(2_000) }
+        while files(repo, ".pack").count < before + 2, killed.isRunning, Date() < deadline { usleep(2_000) }
         killed.signal(SIGKILL)
         _ = killed.waitForExit(timeout: 10)
         let noted = try HistoryGenerator.notes(repo).count

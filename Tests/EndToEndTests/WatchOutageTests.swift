@@ -55,7 +55,7 @@ final class WatchOutageTests: XCTestCase {
         let next = try repo.commit("Rename", ["Snapshots/Other.json": good.replacingOccurrences(of: "Checkout", with: "Other")])
         XCTAssertNotNil(repo.waitForNote(next), watcher.output)
         XCTAssertNil(repo.note(broken))
-        XCTAssertTrue(watcher.process.isRunning, watcher.output)
+        XCTAssertTrue(watcher.isRunning, watcher.output)
         watcher.signal(SIGTERM)
         XCTAssertEqual(watcher.waitForExit(timeout: 20), 0, watcher.output)
         // The run of identical errors is told with its count when the watcher stops.

@@ -17,7 +17,7 @@ final class WatchTests: XCTestCase {
         // A second watcher on the same repository is refused, naming the holder.
         let second = try CLI.run(["watch", "--repo", repo.path, "--once"])
         XCTAssertEqual(second.code, 2)
-        XCTAssertTrue(second.err.contains("pid \(watcher.process.processIdentifier)"), second.err)
+        XCTAssertTrue(second.err.contains("pid \(watcher.pid)"), second.err)
 
         let drift = try repo.commit("Drift", ["Snapshots/Checkout.json": drifted])
         let note = try XCTUnwrap(repo.waitForNote(drift), watcher.output)
@@ -35,7 +35,7 @@ final class WatchTests: XCTestCase {
         try repo.git(["pack-refs", "--all"])
         let afterGC = try repo.commit("After gc", ["Snapshots/Other.json": good.replacingOccurrences(of: "Checkout", with: "Other")])
         XCTAssertNotNil(repo.waitForNote(afterGC), watcher.output)
-        XCTAssertTrue(watcher.process.isRunning, watcher.output)
+        XCTAssertTrue(watcher.isRunning, watcher.output)
 
         watcher.signal(SIGTERM)
         XCTAssertEqual(watcher.waitForExit(timeout: 20), 0, watcher.output)
