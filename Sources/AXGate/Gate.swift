@@ -60,7 +60,7 @@ package struct Gate {
         var remarks: [String] = []
 
         let remote = options.base == nil ? options.remote : nil
-        let found = try remote.map { try repository.referenceTarget("refs/remotes/\($0)/\(baseName)") } ?? resolveBase(baseName)
+        let found = try remote.map { try repository.referenceTarget(RefName.remoteBranch(baseName, on: $0)) } ?? resolveBase(baseName)
         guard let base = found else {
             if options.base == nil && options.allowMissingBase {
                 let place = remote.map { " on remote '\($0.oneLineForTerminal)'" } ?? ""
@@ -205,9 +205,9 @@ package struct Gate {
     func resolveBase(_ name: String) throws -> ObjectID? {
         if let id = try? repository.revparse(name) { return id }
         let suffix = "/" + name
-        let candidates = try repository.references(matching: ["refs/remotes/*"])
-            .filter { $0.name.hasSuffix(suffix) && $0.name.dropFirst("refs/remotes/".count).dropLast(suffix.count).allSatisfy { $0 != "/" } }
-        return (candidates.first { $0.name == "refs/remotes/origin" + suffix } ?? candidates.first)?.commit
+        let candidates = try repository.references(matching: [RefName.allRemoteBranches])
+            .filter { $0.name.hasSuffix(suffix) && $0.name.dropFirst(RefName.remoteBranchPrefix.count).dropLast(suffix.count).allSatisfy { $0 != "/" } }
+        return (candidates.first { $0.name == RefName.remoteBranch(name, on: "origin") } ?? candidates.first)?.commit
     }
 
     /// `.axdiff.json` (else `Config/axdiff.json`) committed at `commit`, else the

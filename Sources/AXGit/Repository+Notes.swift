@@ -2,7 +2,7 @@ import CLibgit2
 
 extension Repository {
     /// The notes ref axdiff uses unless configured otherwise.
-    package static let defaultNotesRef = "refs/notes/axdiff"
+    package static let defaultNotesRef = RefName.defaultNotes
 
     /// The text of the note attached to `commit` on `notesRef`; nil when there is none
     /// (or the notes ref does not exist yet). Invalid UTF-8 is repaired, not rejected.

@@ -13,11 +13,11 @@ extension SiteBuilder {
     ///   reading the range's messages.
     func branchVerdicts(_ repository: Repository) throws -> [BranchVerdict] {
         let settings = try RepositorySettings.load(repository, override: options.configOverride)
-        let baseRef = "refs/heads/" + settings.baseBranch
+        let baseRef = RefName.branch(settings.baseBranch)
         let baseExists = (try? repository.referenceTarget(baseRef)) != nil
         var verdicts: [BranchVerdict] = []
-        for reference in try repository.references(matching: ["refs/heads/*"]) {
-            let name = String(reference.name.dropFirst("refs/heads/".count))
+        for reference in try repository.references(matching: [RefName.allBranches]) {
+            let name = RefName.branchName(reference.name) ?? reference.name
             let tip = reference.commit.hex
             if reference.name == baseRef {
                 verdicts.append(BranchVerdict(name: name, tip: tip, mergeBase: nil, status: .base))

@@ -3,32 +3,30 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXGit
 import Foundation
 
-/// Tells the watcher when refs may have changed: inotify on the ref
-/// directories and on the git directory (for `packed-refs`), which git
-/// updates by renaming `X.lock` over `X`. Watches are not recursive, so every
-/// directory under `refs/` gets its own, and new ones are added as they
-/// appear. Events are only hints — the watcher re-resolves the refs — and a
-/// slow poll is the fallback when inotify is unavailable.
+/// Tells the watcher when refs may have changed: inotify on the directories
+/// `RefLayout` names. Watches are not recursive, so every directory under
+/// `refs/` gets its own, and new ones are added as they appear. Events are
+/// only hints — the watcher re-resolves the refs — and a slow poll is the
+/// fallback when inotify is unavailable.
 ///
-/// In the git directories themselves only `packed-refs` and `HEAD` count: everything else
-/// written there (the watcher's own lock file with its last error, the index, `FETCH_HEAD`)
-/// says nothing about the refs, and waking for it would make the watcher wake itself.
+/// In the git directories themselves only `RefLayout.namesThatCount` count: waking for
+/// anything else written there (the watcher's own lock file with its last error) would make
+/// the watcher wake itself.
 final class RefMonitor {
     private var inotifyFD: Int32 = -1
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let roots: [String]
+    private let layout: RefLayout
     private var watched: Set<String> = []
     /// Watch descriptors of the git directories themselves (`roots`), whose events are filtered by name.
     private var rootWatches: Set<Int32> = []
-    /// The names that count in a git directory itself.
-    static let namesThatCount: Set<String> = ["packed-refs", "HEAD", "refs"]
     /// Bounds the number of directories watched, so a hostile ref tree cannot exhaust watches.
     static let maxWatches = 4096
 
-    init(gitDir: String, commonDir: String) {
+    init(_ layout: RefLayout) {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             wakeRead = fds[0]
@@ -39,7 +37,7 @@ final class RefMonitor {
             wakeRead = -1
             wakeWrite = -1
         }
-        roots = Array(Set([gitDir, commonDir]))
+        self.layout = layout
         #if os(Linux)
         inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         #endif
@@ -58,24 +56,13 @@ final class RefMonitor {
     func refreshWatches() {
         #if os(Linux)
         guard inotifyFD >= 0 else { return }
-        var dirs = roots
-        for root in roots {
-            let refs = (root as NSString).appendingPathComponent("refs")
-            dirs.append(refs)
-            if let walker = FileManager.default.enumerator(atPath: refs) {
-                while let rel = walker.nextObject() as? String, dirs.count < Self.maxWatches {
-                    let full = (refs as NSString).appendingPathComponent(rel)
-                    var isDir: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), isDir.boolValue { dirs.append(full) }
-                }
-            }
-        }
+        let dirs = layout.directories(limit: Self.maxWatches)
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY)
         for dir in dirs where !watched.contains(dir) {
             let wd = inotify_add_watch(inotifyFD, dir, mask)
             guard wd >= 0 else { continue }
             watched.insert(dir)
-            if roots.contains(dir) { rootWatches.insert(wd) }
+            if layout.roots.contains(dir) { rootWatches.insert(wd) }
         }
         #endif
     }
@@ -136,7 +123,7 @@ final class RefMonitor {
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 || !rootWatches.contains(wd) {
                     relevant = true
-                } else if Self.namesThatCount.contains(String(decoding: nameBytes, as: UTF8.self)) {
+                } else if RefLayout.namesThatCount.contains(String(decoding: nameBytes, as: UTF8.self)) {
                     relevant = true
                 }
             }

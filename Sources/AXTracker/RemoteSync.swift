@@ -24,14 +24,12 @@ struct RemoteSync {
     }
 
     /// Where the remote's notes are fetched to: `refs/notes/remotes/NAME/axdiff`.
-    var trackingRef: String {
-        "refs/notes/remotes/\(remote)/" + (notesRef.split(separator: "/").last.map(String.init) ?? "axdiff")
-    }
+    var trackingRef: String { RefName.remoteNotes(notesRef, of: remote) }
 
     /// The remote-tracking branches the watcher follows too.
     var branchGlob: String { Self.branchGlob(remote: remote) }
 
-    static func branchGlob(remote: String) -> String { "refs/remotes/\(remote)/*" }
+    static func branchGlob(remote: String) -> String { RefName.remoteBranches(of: remote) }
 
     func fetch(_ repository: Repository) throws {
         try refusingAuthentication {

@@ -74,7 +74,7 @@ package final class Watcher {
         var repository = try Repository.open(path: options.repositoryPath)
         let lock = try WatchLock(directory: repository.commonDir)
         self.lock = lock
-        let monitor = RefMonitor(gitDir: repository.gitDir, commonDir: repository.commonDir)
+        let monitor = RefMonitor(RefLayout(repository))
         let shutdown = ShutdownSignal { [weak monitor] in monitor?.wake() }
         // However the watcher stops (nothing left with `--once`, a signal, an error it cannot
         // retry), what its rounds wrote goes to git, while it still holds the lock.

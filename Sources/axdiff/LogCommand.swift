@@ -1,6 +1,6 @@
 import AXGit
-import AXReport
 import AXHistory
+import AXReport
 
 /// `axdiff log [RANGE]`: one line per commit with its note's counts.
 struct LogCommand: Command {
@@ -49,7 +49,7 @@ struct LogCommand: Command {
             if all {
                 // Every watched branch, each commit once; a branch names its tip.
                 let refs = try repository.references(matching: settings.watchRefs)
-                for ref in refs { branches[ref.commit, default: []].append(ref.name.hasPrefix("refs/heads/") ? String(ref.name.dropFirst(11)) : ref.name) }
+                for ref in refs { branches[ref.commit, default: []].append(RefName.branchName(ref.name) ?? ref.name) }
                 commits = try repository.commits(from: refs.map(\.commit))
             } else {
                 commits = range.contains("..")

@@ -38,7 +38,7 @@ struct RepositoryOption {
 
     /// "no commits yet" for a repository with no branch, rather than an unknown `HEAD`.
     static func requireCommits(_ repository: Repository, _ path: String) throws {
-        if (try? repository.references(matching: ["refs/heads/*"]).isEmpty) == true, (try? repository.revparse("HEAD")) == nil {
+        if (try? repository.references(matching: [RefName.allBranches]).isEmpty) == true, (try? repository.revparse("HEAD")) == nil {
             throw InputError("\(path): no commits yet")
         }
     }

@@ -85,6 +85,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "Gate.straySnapshotsRemark": .test("GateScalingTests.testStraySnapshotsAreLookedAtABoundedNumberOfTimes"),
         "Gate.check": .test("GateScalingTests.testTheGateIsLinearInTheSnapshotFiles"),
         "Gate.branchVerdict": .test("GateScalingTests.testTheGateIsLinearInTheSnapshotFiles"),
+        "RefLayout.directories": .none("a walk of the directories under refs/, stopped at its limit (4096 for the watcher)"),
         "NotesLayout.findNote": .test("RepositoryScalingTests.testListingTheNotesIsLinearAndFindingOneIsNot"),
         "NotesTreeBuilder": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
         "NotesTreeBuilder.writeLevel": .test("NotesWriteScalingTests.testABatchCostsTheDirectoriesItTouches"),
