@@ -43,7 +43,7 @@ let package = Package(
         // its parent, the configuration at a commit, analysis on several threads.
         .target(name: "AXHistory", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob"]),
         .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "AXHistory", "CJemalloc"]),
-        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXHistory"]),
+        .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXHistory"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXHistory"]),
         .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
@@ -58,9 +58,9 @@ let package = Package(
         .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AXHistoryTests", dependencies: ["AXHistory", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXHistoryTests", dependencies: ["AXHistory", "AXGit", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXHistory", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
-        .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
+        .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXHistory", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGate", "AXGit", "AXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
     ],

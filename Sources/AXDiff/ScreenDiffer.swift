@@ -13,11 +13,11 @@ public enum ScreenDiffer {
     ///
     /// `source`: the source-locale snapshot of this screen when `new` is a
     /// translation of it (see `LocaleSiblings`), for `label.untranslated`.
-    public static func diff(old: Snapshot?, new: Snapshot?, path: String, config: Config = Config(),
+    public static func diff(old: Snapshot?, new: Snapshot?, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: LocaleSource? = nil) -> ScreenDiff {
         let oldVersion = old.map { PreparedVersion($0) }
         return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count ?? 0) },
-                    path: path, config: config, source: source)
+                    path: path, policy: policy, source: source)
     }
 
     /// `diff` of two prepared versions: walking history, the old version of
@@ -27,12 +27,12 @@ public enum ScreenDiffer {
     /// - Complexity: as `diff`.
     ///
     /// `renamedFrom`: the path the old version was read from, when the snapshot's file moved.
-    package static func diff(old: PreparedVersion?, new: PreparedVersion?, path: String, config: Config,
+    package static func diff(old: PreparedVersion?, new: PreparedVersion?, path: String, policy: DiffPolicy,
                              source: LocaleSource? = nil, renamedFrom: String? = nil) -> ScreenDiff {
         let screen = new?.snapshot.screen ?? old?.snapshot.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old?.stops ?? []
-            var removed = ScreenDiff(screen: screen, path: path, changes: apply(config, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
+            var removed = ScreenDiff(screen: screen, path: path, changes: apply(policy, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
                                      stopsBefore: stops)
             removed.layoutDirection = old?.snapshot.layoutDirection ?? .ltr
             return removed
@@ -40,12 +40,12 @@ public enum ScreenDiffer {
         let isNewScreen = old == nil
         let old = old ?? PreparedVersion(Snapshot.empty(screen: screen))
         let (oldStops, newStops) = (old.stops, new.stops)
-        let volatile = config.volatile.filter { $0.applies(to: screen) }.map(\.label)
+        let volatile = policy.volatile.filter { $0.applies(to: screen) }.map(\.label)
         let matching = Matcher.match(old: old, new: new, volatile: volatile)
         let context = DiffContext(
             screen: screen, old: old, new: new,
             matching: matching,
-            contracts: config.contracts.filter { $0.applies(to: screen) }.map(\.order),
+            contracts: policy.contracts.filter { $0.applies(to: screen) }.map(\.order),
             isNewScreen: isNewScreen, volatile: volatile, source: source)
         // The order rules' changes come from one judgement of all moves; every
         // other rule looks for its own.
@@ -55,7 +55,7 @@ public enum ScreenDiffer {
         for rule in KindRules.changeRules {
             changes += rule.changes(in: context)
         }
-        var diff = ScreenDiff(screen: screen, path: path, changes: apply(config, sorted(changes)),
+        var diff = ScreenDiff(screen: screen, path: path, changes: apply(policy, sorted(changes)),
                               stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
                               moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
         diff.layoutDirection = new.snapshot.layoutDirection
@@ -88,26 +88,26 @@ public enum ScreenDiffer {
     package static let renameThreshold = 0.6
 
     /// The smells of one snapshot: what a diff against an empty screen flags.
-    public static func lint(_ snapshot: Snapshot, path: String, config: Config = Config(),
+    public static func lint(_ snapshot: Snapshot, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: Snapshot? = nil) -> ScreenDiff {
-        var result = diff(old: nil, new: snapshot, path: path, config: config, source: source.map { LocaleSource(new: $0) })
+        var result = diff(old: nil, new: snapshot, path: path, policy: policy, source: source.map { LocaleSource(new: $0) })
         result.changes = result.changes.filter { smellKinds.contains($0.kind) }
         return result
     }
 
     /// A snapshot that could not be read: one error-level change that says why.
     /// `error`, when it is a `SnapshotError`, gives the place in the file.
-    public static func unreadable(path: String, reason: String, error: Error? = nil, config: Config = Config()) -> ScreenDiff {
+    public static func unreadable(path: String, reason: String, error: Error? = nil, policy: DiffPolicy = DiffPolicy()) -> ScreenDiff {
         let screen = SnapshotReader.screenName(for: path)
         let change = SnapshotUnreadable.change(screen: screen, reason: reason, error: error)
-        return ScreenDiff(screen: screen, path: path, changes: apply(config, [change]))
+        return ScreenDiff(screen: screen, path: path, changes: apply(policy, [change]))
     }
 
-    /// Severity overrides from the configuration; `off` drops the change.
-    static func apply(_ config: Config, _ changes: [Change]) -> [Change] {
+    /// Severity overrides from the policy; `off` drops the change.
+    static func apply(_ policy: DiffPolicy, _ changes: [Change]) -> [Change] {
         changes.compactMap { change in
             var c = change
-            c.severity = config.severity(of: c.kind, default: c.severity)
+            c.severity = policy.severity(of: c.kind, default: c.severity)
             return c.severity == .off ? nil : c
         }
     }

@@ -15,8 +15,8 @@ extension Gate {
     ///
     /// - Complexity: a tree diff over the subtrees that differ, and at most
     ///   `strayLookLimit` blob reads of at most 1 MiB each.
-    func straySnapshotsRemark(from old: ObjectID?, to new: ObjectID, config: Config) throws -> String? {
-        let candidates = try repository.changes(from: old, to: new, matching: Config.snapshotLikeFiles)
+    func straySnapshotsRemark(from old: ObjectID?, to new: ObjectID, config: RepositoryConfig) throws -> String? {
+        let candidates = try repository.changes(from: old, to: new, matching: RepositoryConfig.snapshotLikeFiles)
             .filter { $0.newBlob != nil && !config.isSnapshotPath($0.path) && !config.ignores(screen: "", path: $0.path) }
         var stray: [String] = []
         for change in candidates.prefix(Self.strayLookLimit) {

@@ -19,7 +19,7 @@ package struct Gate {
         /// `--base REF`: wins over the configured `baseBranch`.
         package var base: String?
         /// `--config FILE`: wins over the configuration committed at the revision.
-        package var configOverride: Config?
+        package var configOverride: RepositoryConfig?
         /// When no `--base` is given and the base branch exists nowhere (the first
         /// push to an empty server), pass with nothing to compare instead of failing.
         package var allowMissingBase: Bool
@@ -29,7 +29,7 @@ package struct Gate {
         /// pre-receive hook will judge against.
         package var remote: String?
 
-        package init(revision: String = "HEAD", base: String? = nil, configOverride: Config? = nil,
+        package init(revision: String = "HEAD", base: String? = nil, configOverride: RepositoryConfig? = nil,
                     allowMissingBase: Bool = false, remote: String? = nil) {
             self.revision = revision
             self.base = base
@@ -132,7 +132,7 @@ package struct Gate {
     /// with equal blob ids are not read.
     /// - Returns: the screens, how many paths were compared, why snapshots were
     ///   unreadable, and every snapshot path at `new`.
-    func netChange(from old: ObjectID?, to new: ObjectID, config: Config) throws -> ([ScreenDiff], Int, [String], [String]) {
+    func netChange(from old: ObjectID?, to new: ObjectID, config: RepositoryConfig) throws -> ([ScreenDiff], Int, [String], [String]) {
         let before = try old.map { try snapshotFiles(at: $0, config: config) } ?? [:]
         let after = try snapshotFiles(at: new, config: config)
         let paths = Set(before.keys).union(after.keys).sorted()
@@ -154,12 +154,12 @@ package struct Gate {
                 let newSnapshot = try after[path].map { try reader.snapshot($0, path: path, config: config) }
                 let screen = newSnapshot?.screen ?? oldSnapshot?.screen ?? SnapshotReader.screenName(for: path)
                 if config.ignores(screen: screen, path: path) { continue }
-                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, config: config,
+                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, policy: config.policy,
                                                  source: try newSnapshot.flatMap { try localeSource(for: path, $0, before, after, reader, config) }))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)
-                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, error: error, config: config))
+                screens.append(ScreenDiffer.unreadable(path: path, reason: reason, error: error, policy: config.policy))
             } catch {
                 throw GateError("\(path) at \(new.abbreviated()): \("\(error)".oneLineForTerminal)")
             }
@@ -172,17 +172,17 @@ package struct Gate {
     /// (its own pair says why); an error reading the repository is thrown, so
     /// the check fails rather than passes without it.
     private func localeSource(for path: String, _ snapshot: Snapshot, _ before: [String: ObjectID], _ after: [String: ObjectID],
-                              _ reader: CommitAnalyzer, _ config: Config) throws -> LocaleSource? {
+                              _ reader: CommitAnalyzer, _ config: RepositoryConfig) throws -> LocaleSource? {
         func read(_ blob: ObjectID, _ path: String) throws -> Snapshot? {
             do { return try reader.snapshot(blob, path: path, config: config) } catch is SnapshotError { return nil }
         }
-        guard let found = try LocaleSiblings.source(for: path, of: snapshot, sourceLocale: config.sourceLocale, read: { candidate in
+        guard let found = try LocaleSiblings.source(for: path, of: snapshot, sourceLocale: config.policy.sourceLocale, read: { candidate in
             try after[candidate].flatMap { try read($0, candidate) }
         }) else { return nil }
         return LocaleSource(old: try before[found.path].flatMap { try read($0, found.path) }, new: found.snapshot)
     }
 
-    private func snapshotFiles(at commit: ObjectID, config: Config) throws -> [String: ObjectID] {
+    private func snapshotFiles(at commit: ObjectID, config: RepositoryConfig) throws -> [String: ObjectID] {
         var files: [String: ObjectID] = [:]
         for file in try repository.files(in: commit, matching: config.snapshots) where config.isSnapshotPath(file.path) {
             files[file.path] = file.blob
@@ -214,18 +214,18 @@ package struct Gate {
     /// defaults. Unlike the watcher, which falls back to the defaults and says so
     /// in the note, the gate refuses a broken configuration: its verdict would be
     /// made under a policy nobody wrote.
-    func committedConfig(at commit: ObjectID) throws -> Config {
+    func committedConfig(at commit: ObjectID) throws -> RepositoryConfig {
         for path in ConfigAtCommit.paths {
             do {
                 guard let bytes = try repository.file(at: path, in: commit, maxBytes: 1 << 20) else { continue }
-                return try Config.parse(bytes, file: path)
+                return try RepositoryConfig.parse(bytes, file: path)
             } catch let e as GitError where e.code == .tooLarge {
                 throw GateError("\(path) at \(commit.abbreviated()): larger than 1 MiB")
             } catch {
                 throw GateError("\("\(error)".oneLineForTerminal) (at \(commit.abbreviated()))")
             }
         }
-        return Config()
+        return RepositoryConfig()
     }
 
     private func configChanged(from old: ObjectID, to new: ObjectID) throws -> Bool {

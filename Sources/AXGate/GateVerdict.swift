@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 
 /// What the gate decided about a revision, and the report that shows why.
 package struct GateVerdict: Sendable {
@@ -13,7 +14,7 @@ package struct GateVerdict: Sendable {
     /// (no history in common) the base's tip; nil only when there is no base at all.
     package var comparedWith: ObjectID?
     /// The configuration the verdict was made under.
-    package var config: Config
+    package var config: RepositoryConfig
     /// The net change, accepted changes marked.
     package var report: DiffReport
     /// Every usable `Axdiff-Accept` trailer in the range.
@@ -26,11 +27,11 @@ package struct GateVerdict: Sendable {
     var repeatedScreens: Set<String>
 
     /// Whether a change at or above `failOn` is left unaccepted.
-    package var fails: Bool { report.fails(at: config.failOn) }
+    package var fails: Bool { report.fails(at: config.policy.failOn) }
 
     /// The changes that fail the gate: not accepted, at or above `failOn`.
     package var failing: [(path: String, change: Change)] {
-        let threshold = config.failOn
+        let threshold = config.policy.failOn
         guard threshold != .off else { return [] }
         return report.screens.flatMap { screen in
             screen.changes.filter { !$0.accepted && $0.severity >= threshold }.map { (screen.path, $0) }

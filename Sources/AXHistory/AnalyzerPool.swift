@@ -43,7 +43,7 @@ package final class AnalyzerPool {
 
     /// A pool for `commits` commits, batches of `batchSize`: up to `jobs`
     /// analysers; a pool of one uses `repository` itself.
-    package init(repository: Repository, configOverride: Config?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
+    package init(repository: Repository, configOverride: RepositoryConfig?, toolVersion: String, jobs: Int, commits: Int, batchSize: Int,
          keepsStops: Bool = true) throws {
         let threads = min(jobs, (commits + batchSize - 1) / max(1, batchSize))
         self.keepsStops = keepsStops

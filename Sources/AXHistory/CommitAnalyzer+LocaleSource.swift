@@ -13,9 +13,9 @@ extension CommitAnalyzer {
     /// why); an error reading the repository is thrown, so that the commit is
     /// analysed again rather than noted without the check.
     func localeSource(for path: String, _ new: Snapshot, commit: ObjectID, changed: [String: TreeChange],
-                      config: Config) throws -> LocaleSource? {
+                      config: RepositoryConfig) throws -> LocaleSource? {
         guard let locale = new.locale else { return nil }
-        let candidates = LocaleSiblings.sourcePaths(for: path, locale: locale, sourceLocale: config.sourceLocale)
+        let candidates = LocaleSiblings.sourcePaths(for: path, locale: locale, sourceLocale: config.policy.sourceLocale)
             .filter(config.isSnapshotPath)
         guard !candidates.isEmpty else { return nil }
         // Paths this commit did not change are looked up in its tree, all at once.
@@ -25,7 +25,7 @@ extension CommitAnalyzer {
         func blobs(_ candidate: String) -> (old: ObjectID?, new: ObjectID?) {
             changed[candidate].map { ($0.oldBlob, $0.newBlob) } ?? (inTree[candidate], inTree[candidate])
         }
-        guard let found = try LocaleSiblings.source(for: path, of: new, sourceLocale: config.sourceLocale, read: { candidate in
+        guard let found = try LocaleSiblings.source(for: path, of: new, sourceLocale: config.policy.sourceLocale, read: { candidate in
             guard let blob = blobs(candidate).new else { return nil }
             return try peek(blob, path: candidate, config: config)
         }) else { return nil }
@@ -38,7 +38,7 @@ extension CommitAnalyzer {
     /// A snapshot read without keeping it: the cache holds one version per
     /// path, the one the path's next change diffs against, which a sibling's
     /// read must not replace. Nil when the blob is not a readable snapshot.
-    private func peek(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot? {
+    private func peek(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot? {
         if let kept = cachedSnapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {

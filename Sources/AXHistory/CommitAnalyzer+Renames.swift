@@ -18,7 +18,7 @@ extension CommitAnalyzer {
     /// read is the commit's error, as in `analyze`: thrown, never taken for "not renamed".
     ///
     /// - Complexity: at most `maxRenameCandidates` matchings of two versions, O(n log n) each.
-    func pairingRenames(_ changed: [TreeChange], config: Config) throws -> (changes: [TreeChange], renamedFrom: [String: String]) {
+    func pairingRenames(_ changed: [TreeChange], config: RepositoryConfig) throws -> (changes: [TreeChange], renamedFrom: [String: String]) {
         let removed = changed.filter { $0.status == .deleted && $0.oldBlob != nil }
         let added = changed.filter { $0.status == .added && $0.newBlob != nil }
         guard !removed.isEmpty, !added.isEmpty else { return (changed, [:]) }

@@ -10,7 +10,7 @@ import AXSnapshot
 package struct CommitAnalyzer {
     package let repository: Repository
     /// `--config FILE`, which wins over the committed configuration.
-    package let configOverride: Config?
+    package let configOverride: RepositoryConfig?
     package let toolVersion: String
     /// Whether each screen's stops, pairing and moves stay in the report once the note is
     /// written (the review site draws reading orders from them). Without them an analysis is
@@ -23,7 +23,7 @@ package struct CommitAnalyzer {
     private let configs = ConfigAtCommit.Cache()
     private let snapshotFilter = SnapshotFilter()
 
-    package init(repository: Repository, configOverride: Config? = nil, toolVersion: String = ReportContext.defaultToolVersion,
+    package init(repository: Repository, configOverride: RepositoryConfig? = nil, toolVersion: String = ReportContext.defaultToolVersion,
                 keepsStops: Bool = true) {
         self.repository = repository
         self.configOverride = configOverride
@@ -91,11 +91,11 @@ package struct CommitAnalyzer {
                     break
                 }
                 screens.append(ScreenDiffer.diff(old: oldVersion, new: newVersion, path: change.path,
-                                                 config: config, source: source, renamedFrom: renamedFrom[change.path]))
+                                                 policy: config.policy, source: source, renamedFrom: renamedFrom[change.path]))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)
-                screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, error: error, config: config))
+                screens.append(ScreenDiffer.unreadable(path: change.path, reason: reason, error: error, policy: config.policy))
             }
         }
         if let siblingFailure { throw siblingFailure }
@@ -128,7 +128,7 @@ package struct CommitAnalyzer {
     }
 
     /// Reads one blob as a snapshot; errors name the path in the repository.
-    package func snapshot(_ blob: ObjectID, path: String, config: Config) throws -> Snapshot {
+    package func snapshot(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot {
         // The same path and blob always read the same (`file` names the path).
         if let kept = cache.snapshot(path: path, version: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
@@ -145,7 +145,7 @@ package struct CommitAnalyzer {
     }
 
     /// The snapshot files `commit` changed, by the configuration at that commit.
-    private func changedSnapshots(_ commit: ObjectID, config: Config) throws -> [TreeChange] {
+    private func changedSnapshots(_ commit: ObjectID, config: RepositoryConfig) throws -> [TreeChange] {
         try snapshotFilter.changes(in: commit, of: repository, config: config)
     }
 

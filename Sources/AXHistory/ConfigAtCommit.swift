@@ -15,7 +15,7 @@ package enum ConfigAtCommit {
             let path: String
             let blob: ObjectID
         }
-        fileprivate var parsed: [Key: (Config, String?)] = [:]
+        fileprivate var parsed: [Key: (RepositoryConfig, String?)] = [:]
         init() {}
     }
 
@@ -24,31 +24,31 @@ package enum ConfigAtCommit {
     /// - Throws: `GitError` when the commit's tree or the file cannot be read (a damaged or
     ///   incomplete repository): the defaults would give a note that is wrong, not one that
     ///   says the file is broken.
-    package static func load(_ repository: Repository, commit: ObjectID, override: Config?) throws -> (Config, String?) {
+    package static func load(_ repository: Repository, commit: ObjectID, override: RepositoryConfig?) throws -> (RepositoryConfig, String?) {
         try load(repository, commit: commit, override: override, cache: nil)
     }
 
     /// The same, the file's two possible places looked up in one read of the commit's tree,
     /// and a file parsed once per `cache`.
-    static func load(_ repository: Repository, commit: ObjectID, override: Config?, cache: Cache?) throws -> (Config, String?) {
+    static func load(_ repository: Repository, commit: ObjectID, override: RepositoryConfig?, cache: Cache?) throws -> (RepositoryConfig, String?) {
         if let override { return (override, nil) }
         let blobs = try repository.blobIDs(at: paths, in: commit)
         for (path, blob) in zip(paths, blobs) {
             guard let blob else { continue }
             let key = Cache.Key(path: path, blob: blob)
             if let kept = cache?.parsed[key] { return kept }
-            let loaded: (Config, String?)
+            let loaded: (RepositoryConfig, String?)
             do {
-                loaded = (try Config.parse(try repository.blob(blob, maxBytes: 1 << 20), file: path), nil)
+                loaded = (try RepositoryConfig.parse(try repository.blob(blob, maxBytes: 1 << 20), file: path), nil)
             } catch let error as GitError where error.code != .tooLarge && error.code != .wrongType {
                 throw error
             } catch {
-                loaded = (Config(), "configuration \(error); the defaults were used")
+                loaded = (RepositoryConfig(), "configuration \(error); the defaults were used")
             }
             // A history has a handful of versions of its configuration; bounded all the same.
             if cache?.parsed.count ?? 0 < 64 { cache?.parsed[key] = loaded }
             return loaded
         }
-        return (Config(), nil)
+        return (RepositoryConfig(), nil)
     }
 }

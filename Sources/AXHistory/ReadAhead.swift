@@ -16,7 +16,7 @@ import AXGit
 /// Belongs to one thread, like its analyser.
 final class ReadAhead {
     struct Plan {
-        let config: Config
+        let config: RepositoryConfig
         let configProblem: String?
         let changes: [TreeChange]
     }

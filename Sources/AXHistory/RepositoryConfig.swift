@@ -1,25 +1,25 @@
+import AXDiff
+import AXGit
 import AXGlob
 import AXSnapshot
 
-/// axdiff's configuration (DESIGN §8): every key optional, defaults here.
-public struct Config: Sendable, Equatable {
-    public var snapshots: [String] = Config.defaultSnapshots
-    public var notesRef = "refs/notes/axdiff"
-    public var watchRefs: [String] = ["refs/heads/*"]
-    public var baseBranch = "main"
-    public var severity: [ChangeKind: Severity] = [:]
-    public var failOn: Severity = .error
-    public var contracts: [Contract] = []
-    public var ignore: [String] = []
-    public var maxSnapshotBytes = 16 * 1024 * 1024
+/// axdiff's configuration file (DESIGN §8): the repository's and the daemon's settings —
+/// which files are snapshots and how large one may be, where the notes go, which refs are
+/// watched, the base branch — and, read from the same file, the diff's `policy`. Every key
+/// optional, defaults here.
+package struct RepositoryConfig: Sendable, Equatable {
+    package var snapshots: [String] = RepositoryConfig.defaultSnapshots
+    package var notesRef = RefName.defaultNotes
+    package var watchRefs: [String] = [RefName.allBranches]
+    package var baseBranch = "main"
+    package var ignore: [String] = []
+    package var maxSnapshotBytes = 16 * 1024 * 1024
     /// Snapshots that may hold more elements are reported unreadable without being built.
-    public var maxSnapshotElements = SnapshotReader.defaultMaxElements
-    /// Labels whose text changes from capture to capture (times, counts).
-    public var volatile: [VolatileLabel] = []
-    /// The locale the other locales' snapshots of a screen are compared with (`label.untranslated`).
-    public var sourceLocale = "en"
+    package var maxSnapshotElements = SnapshotReader.defaultMaxElements
+    /// What the diff reads: severities, the failing severity, contracts, volatile labels, the source locale.
+    package var policy = DiffPolicy()
 
-    public init() {}
+    package init() {}
 
     /// The file extensions snapshot formats use: axsnapshot JSON, XCUITest
     /// debug descriptions, uiautomator dumps, ARIA snapshots.
@@ -35,18 +35,13 @@ public struct Config: Sendable, Equatable {
     /// for snapshots that no glob of `snapshots` takes.
     package static let snapshotLikeFiles: [String] = snapshotExtensions.map { "**/*.\($0)" }
 
-    /// The severity a change of `kind` gets under this configuration.
-    public func severity(of kind: ChangeKind, default value: Severity) -> Severity {
-        severity[kind] ?? value
-    }
-
     /// Whether a repository path is a snapshot axdiff should read.
-    public func isSnapshotPath(_ path: String) -> Bool {
+    package func isSnapshotPath(_ path: String) -> Bool {
         SnapshotPaths(self).contains(path)
     }
 
     /// Whether a screen (by name) or path is ignored.
-    public func ignores(screen: String, path: String) -> Bool {
+    package func ignores(screen: String, path: String) -> Bool {
         ignore.contains { $0 == screen || PathGlob($0).matches(screen) || PathGlob($0).matches(path) }
     }
 }

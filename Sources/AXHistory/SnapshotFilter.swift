@@ -11,10 +11,10 @@ final class SnapshotFilter {
     private var snapshots: [String]?
     private var ignore: [String] = []
     private var inTrees = PathGlobSet([])
-    private var paths = SnapshotPaths(Config())
+    private var paths = SnapshotPaths(RepositoryConfig())
 
     /// The snapshot files `commit` changed against its first parent, by `config`.
-    func changes(in commit: ObjectID, of repository: Repository, config: Config) throws -> [TreeChange] {
+    func changes(in commit: ObjectID, of repository: Repository, config: RepositoryConfig) throws -> [TreeChange] {
         // Equal arrays that share their storage (the same parsed configuration, or the
         // defaults) compare in constant time.
         if snapshots != config.snapshots || ignore != config.ignore {

@@ -1,7 +1,7 @@
 import AXGlob
 
 /// A configuration's `snapshots` and `ignore` globs, compiled once: what
-/// `Config.isSnapshotPath` asks, for a caller that asks it of every commit's changes
+/// `RepositoryConfig.isSnapshotPath` asks, for a caller that asks it of every commit's changes
 /// (compiling the default globs for each path cost more than matching them).
 /// The globs are the tree walk's (`PathGlobSet`), so the configuration keeps
 /// exactly the files the walk found.
@@ -9,7 +9,7 @@ package struct SnapshotPaths: Sendable {
     private let snapshots: PathGlobSet
     private let ignore: PathGlobSet
 
-    package init(_ config: Config) {
+    package init(_ config: RepositoryConfig) {
         snapshots = PathGlobSet(config.snapshots)
         ignore = PathGlobSet(config.ignore)
     }

@@ -24,7 +24,7 @@ package final class SiteBuilder {
         /// The site's folder (`--out DIR`, `--html DIR`).
         package var directory: String
         /// `--config FILE`: wins over the configuration committed at each commit.
-        package var configOverride: Config?
+        package var configOverride: RepositoryConfig?
         package var toolVersion: String
         /// The name in page titles; by default the repository's folder name.
         package var title: String?
@@ -36,7 +36,7 @@ package final class SiteBuilder {
         /// the site shows the gate's verdicts, and the gate is the caller's.
         package var branches: BranchJudge
 
-        package init(directory: String, configOverride: Config? = nil,
+        package init(directory: String, configOverride: RepositoryConfig? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, title: String? = nil,
                     jobs: Int = AnalyzerPool.defaultJobs, batchSize: Int = 250, branches: @escaping BranchJudge) {
             self.directory = directory
@@ -51,7 +51,7 @@ package final class SiteBuilder {
 
     /// A branch's verdict: its name and tip, the base branch's ref, `--config FILE`.
     package typealias BranchJudge = (_ repository: Repository, _ name: String, _ tip: ObjectID, _ baseRef: String,
-                                     _ configOverride: Config?) throws -> BranchVerdict
+                                     _ configOverride: RepositoryConfig?) throws -> BranchVerdict
 
     /// What a build or an update did.
     package struct Summary: Sendable, Equatable {

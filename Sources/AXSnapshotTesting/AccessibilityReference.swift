@@ -16,20 +16,20 @@ public struct AccessibilityReference: Sendable {
     /// The reference file.
     public var path: String
     /// The diff policy the comparison uses (severities, contracts, volatile labels).
-    public var config: Config
+    public var policy: DiffPolicy
     /// The lowest severity that fails: `.note` (the default) fails on every change axdiff
     /// reports, as a snapshot test fails on any difference; `.error` only on regressions.
     public var failOn: Severity
 
     /// `directory` nil: `__Snapshots__/<test file's name>` beside the test file.
     public init(named name: String, directory: String? = nil, file: StaticString = #filePath,
-                config: Config = Config(), failOn: Severity = .note) {
+                policy: DiffPolicy = DiffPolicy(), failOn: Severity = .note) {
         let test = URL(fileURLWithPath: "\(file)")
         let folder = directory ?? test.deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__")
             .appendingPathComponent(test.deletingPathExtension().lastPathComponent).path
         path = folder + "/" + name + ".json"
-        self.config = config
+        self.policy = policy
         self.failOn = failOn
     }
 
@@ -71,7 +71,7 @@ public struct AccessibilityReference: Sendable {
         } catch {
             return "\(path): the snapshot does not read back from axsnapshot JSON: \(error)"
         }
-        var diff = ScreenDiffer.diff(old: reference, new: current, path: name + ".json", config: config)
+        var diff = ScreenDiffer.diff(old: reference, new: current, path: name + ".json", policy: policy)
         diff.changes = diff.changes.filter { $0.severity != .off && $0.severity >= failOn }
         guard !diff.changes.isEmpty else { return nil }
         let report = DiffReport(screens: [diff], snapshotsCompared: 1)

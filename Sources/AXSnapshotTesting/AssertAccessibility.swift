@@ -20,7 +20,7 @@ public func assertAccessibility(
     of snapshot: @autoclosure () throws -> Snapshot,
     matches name: String,
     record: Bool = false,
-    config: Config = Config(),
+    policy: DiffPolicy = DiffPolicy(),
     failOn: Severity = .note,
     snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
@@ -30,7 +30,7 @@ public func assertAccessibility(
 ) {
     let message: String?
     do {
-        let reference = AccessibilityReference(named: name, directory: snapshotDirectory, file: filePath, config: config, failOn: failOn)
+        let reference = AccessibilityReference(named: name, directory: snapshotDirectory, file: filePath, policy: policy, failOn: failOn)
         message = reference.verify(try snapshot(), record: record || AccessibilityReference.recordsFromEnvironment)
     } catch {
         message = "The snapshot for \"\(name)\" could not be taken: \(error)"

@@ -14,7 +14,7 @@ package final class Annotator {
         package var notesRef: String
         package var batchSize: Int
         /// `--config FILE`: wins over the configuration committed at each commit.
-        package var configOverride: Config?
+        package var configOverride: RepositoryConfig?
         package var toolVersion: String
         /// Threads analysing commits at once (`--jobs`); each has its own
         /// repository handle. Notes are the same whatever the number.
@@ -31,7 +31,7 @@ package final class Annotator {
         /// gathers its rounds' writes instead (`takeWritten`, `MaintenanceSchedule`).
         package var handsWritesToGit: Bool
 
-        package init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: Config? = nil,
+        package init(notesRef: String = Repository.defaultNotesRef, batchSize: Int = 250, configOverride: RepositoryConfig? = nil,
                     toolVersion: String = ReportContext.defaultToolVersion, jobs: Int = Options.defaultJobs,
                     releasesMemory: Bool = true, keepsStops: Bool = true, handsWritesToGit: Bool = true) {
             self.notesRef = notesRef

@@ -13,7 +13,7 @@ import Foundation
 package final class Watcher {
     package struct Options {
         package var repositoryPath: String
-        package var configOverride: Config?
+        package var configOverride: RepositoryConfig?
         /// Seconds between polls when no inotify event arrives.
         package var pollInterval: TimeInterval
         /// Annotate what is pending, then exit.
@@ -23,7 +23,7 @@ package final class Watcher {
         /// `--remote NAME`: fetch before each round, push the notes after.
         package var remote: String?
 
-        package init(repositoryPath: String, configOverride: Config? = nil, pollInterval: TimeInterval = 30,
+        package init(repositoryPath: String, configOverride: RepositoryConfig? = nil, pollInterval: TimeInterval = 30,
                     once: Bool = false, batchSize: Int = 250, toolVersion: String = ReportContext.defaultToolVersion,
                     remote: String? = nil) {
             self.repositoryPath = repositoryPath

@@ -63,7 +63,7 @@ struct CheckCommand: Command {
         }
         for warning in verdict.warnings { Console.err(warning) }
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
-        var context = ReportChoice.context(commit: commit, failOn: verdict.config.failOn, category: category)
+        var context = ReportChoice.context(commit: commit, failOn: verdict.config.policy.failOn, category: category)
         if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
         if report.name == Report.sarif.name {
             context.files = ReportFiles.versions(repository, report: verdict.report, old: verdict.mergeBase, new: verdict.revision.id,

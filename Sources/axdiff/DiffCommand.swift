@@ -63,10 +63,10 @@ struct DiffCommand: Command {
                 let screen = n?.screen ?? o?.screen ?? ""
                 if config.ignores(screen: screen, path: pair.path) { continue }
                 let source = n.flatMap { n in newSources.source(for: pair.path, n).map { LocaleSource(old: o.flatMap { oldSources.source(for: pair.path, $0) }, new: $0) } }
-                screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, config: config, source: source))
+                screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, policy: config.policy, source: source))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
-                screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, error: e, config: config))
+                screens.append(ScreenDiffer.unreadable(path: pair.path, reason: e.description, error: e, policy: config.policy))
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: pairs.count)
@@ -83,6 +83,6 @@ struct DiffCommand: Command {
         Console.out(Colour.output(text, format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
-        return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean
+        return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean
     }
 }

@@ -35,16 +35,16 @@ struct LintCommand: Command {
         for file in files {
             do {
                 let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
-                screens.append(ScreenDiffer.lint(snapshot, path: file, config: config, source: sources.source(for: file, snapshot)))
+                screens.append(ScreenDiffer.lint(snapshot, path: file, policy: config.policy, source: sources.source(for: file, snapshot)))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
-                screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, error: e, config: config))
+                screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, error: e, policy: config.policy))
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: files.count)
         Console.out(Colour.output(report.render(result, ReportChoice.context()), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
-        return result.fails(at: config.failOn) ? ExitCode.failed : ExitCode.clean
+        return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean
     }
 }

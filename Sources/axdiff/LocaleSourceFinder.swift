@@ -1,4 +1,5 @@
 import AXDiff
+import AXHistory
 import AXSnapshot
 
 /// Finds the source-locale sibling of a translated snapshot among the files
@@ -13,8 +14,8 @@ final class LocaleSourceFinder {
     private let files: [String: String]
     private var read: [String: Snapshot?] = [:]
 
-    init(config: Config, files: [String: String]) {
-        sourceLocale = config.sourceLocale
+    init(config: RepositoryConfig, files: [String: String]) {
+        sourceLocale = config.policy.sourceLocale
         maxBytes = config.maxSnapshotBytes
         maxElements = config.maxSnapshotElements
         self.files = files

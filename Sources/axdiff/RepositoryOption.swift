@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 import Foundation
 
 /// `--repo PATH` (default: the current directory) and `--config FILE`, shared
@@ -23,7 +24,7 @@ struct RepositoryOption {
     }
 
     /// `--config FILE` when given (it then wins over committed configuration).
-    func configOverride() throws -> Config? {
+    func configOverride() throws -> RepositoryConfig? {
         try configPath.map { try SnapshotFiles.config($0) }
     }
 

@@ -46,7 +46,7 @@ enum SnapshotFiles {
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
             guard values?.isSymbolicLink != true, values?.isRegularFile == true,
-                  !snapshotsOnly || Config.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
+                  !snapshotsOnly || RepositoryConfig.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let full = url.standardizedFileURL.path
             if full.hasPrefix(prefix) { result.append(String(full.dropFirst(prefix.count))) }
         }
@@ -61,16 +61,16 @@ enum SnapshotFiles {
     /// Loads `--config FILE`; else the configuration of the git working tree
     /// that holds `near` (its `.axdiff.json`, else `Config/axdiff.json`, as
     /// `check` reads them from a commit); else the defaults.
-    static func config(_ path: String?, near file: String) throws -> Config {
+    static func config(_ path: String?, near file: String) throws -> RepositoryConfig {
         if let path { return try config(path) }
-        guard let root = workingTreeRoot(holding: file) else { return Config() }
+        guard let root = workingTreeRoot(holding: file) else { return RepositoryConfig() }
         for relative in ConfigAtCommit.paths {
             let candidate = root.appendingPathComponent(relative).path
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), !isDir.boolValue else { continue }
             return try config(candidate)
         }
-        return Config()
+        return RepositoryConfig()
     }
 
     /// The nearest directory at or above `file` that has a `.git` (a directory,
@@ -89,9 +89,9 @@ enum SnapshotFiles {
     }
 
     /// Loads `--config FILE`, or the defaults.
-    static func config(_ path: String?) throws -> Config {
-        guard let path else { return Config() }
+    static func config(_ path: String?) throws -> RepositoryConfig {
+        guard let path else { return RepositoryConfig() }
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read the configuration file") }
-        return try Config.parse([UInt8](data), file: path)
+        return try RepositoryConfig.parse([UInt8](data), file: path)
     }
 }

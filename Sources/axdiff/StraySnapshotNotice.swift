@@ -23,7 +23,7 @@ enum StraySnapshotNotice {
     ///
     /// Never fails the run it is part of: a commit whose tree cannot be read
     /// (a damaged repository, which the run itself reports) is passed over.
-    static func line(_ repository: Repository, commits: [ObjectID], override: Config?) -> String? {
+    static func line(_ repository: Repository, commits: [ObjectID], override: RepositoryConfig?) -> String? {
         guard override == nil else { return lineUnder(override, repository, representatives: Array(commits.prefix(1))) }
         var seen = Set<[ObjectID?]>()
         var representatives: [ObjectID] = []
@@ -35,13 +35,13 @@ enum StraySnapshotNotice {
         return lineUnder(nil, repository, representatives: representatives)
     }
 
-    private static func lineUnder(_ override: Config?, _ repository: Repository, representatives: [ObjectID]) -> String? {
+    private static func lineUnder(_ override: RepositoryConfig?, _ repository: Repository, representatives: [ObjectID]) -> String? {
         var stray: [String] = []
         var reads = 0
         var affected = 0
         for commit in representatives {
             guard let (config, _) = try? ConfigAtCommit.load(repository, commit: commit, override: override),
-                  let files = try? repository.files(in: commit, matching: Config.snapshotLikeFiles) else { continue }
+                  let files = try? repository.files(in: commit, matching: RepositoryConfig.snapshotLikeFiles) else { continue }
             var found = false
             for file in files where !config.isSnapshotPath(file.path) && !config.ignores(screen: "", path: file.path) {
                 if stray.contains(file.path) { found = true; continue }

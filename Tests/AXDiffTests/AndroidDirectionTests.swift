@@ -70,7 +70,7 @@ final class AndroidDirectionTests: XCTestCase {
     }
 
     func diff(_ old: Snapshot, _ new: Snapshot) -> ScreenDiff {
-        ScreenDiffer.diff(old: old, new: new, path: "screens/about.xml", config: Config())
+        ScreenDiffer.diff(old: old, new: new, path: "screens/about.xml", policy: DiffPolicy())
     }
 
     func orderKinds(_ d: ScreenDiff) -> [ChangeKind] {

@@ -21,8 +21,8 @@ enum S {
     static func screen(_ elements: [Node], name: String = "Screen", rtl: Bool = false) -> Snapshot {
         Snapshot(screen: name, platform: .ios, layoutDirection: rtl ? .rtl : .ltr, elements: elements)
     }
-    static func diff(_ old: [Node], _ new: [Node], config: Config = Config(), rtl: Bool = false) -> ScreenDiff {
-        ScreenDiffer.diff(old: screen(old, rtl: rtl), new: screen(new, rtl: rtl), path: "Snapshots/Screen.json", config: config)
+    static func diff(_ old: [Node], _ new: [Node], policy: DiffPolicy = DiffPolicy(), rtl: Bool = false) -> ScreenDiff {
+        ScreenDiffer.diff(old: screen(old, rtl: rtl), new: screen(new, rtl: rtl), path: "Snapshots/Screen.json", policy: policy)
     }
 }
 

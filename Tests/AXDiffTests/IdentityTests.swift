@@ -125,12 +125,12 @@ final class IdentityTests: XCTestCase {
     }
 
     func testAVolatileMoveIsAMoveButVolatileDuplicatesPairByPlace() {
-        var c = Config()
+        var c = DiffPolicy()
         c.volatile = [VolatileLabel(screen: nil, label: "* min")]
         let old = [S.text("Trains"), S.text("5 min"), S.text("Leeds"), S.text("9 min"), S.text("York")]
         // A train inserted at the top, times all updated: no time is "renamed" or moved.
         let new = [S.text("Trains"), S.text("2 min"), S.text("Hull"), S.text("6 min"), S.text("Leeds"), S.text("10 min"), S.text("York")]
-        let d = S.diff(old, new, config: c)
+        let d = S.diff(old, new, policy: c)
         XCTAssertEqual(ordered(d).count, 0, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.all(.stopAdded).count, 2, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.changes.count, 2)

@@ -8,7 +8,7 @@ final class LabelContextTests: XCTestCase {
     func diff(_ old: [Node], _ new: [Node], platform: Platform) -> ScreenDiff {
         ScreenDiffer.diff(old: Snapshot(screen: "Screen", platform: platform, elements: old),
                           new: Snapshot(screen: "Screen", platform: platform, elements: new),
-                          path: "Snapshots/Screen.json", config: Config())
+                          path: "Snapshots/Screen.json", policy: DiffPolicy())
     }
 
     func testAFileNameThatIsTheContentIsNoMissingLabel() {

@@ -8,7 +8,7 @@ final class PlatformLabelTests: XCTestCase {
     func diff(_ old: [Node], _ new: [Node], platform: Platform) -> ScreenDiff {
         ScreenDiffer.diff(old: Snapshot(screen: "Screen", platform: platform, elements: old),
                           new: Snapshot(screen: "Screen", platform: platform, elements: new),
-                          path: "Snapshots/Screen.json", config: Config())
+                          path: "Snapshots/Screen.json", policy: DiffPolicy())
     }
 
     func aria(_ yaml: String) throws -> Snapshot {
@@ -34,7 +34,7 @@ final class PlatformLabelTests: XCTestCase {
         let old = try aria("- link \"# network\":\n  - /url: \"#network\"\n- heading \"network\" [level=2]\n")
         let new = try aria("- link \"network\":\n  - /url: \"#network\"\n- heading \"network\" [level=2]\n")
         XCTAssertEqual(old.platform, .web)
-        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", config: Config())
+        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(d.all(.labelLost).count, 0, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.all(.labelChanged).map(\.after), ["network"])
     }
@@ -52,7 +52,7 @@ final class PlatformLabelTests: XCTestCase {
         - text: serde_json docs.rs
         - button "Copy quickcheck_macros"
         """)
-        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", config: Config())
+        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(d.all(.labelMissing).count, 0, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.all(.stopAdded).count, 4)
         // The same names are content on iOS too; a button named like an identifier is not.
@@ -74,13 +74,13 @@ final class PlatformLabelTests: XCTestCase {
           - listitem:
             - img "Avatar of Ana"
         """)
-        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", config: Config())
+        let d = ScreenDiffer.diff(old: old, new: new, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(d.all(.labelMissing).count, 1, "\(d.changes.map(\.message))")
         XCTAssertEqual(d.first(.labelMissing)?.severity, .error)
         XCTAssertEqual(d.first(.labelMissing)?.wcag, ["4.1.2", "1.1.1"])
         XCTAssertEqual(d.all(.stopDecorative).count, 0)
         // Removing it again is an improvement.
-        let back = ScreenDiffer.diff(old: new, new: old, path: "aria.yml", config: Config())
+        let back = ScreenDiffer.diff(old: new, new: old, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(back.all(.stopRemoved).filter(\.improvement).map(\.message), ["the unlabelled image at stop 2 no longer takes a swipe"])
         // crates.io's unnamed icons, each read just before its figure or
         // link: decorations of that stop (hide them), not missing names.
@@ -93,7 +93,7 @@ final class PlatformLabelTests: XCTestCase {
           - img
           - text: "Recent: 56"
         """)
-        let s = ScreenDiffer.diff(old: old, new: stats, path: "aria.yml", config: Config())
+        let s = ScreenDiffer.diff(old: old, new: stats, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(s.all(.labelMissing).count, 0, "\(s.changes.map(\.message))")
         XCTAssertEqual(s.all(.stopDecorative).count, 2)
         // Pagination arrows either side of the list of pages.
@@ -108,7 +108,7 @@ final class PlatformLabelTests: XCTestCase {
               - link "2"
           - img
         """)
-        let p = ScreenDiffer.diff(old: old, new: pages, path: "aria.yml", config: Config())
+        let p = ScreenDiffer.diff(old: old, new: pages, path: "aria.yml", policy: DiffPolicy())
         XCTAssertEqual(p.all(.labelMissing).count, 0, "\(p.changes.map(\.message))")
         XCTAssertEqual(p.all(.stopDecorative).count, 2)
         let ios = diff([S.text("Team")], [S.text("Team"), S.image()], platform: .ios)

@@ -85,7 +85,7 @@ final class PreparedVersionTests: XCTestCase {
                 let label = "seed 12 history \(history) step \(step)"
                 let next = randomScreen(&rng, rtl: rtl)
                 let prepared = PreparedVersion(next, expectedStops: kept.stops.count)
-                let walked = ScreenDiffer.diff(old: kept, new: prepared, path: "S.json", config: Config())
+                let walked = ScreenDiffer.diff(old: kept, new: prepared, path: "S.json", policy: DiffPolicy())
                 let fresh = ScreenDiffer.diff(old: kept.snapshot, new: next, path: "S.json")
                 XCTAssertEqual(walked.changes, fresh.changes, label)
                 XCTAssertEqual(walked.matchedOld, fresh.matchedOld, label)

@@ -60,7 +60,7 @@ final class ReaderCorpusTests: XCTestCase {
                 XCTAssertNil(expectedError, "\(dir.path)/\(name) read, but its source says it is invalid")
                 let second = try SnapshotReader.read(bytes, file: name)
                 XCTAssertEqual(first, second, "\(name): reading is deterministic")
-                let diff = ScreenDiffer.diff(old: first, new: second, path: name, config: Config())
+                let diff = ScreenDiffer.diff(old: first, new: second, path: name, policy: DiffPolicy())
                 XCTAssertEqual(diff.changes.map(\.kind), [], "\(dir.path)/\(name) compared with itself")
                 counts[first.format, default: 0] += 1
             }

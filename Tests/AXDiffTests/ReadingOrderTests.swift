@@ -79,15 +79,15 @@ final class ReadingOrderTests: XCTestCase {
     }
 
     func testContractFromConfiguration() {
-        var config = Config()
+        var config = DiffPolicy()
         config.contracts = [Contract(screen: "Scr*", order: ["Payment failed", "card_field", "Try again", "Support"])]
         let old = [S.text("Intro"), S.button("Support"), S.text("Payment failed"), S.field("Card", id: "card_field"), S.button("Try again")]
         let new = [S.text("Intro"), S.text("Payment failed"), S.field("Card", id: "card_field"), S.button("Support"), S.button("Try again")]
         // Old already broke "Support" last; moving "Support" after "Card" still breaks it against "Try again", so no new regression…
-        XCTAssertNil(S.diff(old, new, config: config).first(.orderRegressed))
+        XCTAssertNil(S.diff(old, new, policy: config).first(.orderRegressed))
         // …but reading "Try again" before the card does.
         let worse = [S.text("Intro"), S.button("Support"), S.text("Payment failed"), S.button("Try again"), S.field("Card", id: "card_field")]
-        let r = S.diff(old, worse, config: config).first(.orderRegressed)
+        let r = S.diff(old, worse, policy: config).first(.orderRegressed)
         XCTAssertTrue(r?.message.contains("contract") ?? false, r?.message ?? "nil")
     }
 }

@@ -18,13 +18,13 @@ final class RuleScalingTests: XCTestCase {
 
     /// `OrderReference.contractViolations`: O(n · e + e²) per contract — e fixed at 10, n growing.
     func testAContractIsCheckedInTimeLinearInTheStops() {
-        var config = Config()
+        var config = DiffPolicy()
         config.contracts = [Contract(screen: "List", order: (0..<10).map { "row\($0)" })]
-        let diff = ScreenDiffer.diff(old: rows(100, swapped: false), new: rows(100, swapped: true), path: "List.json", config: config)
+        let diff = ScreenDiffer.diff(old: rows(100, swapped: false), new: rows(100, swapped: true), path: "List.json", policy: config)
         XCTAssertEqual(diff.changes.filter { $0.kind == .orderRegressed }.count, 1, "\(diff.changes.map(\.kind))")
         XCTAssertNil(Scaling.check("OrderReference.contractViolations on n stops, a contract of 10", .linear, n: 200) { n in
             let (old, new) = (rows(n, swapped: false), rows(n, swapped: true))
-            return { _ = ScreenDiffer.diff(old: old, new: new, path: "List.json", config: config) }
+            return { _ = ScreenDiffer.diff(old: old, new: new, path: "List.json", policy: config) }
         })
     }
 

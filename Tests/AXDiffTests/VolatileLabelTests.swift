@@ -4,8 +4,8 @@ import XCTest
 
 /// `volatile` label globs (DESIGN §8): texts that change from capture to capture.
 final class VolatileLabelTests: XCTestCase {
-    func config(_ screen: String? = "Screen") -> Config {
-        var c = Config()
+    func config(_ screen: String? = "Screen") -> DiffPolicy {
+        var c = DiffPolicy()
         c.volatile = [VolatileLabel(screen: screen, label: "Updated * ago")]
         return c
     }
@@ -15,16 +15,16 @@ final class VolatileLabelTests: XCTestCase {
         let new = [S.text("Feed"), S.button("Refresh"), S.text("Updated 1 hour ago")]
         let plain = S.diff(old, new)
         XCTAssertFalse(plain.changes.isEmpty)
-        let d = S.diff(old, new, config: config())
+        let d = S.diff(old, new, policy: config())
         // Matched as equal: a move, not a removal and an addition, and no label change.
         XCTAssertEqual(d.changes.map(\.kind), [.orderChanged], "\(d.changes.map(\.message))")
         XCTAssertEqual(d.matchedOld, [0, 2, 1])
         // Another screen's pattern does not apply.
-        XCTAssertEqual(S.diff(old, new, config: config("Settings")).changes.map(\.kind), plain.changes.map(\.kind))
+        XCTAssertEqual(S.diff(old, new, policy: config("Settings")).changes.map(\.kind), plain.changes.map(\.kind))
     }
 
     func testAChangeToATextOutsideThePatternIsReported() {
-        let d = S.diff([S.text("Updated 5 minutes ago", id: "u")], [S.text("Sync failed", id: "u")], config: config(nil))
+        let d = S.diff([S.text("Updated 5 minutes ago", id: "u")], [S.text("Sync failed", id: "u")], policy: config(nil))
         XCTAssertEqual(d.first(.labelChanged)?.after, "Sync failed")
     }
 
@@ -65,24 +65,5 @@ final class VolatileLabelTests: XCTestCase {
         let (small, large) = (steps(10_000), steps(100_000))
         XCTAssertLessThanOrEqual(large, 11 * small, "\(small) → \(large)")
         XCTAssertLessThanOrEqual(large, 3 * 100_000 + 300, "more than a few steps per character")
-    }
-
-    func testConfigurationReadsVolatileAndSourceLocale() throws {
-        let json = #"{"volatile": [{"screen": "Feed", "label": "Updated * ago"}, {"label": "* unread"}], "sourceLocale": "en-US"}"#
-        let c = try Config.parse(Array(json.utf8), file: ".axdiff.json")
-        XCTAssertEqual(c.volatile, [VolatileLabel(screen: "Feed", label: "Updated * ago"), VolatileLabel(label: "* unread")])
-        XCTAssertEqual(c.sourceLocale, "en-US")
-        XCTAssertEqual(Config().sourceLocale, "en")
-        let bad: [(String, String)] = [
-            (#"{"volatile": "Updated * ago"}"#, "1:14"),
-            (#"{"volatile": [{"label": ""}]}"#, "1:15"),
-            (#"{"volatile": [{"label": "x", "regex": "y"}]}"#, "volatile.regex"),
-            (#"{"sourceLocale": 3}"#, "sourceLocale"),
-        ]
-        for (text, expected) in bad {
-            XCTAssertThrowsError(try Config.parse(Array(text.utf8), file: ".axdiff.json"), text) { error in
-                XCTAssertTrue("\(error)".contains(".axdiff.json:") && "\(error)".contains(expected), "\(error)")
-            }
-        }
     }
 }

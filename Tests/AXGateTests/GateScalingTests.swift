@@ -1,6 +1,7 @@
 import AXDiff
 @testable import AXGate
 import AXGit
+import AXHistory
 import AXTestSupport
 import XCTest
 
@@ -57,7 +58,7 @@ final class GateScalingTests: XCTestCase {
             fixtures.append(git)
             repositories[stray] = repository
             let gate = Gate(repository: repository)
-            let remark = try gate.straySnapshotsRemark(from: try repository.revparse("main"), to: try repository.revparse("feature"), config: Config())
+            let remark = try gate.straySnapshotsRemark(from: try repository.revparse("main"), to: try repository.revparse("feature"), config: RepositoryConfig())
             XCTAssertTrue(remark?.hasPrefix("\(Gate.strayLookLimit) changed files of the first \(Gate.strayLookLimit) looked at read as snapshots") == true,
                           remark ?? "no remark")
         }
@@ -65,7 +66,7 @@ final class GateScalingTests: XCTestCase {
         XCTAssertNil(Scaling.check("Gate.straySnapshotsRemark over n stray files", .linear, n: 100) { n in
             guard let repository = repositories[n], let old = try? repository.revparse("main"),
                   let new = try? repository.revparse("feature") else { return {} }
-            return { _ = try? Gate(repository: repository).straySnapshotsRemark(from: old, to: new, config: Config()) }
+            return { _ = try? Gate(repository: repository).straySnapshotsRemark(from: old, to: new, config: RepositoryConfig()) }
         })
         _ = fixtures
     }

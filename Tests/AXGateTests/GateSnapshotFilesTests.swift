@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 @testable import AXGate
 import AXTestSupport
 import XCTest
@@ -16,7 +17,7 @@ final class GateSnapshotFilesTests: XCTestCase {
     }
 
     func testDefaultGlobsTakeSnapshotExtensionsOnly() {
-        let config = Config()
+        let config = RepositoryConfig()
         for path in ["Snapshots/Checkout.json", "Snapshots/ios/Checkout.json", "snapshots/a/b.txt", "Snapshots/x.xml",
                      "Snapshots/w.yml", "Snapshots/w.yaml", "web/Home.aria.yml"] {
             XCTAssertTrue(config.isSnapshotPath(path), path)

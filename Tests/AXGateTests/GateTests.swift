@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 import AXGate
 import AXTestSupport
 import XCTest
@@ -85,7 +86,7 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(verdict.fails)
         XCTAssertTrue(verdict.report.remarks.contains { $0.contains("configuration changed on this branch") }, "\(verdict.report.remarks)")
         // --config wins over the committed file.
-        XCTAssertFalse(try check(git, Gate.Options(configOverride: Config())).fails)
+        XCTAssertFalse(try check(git, Gate.Options(configOverride: RepositoryConfig())).fails)
     }
 
     func testTheVerdictIgnoresNotes() throws {

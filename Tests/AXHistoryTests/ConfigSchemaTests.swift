@@ -1,4 +1,5 @@
-@testable import AXDiff
+import AXDiff
+@testable import AXHistory
 import AXProcess
 import AXTestSupport
 import Foundation
@@ -34,7 +35,7 @@ final class ConfigSchemaTests: XCTestCase {
     func testTheSchemaNamesEveryKeyAndKind() throws {
         let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))) as? [String: Any])
         let properties = try XCTUnwrap(schema["properties"] as? [String: Any])
-        XCTAssertEqual(Set(properties.keys), Config.knownKeys.union(["$schema"]))
+        XCTAssertEqual(Set(properties.keys), RepositoryConfig.knownKeys.union(["$schema"]))
         let severity = try XCTUnwrap((properties["severity"] as? [String: Any])?["properties"] as? [String: Any])
         XCTAssertEqual(Set(severity.keys), Set(ChangeKind.allCases.map(\.rawValue)),
                        "every change kind, and only those, in Config/axdiff.schema.json's severity")
@@ -75,7 +76,7 @@ final class ConfigSchemaTests: XCTestCase {
         let verdicts = try jsonschemaVerdicts(cases)
         XCTAssertEqual(verdicts.count, cases.count)
         for (document, schemaSaysValid) in zip(cases, verdicts) {
-            let parserSaysValid = (try? Config.parse(Array(document.utf8), file: "t.json")) != nil
+            let parserSaysValid = (try? RepositoryConfig.parse(Array(document.utf8), file: "t.json")) != nil
             XCTAssertEqual(schemaSaysValid, parserSaysValid, "schema and parser disagree on \(document)")
         }
         XCTAssertEqual(verdicts.filter { $0 }.count, 7, "the first seven are valid, the rest each wrong in one place")

@@ -59,12 +59,12 @@ final class ReadingOrderDriftTests: XCTestCase {
         XCTAssertEqual(moved.stops.map(\.frame), plain.stops.map(\.frame).suffix(1) + plain.stops.map(\.frame).dropLast(),
                        "the same boxes on screen, the button read first")
 
-        var config = Config()
+        var config = DiffPolicy()
         config.contracts = [Contract(screen: "card-*", order: ["name", "add-to-cart"])]
         var a = plain, b = moved
         a.elements = Self.withoutFrames(a.elements)
         b.elements = Self.withoutFrames(b.elements)
-        let byContract = ScreenDiffer.diff(old: a, new: b, path: "card.json", config: config).changes
+        let byContract = ScreenDiffer.diff(old: a, new: b, path: "card.json", policy: config).changes
         XCTAssertEqual(byContract.map(\.kind), [.orderRegressed], "without frames, the contract alone: \(byContract.map(\.message))")
         XCTAssertTrue(byContract.first?.message.contains("contract") == true, byContract.map(\.message).description)
         // Without frames or contract, object before action alone still catches it.

@@ -96,8 +96,8 @@ final class LineDiffTests: XCTestCase {
     private func region(_ old: String, _ new: String, path: String = "Snapshots/Checkout.json") throws -> [(String, [String: Any])] {
         let before = try SnapshotReader.read(Array(old.utf8), file: path)
         let after = try SnapshotReader.read(Array(new.utf8), file: path)
-        let report = DiffReport(screens: [ScreenDiffer.diff(old: before, new: after, path: path, config: {
-            var config = Config()
+        let report = DiffReport(screens: [ScreenDiffer.diff(old: before, new: after, path: path, policy: {
+            var config = DiffPolicy()
             config.severity[.stopRemoved] = .warning
             return config
         }())], snapshotsCompared: 1)

@@ -8,7 +8,7 @@ final class ScreenReaderWordingTests: XCTestCase {
     func page(_ bytes: String, file: String) throws -> String {
         let new = try SnapshotReader.read(Array(bytes.utf8), file: file)
         let old = Snapshot(screen: new.screen, platform: new.platform, elements: [], format: new.format)
-        let diff = ScreenDiffer.diff(old: old, new: new, path: file, config: Config())
+        let diff = ScreenDiffer.diff(old: old, new: new, path: file, policy: DiffPolicy())
         return CommitPage.render(HTMLFixtures.commit([diff]), site: HTMLFixtures.site)
     }
 

@@ -1,5 +1,6 @@
 import AXDiff
 import AXGit
+import AXHistory
 import AXTracker
 import AXTestSupport
 import XCTest
@@ -9,7 +10,7 @@ final class AnnotatorTests: XCTestCase {
     let good = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again"), ("button", "Support")])
     let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number"), ("button", "Support")])
 
-    func annotate(_ repo: GitFixture, override: Config? = nil) throws -> Annotator.Summary {
+    func annotate(_ repo: GitFixture, override: RepositoryConfig? = nil) throws -> Annotator.Summary {
         let repository = try Repository.open(path: repo.path)
         let annotator = Annotator(repository: repository, options: .init(configOverride: override))
         let tips = try repository.references(matching: ["refs/heads/*"]).map(\.commit)

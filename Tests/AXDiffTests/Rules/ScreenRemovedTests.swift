@@ -17,8 +17,8 @@ final class ScreenRemovedTests: XCTestCase {
     }
 
     func testSilencedByTheConfiguration() throws {
-        var config = Config()
+        var config = DiffPolicy()
         config.severity[.screenRemoved] = .off
-        XCTAssertEqual(ScreenDiffer.diff(old: S.screen([S.text("A")]), new: nil, path: "Snapshots/A.json", config: config).changes, [])
+        XCTAssertEqual(ScreenDiffer.diff(old: S.screen([S.text("A")]), new: nil, path: "Snapshots/A.json", policy: config).changes, [])
     }
 }

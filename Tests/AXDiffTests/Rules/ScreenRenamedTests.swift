@@ -10,7 +10,7 @@ final class ScreenRenamedTests: XCTestCase {
     func testAMovedFileIsOneNoteAndItsContentsAreCompared() {
         let new = S.screen([S.text("Saved"), S.button("Dismiss"), S.button("Undo")], name: "Toast")
         let d = ScreenDiffer.diff(old: PreparedVersion(old), new: PreparedVersion(new), path: "Snapshots/Order/Toast.json",
-                                  config: Config(), renamedFrom: "Snapshots/Toast.json")
+                                  policy: DiffPolicy(), renamedFrom: "Snapshots/Toast.json")
         XCTAssertEqual(d.kinds().sorted(), [.labelChanged, .screenRenamed])
         let c = d.first(.screenRenamed)
         XCTAssertEqual(c?.severity, .note)
@@ -43,9 +43,9 @@ final class ScreenRenamedTests: XCTestCase {
     }
 
     func testSilencedByTheConfiguration() {
-        var config = Config()
+        var config = DiffPolicy()
         config.severity[.screenRenamed] = .off
-        let d = ScreenDiffer.diff(old: PreparedVersion(old), new: PreparedVersion(old), path: "b.json", config: config, renamedFrom: "a.json")
+        let d = ScreenDiffer.diff(old: PreparedVersion(old), new: PreparedVersion(old), path: "b.json", policy: config, renamedFrom: "a.json")
         XCTAssertEqual(d.changes, [])
     }
 }
