@@ -37,7 +37,7 @@ struct WatchBench {
         }
         let pid = process.processIdentifier
         let repo = try AXGit.Repository.open(path: copy)
-        let notesFile = (repo.commonDir as NSString).appendingPathComponent("refs/notes/axdiff")
+        let notesFile = (repo.commonDir as NSString).appendingPathComponent(RefName.defaultNotes)
         guard let tip = ObjectID(hex: repository.mainTip) else { throw Subprocess.Failure(description: "bad tip \(repository.mainTip)") }
 
         // 1. The backfill, done by the watcher itself.
@@ -50,7 +50,7 @@ struct WatchBench {
                    afterBackfill.rss / 1_048_576, afterBackfill.peak / 1_048_576))
 
         // 2. Latency, one commit at a time.
-        let refFile = (repo.commonDir as NSString).appendingPathComponent("refs/heads/main")
+        let refFile = (repo.commonDir as NSString).appendingPathComponent(RefName.branch("main"))
         var latencies: [Double] = []
         var index = 0
         for _ in 0..<options.latencyCommits {
