@@ -1,5 +1,4 @@
 import AXDiff
-import AXGlob
 import AXSnapshot
 import Foundation
 import XCTest
