@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CInflate", cSettings: [.unsafeFlags(["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
-        .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
+        .target(name: "AXRecord", dependencies: ["AXSnapshot", "AXProcess"]),
         // What the daemon, the gate and the site share: a commit's snapshots read and diffed against
         // its parent, the configuration at a commit, analysis on several threads.
         .target(name: "AXHistory", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob"]),
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXRecord"]),
         .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXProcess", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXHistoryTests", dependencies: ["AXHistory", "AXGit", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),

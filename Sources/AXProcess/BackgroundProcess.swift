@@ -6,47 +6,62 @@ import Darwin
 import Foundation
 
 extension ChildProcess {
-    /// Starts the program and returns while it runs (a daemon under test): its standard output
-    /// and error are read together, as they come, into `BackgroundProcess.output`. Started as
-    /// `run` starts it (signals, process group, close-on-exec); `stdout`, `stderr`, `input` and
-    /// `timeout` are not used: the input is /dev/null, and the caller decides when it ends.
-    package func start() throws -> BackgroundProcess {
-        try BackgroundProcess(self)
+    /// Starts the program and returns while it runs (a daemon under test, Chromium): what
+    /// `stdout` and `stderr` capture is read together, as it comes, into
+    /// `BackgroundProcess.output`; a `.file` or `.discard` output goes there instead. Started
+    /// as `run` starts it (signals, process group, close-on-exec, `descriptors`); `input` and
+    /// `timeout` are not used: the input is /dev/null — or, with `streamingInput`, a pipe this
+    /// process writes through `BackgroundProcess.input` as it goes (`git fast-import` fed a
+    /// generated history) — and the caller decides when it ends.
+    package func start(streamingInput: Bool = false) throws -> BackgroundProcess {
+        try BackgroundProcess(self, streamingInput: streamingInput)
     }
 }
 
-/// A program left running while its caller goes on: its output collected on a thread of its
-/// own, its exit taken with `waitpid` when asked. A process still running when this goes away
-/// gets SIGTERM, and is reaped when it exits.
+/// A program left running while its caller goes on: its captured output collected on a thread
+/// of its own, its exit taken with `waitpid` when asked. A process still running when this
+/// goes away gets SIGTERM, and is reaped when it exits.
 package final class BackgroundProcess: @unchecked Sendable {
     package let pid: pid_t
     private let collected = Collected()
     private let lock = NSLock()
     /// The exit status once reaped (`ChildProcess.exitStatus`); the pid is not signalled after it.
     private var status: Int32?
+    /// The write end of the program's standard input, with `start(streamingInput: true)`:
+    /// closing it is the end of the input.
+    package let input: FileHandle?
 
-    fileprivate init(_ child: ChildProcess) throws {
+    fileprivate init(_ child: ChildProcess, streamingInput: Bool) throws {
         let path = try child.resolvedExecutable()
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw ChildProcess.Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))")
+        var descriptors = ChildProcess.Descriptors()
+        defer { descriptors.closeAll() }
+        // One pipe for both captured outputs, so they interleave as the program wrote them.
+        var capture: (child: Int32, parent: Int32)?
+        func end(_ output: ChildProcess.Output) throws -> Int32 {
+            guard output == .capture else { return try descriptors.target(output).child }
+            if capture == nil { capture = try descriptors.target(.capture) }
+            return capture?.child ?? -1
         }
-        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        defer {
-            if devNull >= 0 { close(devNull) }
-            // The child has its copy; ours would keep the pipe open after it exits.
-            close(ends[1])
+        var stdin: Int32
+        if streamingInput {
+            let ends = try descriptors.pipe()
+            stdin = ends.read
+            // Ours to write: `closeAll` leaves it to `input`.
+            let writeEnd = fcntl(ends.write, F_DUPFD_CLOEXEC, 0)
+            guard writeEnd >= 0 else { throw ChildProcess.Failure(description: "could not keep a pipe: \(String(cString: strerror(errno)))") }
+            input = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: true)
+        } else {
+            stdin = try descriptors.openFile("/dev/null", O_RDONLY)
+            input = nil
         }
-        do {
-            guard devNull >= 0 else { throw ChildProcess.Failure(description: "could not open /dev/null: \(String(cString: strerror(errno)))") }
-            pid = try child.spawn(path, stdin: devNull, stdout: ends[1], stderr: ends[1])
-        } catch {
-            close(ends[0])
-            throw error
+        let stdout = try end(child.stdout), stderr = try end(child.stderr)
+        pid = try child.spawn(path, stdin: stdin, stdout: stdout, stderr: stderr)
+        if let capture {
+            // Ours to read: `closeAll` leaves it to the reading thread.
+            let readEnd = fcntl(capture.parent, F_DUPFD_CLOEXEC, 0)
+            let collected = collected
+            if readEnd >= 0 { Thread.detachNewThread { collected.drain(readEnd) } }
         }
-        let readEnd = ends[0], collected = collected
-        Thread.detachNewThread { collected.drain(readEnd) }
     }
 
     deinit {

@@ -15,10 +15,10 @@ import Foundation
 /// 50 ms grid (BENCHMARKS.md, "Pack windows after git gc, the object cache, and timing a
 /// child").
 ///
-/// The one way the package runs a program to its end — git for the tracker and the demo,
-/// the measured programs for the bench, git and the built binary for the tests — or leaves
-/// it running (`start`, a daemon under test), in a module of its own that needs nothing else. (Chromium, which the recorder keeps running
-/// and talks to over two extra descriptors, is started by `AXRecord.ChromiumProcess`.)
+/// The one way the package runs a program: to its end (`run`) — git for the tracker and the
+/// demo, the measured programs for the bench, git and the built binary for the tests — or left
+/// running (`start`): a daemon under test or measured, Chromium for the recorder (given its
+/// DevTools pipe as two extra `descriptors`). In a module of its own that needs nothing else.
 ///
 /// The child starts with standard input from /dev/null (or the bytes given), the default action for the signals a
 /// daemon catches or ignores (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD) and no signal
@@ -67,6 +67,14 @@ package struct ChildProcess {
     package var input: [UInt8]?
     /// Seconds after which a child still running is ended (`Result.timedOut`); nil: no limit.
     package var timeout: Double?
+    /// Descriptors the child gets beyond its standard three: the child's number → this
+    /// process's descriptor, of which the child gets a copy under that number (the DevTools
+    /// pipe Chromium reads on 3 and writes on 4). This process's descriptors must not be
+    /// among the child's numbers, which are set in ascending order.
+    package var descriptors: [Int32: Int32] = [:]
+    /// Whether the child starts in a process group of its own (see the type). False for a
+    /// child that must end with this process when the terminal interrupts it (Chromium).
+    package var ownProcessGroup = true
 
     package init(_ executable: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                  stdout: Output = .capture, stderr: Output = .capture, workingDirectory: String? = nil,
@@ -108,6 +116,9 @@ package struct ChildProcess {
         for (fd, target) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] {
             posix_spawn_file_actions_adddup2(&actions, fd, target)
         }
+        for (target, fd) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, fd, target)
+        }
         if let workingDirectory {
             guard Self.addChdir(&actions, workingDirectory) == 0 else {
                 throw Failure(description: "cannot start \(path) in \(workingDirectory)")
@@ -123,7 +134,8 @@ package struct ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        let group = ownProcessGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | group))
 
         let argv = ([path] + arguments).map { strdup($0) }
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
@@ -271,9 +283,10 @@ package struct ChildProcess {
 
     /// The descriptors opened for one run, all close-on-exec (the child gets its copies
     /// through `dup2`), closed when the run ends.
-    private struct Descriptors {
+    struct Descriptors {
         private var opened: [Int32] = []
         private var childEnds: [Int32] = []
+        private var files: [String: Int32] = [:]
 
         /// The child's end of an output (its descriptor 1 or 2), and the end this process reads (-1: none).
         mutating func target(_ output: Output) throws -> (child: Int32, parent: Int32) {
@@ -281,17 +294,28 @@ package struct ChildProcess {
             case .discard:
                 return (try openFile("/dev/null", O_WRONLY), -1)
             case .file(let path):
-                return (try openFile(path, O_WRONLY | O_CREAT | O_TRUNC), -1)
+                // Both outputs to one file share one open file, so one's writes follow the
+                // other's instead of overwriting them.
+                if let fd = files[path] { return (fd, -1) }
+                let fd = try openFile(path, O_WRONLY | O_CREAT | O_TRUNC)
+                files[path] = fd
+                return (fd, -1)
             case .capture:
-                var ends: [Int32] = [-1, -1]
-                guard pipe(&ends) == 0 else {
-                    throw Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))")
-                }
-                opened += ends
-                for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-                childEnds.append(ends[1])
-                return (ends[1], ends[0])
+                let ends = try pipe()
+                childEnds.append(ends.write)
+                return (ends.write, ends.read)
             }
+        }
+
+        /// A pipe, both ends close-on-exec, closed by `closeAll`.
+        mutating func pipe() throws -> (read: Int32, write: Int32) {
+            var ends: [Int32] = [-1, -1]
+            guard systemPipe(&ends) == 0 else {
+                throw Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))")
+            }
+            opened += ends
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return (ends[0], ends[1])
         }
 
         /// The child's standard input as one end of a socket pair, and the end this process
@@ -334,6 +358,10 @@ package struct ChildProcess {
             for fd in opened { close(fd) }
             opened = []
             childEnds = []
+            files = [:]
         }
     }
 }
+
+/// The C library's `pipe`, under a name that a method called `pipe` does not hide.
+private func systemPipe(_ ends: inout [Int32]) -> Int32 { pipe(&ends) }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXProcess
 import Foundation
 
 /// A headless Chromium started with `--remote-debugging-pipe`: it reads
@@ -10,14 +11,14 @@ import Foundation
 /// (NUL-separated JSON), so no port is opened and no other program on the
 /// machine can drive it.
 final class ChromiumProcess {
-    let pid: pid_t
+    private let process: BackgroundProcess
+    var pid: pid_t { process.pid }
     /// Our ends of the two pipes.
     let toBrowser: Int32
     let fromBrowser: Int32
     /// A fresh profile, removed with the process.
     let profile: String
     private let stderrLog: String
-    private var exited = false
     /// `stop` ran: the pipes are closed (closing them twice could close a
     /// descriptor some other file has been given since).
     private var stopped = false
@@ -76,38 +77,25 @@ final class ChromiumProcess {
             close(childWrites)
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // The pipe ends sit above fd 9 (see `pipePair`), so dup2 always
-        // moves them and clears close-on-exec on 3 and 4 only.
-        posix_spawn_file_actions_adddup2(&actions, childReads, 3)
-        posix_spawn_file_actions_adddup2(&actions, childWrites, 4)
-
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
         // Whatever Chromium keeps outside its profile (crash reports,
         // caches) goes into the temporary directory too, not the user's home.
         env["XDG_CONFIG_HOME"] = profile
         env["XDG_CACHE_HOME"] = profile
-        let argv = args.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        guard rc == 0 else {
+        var child = ChildProcess(executable, Array(args.dropFirst()), environment: env, stdout: .discard, stderr: .file(stderrLog))
+        // The pipe ends sit above fd 9 (see `pipePair`), so none of them is a number the child gets.
+        child.descriptors = [3: childReads, 4: childWrites]
+        // Interrupted in a terminal, the browser ends with the recorder.
+        child.ownProcessGroup = false
+        do {
+            process = try child.start()
+        } catch {
             close(parentWrites)
             close(parentReads)
             try? FileManager.default.removeItem(atPath: profile)
-            throw LaunchError(description: "cannot start Chromium at \(executable): \(String(cString: strerror(rc)))")
+            throw LaunchError(description: "cannot start Chromium at \(executable): \(error)")
         }
-        pid = child
         // A write to a browser that died must be an error, not a SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -139,18 +127,9 @@ final class ChromiumProcess {
         stopped = true
         close(toBrowser)
         close(fromBrowser)
-        let end = Date().addingTimeInterval(seconds)
-        while !exited {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid || r < 0 { exited = true; break }
-            if Date() >= end {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                exited = true
-                break
-            }
-            usleep(10_000)
+        if process.waitForExit(timeout: seconds) == nil {
+            process.signal(SIGKILL)
+            _ = process.waitForExit(timeout: 10)
         }
         try? FileManager.default.removeItem(atPath: profile)
     }

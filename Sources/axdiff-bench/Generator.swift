@@ -1,3 +1,4 @@
+import AXProcess
 import Foundation
 
 /// Generates the snapshot repository the benchmark runs on: `commits` commits
@@ -79,14 +80,10 @@ struct Generator {
     /// Writes the whole history through `git fast-import` into a new bare repository.
     func generate(_ repo: String) throws {
         try Subprocess.run("git", ["init", "-q", "--bare", "--initial-branch=main", repo])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Subprocess.resolve("git"))
-        process.arguments = ["--git-dir", repo, "fast-import", "--quiet", "--done"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var stream = Stream(handle: input.fileHandleForWriting)
+        let process = try ChildProcess("git", ["--git-dir", repo, "fast-import", "--quiet", "--done"], stdout: .discard)
+            .start(streamingInput: true)
+        guard let input = process.input else { throw Subprocess.Failure(description: "git fast-import has no input") }
+        var stream = Stream(handle: input)
         var rng = SplitMix64(seed: parameters.seed)
         var screens = (0..<parameters.screens).map { i in
             BenchScreen(name: String(format: "Screen%03d", i + 1), stops: parameters.stops, rng: &rng)
@@ -131,10 +128,10 @@ struct Generator {
         }
         stream.write("done\n")
         stream.flush()
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Subprocess.Failure(description: "git fast-import exited with \(process.terminationStatus)")
+        try input.close()
+        let status = process.waitForExit(timeout: 24 * 3600)
+        guard status == 0 else {
+            throw Subprocess.Failure(description: "git fast-import exited with \(status.map(String.init) ?? "no status"): \(process.output)")
         }
     }
 

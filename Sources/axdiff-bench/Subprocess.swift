@@ -26,28 +26,19 @@ enum Subprocess {
         return status
     }
 
-    /// Starts `executable` and returns without waiting (for the watcher).
+    /// Starts `executable` and returns without waiting (for the watcher); its output goes to
+    /// `stdout` (nil: discarded).
     static func start(_ executable: String, _ arguments: [String], cwd: String? = nil, stdout: String? = nil,
-                      environment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try resolve(executable))
-        process.arguments = arguments
-        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+                      environment: [String: String] = [:]) throws -> BackgroundProcess {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        if let stdout {
-            _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
-            process.standardOutput = handle
-            process.standardError = handle
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+        let output: ChildProcess.Output = stdout.map { .file($0) } ?? .discard
+        do {
+            return try ChildProcess(executable, arguments, environment: env, stdout: output, stderr: output,
+                                    workingDirectory: cwd).start()
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(description: "could not start \(failure)")
         }
-        try process.run()
-        return process
     }
 
     /// A bare name is looked up on PATH, as a shell would.

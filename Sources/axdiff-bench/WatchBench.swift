@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AXGit
+import AXProcess
 import Foundation
 
 /// The running watcher (`axdiff watch`, release binary, no `--once`) on a
@@ -31,11 +32,11 @@ struct WatchBench {
         let process = try Subprocess.start(axdiff, ["watch", "--repo", copy], stdout: watchLog)
         defer {
             if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+                process.signal(SIGTERM)
+                _ = process.waitForExit(timeout: 60)
             }
         }
-        let pid = process.processIdentifier
+        let pid = process.pid
         let repo = try AXGit.Repository.open(path: copy)
         let notesFile = (repo.commonDir as NSString).appendingPathComponent(RefName.defaultNotes)
         guard let tip = ObjectID(hex: repository.mainTip) else { throw Subprocess.Failure(description: "bad tip \(repository.mainTip)") }
@@ -71,8 +72,8 @@ struct WatchBench {
                    Measure.median(latencies) * 1e3, Measure.percentile(latencies, 0.95) * 1e3,
                    before.rss / 1_048_576, options.latencyCommits, after.rss / 1_048_576, options.growthCommits, after.peak / 1_048_576))
 
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        _ = process.waitForExit(timeout: 60)
 
         table.add(.init(key: "watch.latency", what: "axdiff watch: ref update → note readable, median of \(options.latencyCommits) single commits",
                         unit: .seconds, value: Measure.median(latencies), reference: 0.100, referenceLabel: "", referenceIsBudget: true, maxRatio: 1.0))
@@ -85,7 +86,7 @@ struct WatchBench {
     }
 
     /// Moves `main` to `commit` the way git does and returns the seconds until its note is readable.
-    private func advance(to commit: String, refFile: String, notesFile: String, repo: AXGit.Repository, process: Process) throws -> Double {
+    private func advance(to commit: String, refFile: String, notesFile: String, repo: AXGit.Repository, process: BackgroundProcess) throws -> Double {
         guard let id = ObjectID(hex: commit) else { throw Subprocess.Failure(description: "bad commit id \(commit)") }
         let lock = refFile + ".lock"
         try (commit + "\n").write(toFile: lock, atomically: false, encoding: .utf8)
@@ -105,7 +106,7 @@ struct WatchBench {
         }
     }
 
-    private func waitFor(timeout: Double, process: Process, _ condition: () -> Bool) throws {
+    private func waitFor(timeout: Double, process: BackgroundProcess, _ condition: () -> Bool) throws {
         let start = Measure.now()
         while !condition() {
             guard process.isRunning else { throw Subprocess.Failure(description: "the watcher exited early") }

@@ -1,3 +1,4 @@
+import AXProcess
 import AXGit
 import Foundation
 import XCTest
@@ -141,11 +142,9 @@ final class GitSafetyTests: XCTestCase {
         let fixture = try GitFixture(bare: true)
         let commits = try fixture.fastImport(commits: 40)
         let directory = packDirectory(fixture, bare: true)
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
-        let dead = gone.processIdentifier, host = hostName()
+        let gone = try ChildProcess("/bin/true", []).start()
+        XCTAssertEqual(gone.waitForExit(timeout: 10), 0)
+        let dead = gone.pid, host = hostName()
         var generator = SystemRandomNumberGenerator()
         // A token nobody holds: its writer is gone, whatever its pid.
         let goneToken = String(format: "%016llx%016llx", generator.next() as UInt64, generator.next() as UInt64)

@@ -1,3 +1,4 @@
+import AXProcess
 import Foundation
 import XCTest
 import AXTestSupport
@@ -154,7 +155,7 @@ final class RecordCLITests: XCTestCase {
 /// Python's http.server on a free loopback port, serving `root`, every path
 /// without a file answered with index.html (as a single-page app's server does).
 final class LocalServer {
-    let process = Process()
+    let process: BackgroundProcess
     let port: Int
 
     init(_ root: URL) throws {
@@ -170,15 +171,16 @@ final class LocalServer {
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, root.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var line = Data()
-        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
+        process = try ChildProcess("python3", ["-c", script, root.path], stderr: .discard).start()
+        // The port is the first line the server prints.
+        let deadline = Date().addingTimeInterval(30)
+        var port: Int?
+        while port == nil, process.isRunning, Date() < deadline {
+            let output = process.output
+            if let newline = output.firstIndex(of: "\n") { port = Int(output[..<newline]) } else { usleep(10_000) }
+        }
+        guard let port else {
+            process.signal(SIGTERM)
             throw NSError(domain: "LocalServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "http.server did not start"])
         }
         self.port = port
@@ -187,7 +189,7 @@ final class LocalServer {
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        _ = process.waitForExit(timeout: 30)
     }
 }
