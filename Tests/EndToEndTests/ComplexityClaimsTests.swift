@@ -105,6 +105,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "CommitPage.render": .test("ReportScalingTests.testACommitPageIsLinearInItsScreens"),
         "Wireframe.init": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "WireframeSVG.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "WireframeSVG.containers": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "WireframeText.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "WireframeFigure.commit": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "Report.svgDocument": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),  // Report.svg over n screens

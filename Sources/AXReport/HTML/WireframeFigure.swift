@@ -33,7 +33,8 @@ enum WireframeFigure {
 
     /// The screen page's figure: the screen as the latest commit left it.
     static func latest(_ screen: ScreenDiff, sha: String, root: String) -> String {
-        let wireframe = Wireframe(screen: screen.screen, stops: screen.stopsAfter, direction: screen.layoutDirection,
+        let wireframe = Wireframe(screen: screen.screen, stops: screen.stopsAfter, containers: screen.containersAfter,
+                                  direction: screen.layoutDirection,
                                   title: "After \(HTMLFormat.shortSHA(sha))")
         guard let svg = WireframeSVG.render(wireframe, id: "latest-wf") else {
             return "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"

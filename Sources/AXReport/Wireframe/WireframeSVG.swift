@@ -6,7 +6,8 @@ import AXSnapshot
 /// reader user's swipes); before and after side by side, moved stops and
 /// their route segments emphasised in both, new and removed stops and lost
 /// labels marked, unlabelled stops hatched, controls under the platform's
-/// minimum target outlined, and a legend.
+/// minimum target outlined, semantic containers as light named outlines
+/// under the stops, and a legend.
 ///
 /// The picture is itself accessible (`role="img"`, a `<title>`, and the
 /// spoken order as its `<desc>`), deterministic (coordinates rounded to a
@@ -66,7 +67,10 @@ public enum WireframeSVG {
             out += "<g class=\"wf-panel\">\n"
             out += "<text class=\"wf-head\" x=\"\(n(x))\" y=\"\(n(margin + 16))\">\(panel.title.svgText): \(panel.stops.count) \(panel.stops.count == 1 ? "stop" : "stops")</text>\n"
             out += "<rect class=\"wf-screen\" x=\"\(n(x))\" y=\"\(n(margin + header))\" width=\"\(n(drawnWidth))\" height=\"\(n(drawnHeight))\"/>\n"
+            let containers = containers(panel, placement, rightToLeft: wireframe.direction == .rtl)
+            out += containers.outlines
             drawPanel(panel, placement, rightToLeft: wireframe.direction == .rtl, id: id, into: &out)
+            out += containers.names
             out += "</g>\n"
         }
         out += legend.render(x: margin, y: margin + header + drawnHeight + margin, id: id)
@@ -307,6 +311,8 @@ public enum WireframeSVG {
     .wf-bg { fill: #ffffff; }
     .wf-head { font-size: 13px; font-weight: bold; fill: #1b1b1b; }
     .wf-screen { fill: #f7f7f7; stroke: #767676; stroke-width: 1; }
+    .wf-container { fill: none; stroke: #8a8a8a; stroke-width: 1; stroke-dasharray: 4 2; }
+    .wf-container-name { fill: #4a4a4a; font-size: 8px; font-style: italic; stroke: #f7f7f7; stroke-width: 3px; paint-order: stroke; }
     .wf-stop { fill: #ffffff; stroke: #595959; stroke-width: 1; }
     .wf-small { stroke: #7a3e00; stroke-width: 2; stroke-dasharray: 2 2; }
     .wf-new { stroke: #1a7f37; stroke-width: 2.5; stroke-dasharray: 6 3; }
