@@ -44,6 +44,29 @@ enum WireframeFigure {
             + "<figcaption>The screen after <a href=\"\(HTMLFormat.commitHref(sha, root: root))\">commit \(HTMLFormat.shortSHA(sha).html)</a>: each stop a box where it is on screen, numbered in the order \(reader.html) reads it, the line following the swipes.</figcaption>\n</figure>\n"
     }
 
+    /// One entry of the screen page's history: the commit's before and after,
+    /// its spoken orders as the picture's text alternative (the page has no
+    /// lists to point to), and a link to the commit page, where the moved
+    /// stops link to their places in the two lists.
+    ///
+    /// - Parameter k: the entry's place on the page, for the SVG's ids.
+    static func history(_ screen: ScreenDiff, sha: String, subject: String?, timestamp: Int?, k: Int, root: String) -> String {
+        let short = HTMLFormat.shortSHA(sha).html
+        let href = HTMLFormat.commitHref(sha, root: root)
+        var out = "<h3 id=\"history-\(k)\"><a href=\"\(href)\">Commit \(short)</a>"
+        if let subject { out += " " + subject.html }
+        if let timestamp { out += " <span class=\"by\">\(HTMLFormat.time(timestamp))</span>" }
+        out += "</h3>\n"
+        let wireframe = Wireframe(screen)
+        guard let svg = WireframeSVG.render(wireframe, id: "history-\(k)-wf") else {
+            return out + "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"
+        }
+        let moved = screen.moves.count + screen.visualMoves.count
+        let what = moved == 0 ? "no stop moved" : "\(HTMLFormat.count(moved, "stop")) moved, emphasised in both"
+        return out + "<figure class=\"wireframe\">\n" + svg
+            + "<figcaption>Before and after <a href=\"\(href)\">commit \(short)</a>: \(what); its page links each change.</figcaption>\n</figure>\n"
+    }
+
     /// The caption links at most this many moves; the lists below mark every one.
     static let linkedMoves = 20
 
