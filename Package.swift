@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGit", "AXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXReport", "AXTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
