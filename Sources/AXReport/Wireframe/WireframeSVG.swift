@@ -135,7 +135,7 @@ public enum WireframeSVG {
                 // A style attribute: the class's fill would win over a fill attribute.
                 markedBoxes += panel.isUnlabelled(i) ? " style=\"fill:url(#\(id)-hatch)\"/>\n" : "/>\n"
             }
-            let badgeWidth = Double(String(i + 1).count) * 6 + 6
+            let badgeWidth = Double(digits(i + 1)) * 6 + 6
             let bx = rightToLeft ? r.x + r.w - badgeWidth - 1 : r.x + 1
             centres.append((i, bx + badgeWidth / 2, r.y + 7))
         }
@@ -179,16 +179,16 @@ public enum WireframeSVG {
         }
         var numbered = [Bool](repeating: false, count: centres.count)
         for (k, c) in centres.enumerated() where bits[c.0] != 0 {
-            numbered[k] = claim(c.1, c.2, Double(String(c.0 + 1).count) * 6 + 6, force: true)
+            numbered[k] = claim(c.1, c.2, Double(digits(c.0 + 1)) * 6 + 6, force: true)
         }
         for (k, c) in centres.enumerated() where bits[c.0] == 0 && k % numberEvery == 0 {
-            numbered[k] = claim(c.1, c.2, Double(String(c.0 + 1).count) * 6 + 6, force: false)
+            numbered[k] = claim(c.1, c.2, Double(digits(c.0 + 1)) * 6 + 6, force: false)
         }
-        var movedBadges = "", numbers = SVGBytes(capacity: centres.count * 32), movedNumbers = SVGBytes(capacity: 64), words = ""
+        var movedBadges = "", numbers = SVGBytes(capacity: centres.count * 32), movedNumbers = SVGBytes(capacity: 64)
+        var words = SVGBytes(capacity: detailed ? centres.count * 64 : 256)
         for (k, c) in centres.enumerated() where numbered[k] {
             let i = c.0
-            let label = String(i + 1)
-            let badgeWidth = Double(label.count) * 6 + 6
+            let badgeWidth = Double(digits(i + 1)) * 6 + 6
             func text(_ into: inout SVGBytes) {
                 into.add("<text x=\""); into.number(c.1); into.add("\" y=\""); into.number(c.2 + 3.5); into.add("\">")
                 into.integer(UInt(i + 1)); into.add("</text>")
@@ -201,16 +201,21 @@ public enum WireframeSVG {
             }
             // The words beside the number, then the label in what room is left.
             var offset = badgeWidth / 2 + 2
-            for (word, bit) in [("new", UInt8(2)), ("removed", 4), ("label lost", 8)] where bits[i] & bit != 0 {
-                words += tag(word, at: rightToLeft ? c.1 - offset : c.1 + offset, y: c.2, rightToLeft)
-                offset += Double(word.count) * 6.2 + 6
+            if bits[i] & 14 != 0 {
+                for (word, length, bit) in Self.markWords where bits[i] & bit != 0 {
+                    tag(word, at: rightToLeft ? c.1 - offset : c.1 + offset, y: c.2, rightToLeft, into: &words)
+                    offset += Double(length) * 6.2 + 6
+                }
             }
             if detailed, let f = panel.stops[i].frame {
-                words += caption(panel.stops[i], place.rect(f), start: rightToLeft ? c.1 - offset : c.1 + offset, rightToLeft)
+                caption(panel.stops[i], place.rect(f), start: rightToLeft ? c.1 - offset : c.1 + offset, rightToLeft, into: &words)
             }
         }
         // Words first: a number is never hidden under a neighbour's word.
-        if !words.isEmpty { out += words + "\n" }
+        if !words.isEmpty {
+            out.add(words)
+            out.add("\n")
+        }
         out += movedBadges
         if !numbers.isEmpty {
             out.add("<g class=\"wf-num\">")
@@ -225,18 +230,38 @@ public enum WireframeSVG {
     }
 
     /// A mark beside a stop's number, in words (colour is never the only sign).
-    private static func tag(_ word: String, at x: Double, y: Double, _ rightToLeft: Bool) -> String {
-        "<text class=\"wf-tag\" x=\"\(n(x))\" y=\"\(n(y + 3.5))\"\(rightToLeft ? " text-anchor=\"end\"" : "")>\(word)</text>"
+    private static func tag(_ word: StaticString, at x: Double, y: Double, _ rightToLeft: Bool, into out: inout SVGBytes) {
+        out.add("<text class=\"wf-tag\" x=\""); out.number(x); out.add("\" y=\""); out.number(y + 3.5); out.add("\"")
+        if rightToLeft { out.add(" text-anchor=\"end\"") }
+        out.add(">"); out.add(word); out.add("</text>")
     }
 
     /// The stop's label inside its box after its number and marks, cut to what fits.
-    private static func caption(_ stop: Stop, _ r: (x: Double, y: Double, w: Double, h: Double), start: Double, _ rightToLeft: Bool) -> String {
+    ///
+    /// Written straight into the picture's bytes, and a label no longer in
+    /// bytes than the room is not counted in characters: almost every label.
+    private static func caption(_ stop: Stop, _ r: (x: Double, y: Double, w: Double, h: Double), start: Double, _ rightToLeft: Bool,
+                                into out: inout SVGBytes) {
         let room = Int((rightToLeft ? start - r.x - 2 : r.x + r.w - start - 2) / 5.5)
-        guard room >= 3, r.h >= 11 else { return "" }
+        guard room >= 3, r.h >= 11 else { return }
         let name = stop.name.oneLine
-        guard !name.isEmpty else { return "" }
-        let text = name.count > room ? String(name.prefix(room - 1)) + "…" : name
-        return "<text class=\"wf-label\" x=\"\(n(start))\" y=\"\(n(r.y + 10.5))\"\(rightToLeft ? " text-anchor=\"end\"" : "")>\(text.svgText)</text>"
+        guard !name.isEmpty else { return }
+        let fits = name.utf8.count <= room || name.count <= room
+        out.add("<text class=\"wf-label\" x=\""); out.number(start); out.add("\" y=\""); out.number(r.y + 10.5); out.add("\"")
+        if rightToLeft { out.add(" text-anchor=\"end\"") }
+        out.add(">")
+        out += fits ? name.svgText : (String(name.prefix(room - 1)) + "…").svgText
+        out.add("</text>")
+    }
+
+    /// The marks said beside a number, their lengths in characters, and their bits (`Panel.markBits`).
+    static let markWords: [(StaticString, Int, UInt8)] = [("new", 3, 2), ("removed", 7, 4), ("label lost", 10, 8)]
+
+    /// How many decimal digits `k` (at least 1) has: the width of its badge.
+    static func digits(_ k: Int) -> Int {
+        var k = k, count = 1
+        while k >= 10 { k /= 10; count += 1 }
+        return count
     }
 
     /// What the picture is, in one line.
