@@ -1,8 +1,8 @@
 import AXDiff
 
 /// `screens/<slug>.html`: one screen over the history — its latest
-/// wireframe, the wireframes of the last `historyLimit` commits that changed
-/// it (newest first), the trend plot of
+/// wireframe and the versions before it (up to `historyLimit` in all, newest
+/// first, each as the commit that made it left it), the trend plot of
 /// its stop count and of its errors and warnings per commit, and the same
 /// values as a table (the plot's text alternative for anyone who cannot see it).
 package enum ScreenPage {
@@ -11,8 +11,8 @@ package enum ScreenPage {
     /// - Parameter continues: for each point, the earlier point it follows in
     ///   the history (see `TrendPlot.svg`); nil: each follows the one before.
     /// - Parameter latest: the diff of the trend's last point, when known: its after-version is drawn.
-    /// - Parameter history: the diffs of the trend's last points, newest first
-    ///   (at most `historyLimit` are drawn), each with its commit.
+    /// - Parameter history: the diffs of the trend's last points, newest first,
+    ///   each with its commit; the versions before the latest are drawn.
     package static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil,
                                latest: ScreenDiff? = nil, history: [(sha: String, screen: ScreenDiff)] = []) -> String {
         let heading = "Screen: \(trend.screen)"
@@ -30,10 +30,12 @@ package enum ScreenPage {
                 body += "<p>The wireframe of this screen is on the page of <a href=\"\(HTMLFormat.commitHref(last.sha, root: "../"))\">commit \(HTMLFormat.shortSHA(last.sha).html)</a>.</p>\n"
             }
         }
-        if !history.isEmpty {
-            let shown = history.prefix(historyLimit)
-            body += "<h2>Wireframe history</h2>\n<p>Before and after each of the last \(HTMLFormat.count(shown.count, "commit")) that changed this screen, newest first"
-            body += trend.points.count > shown.count ? "; the table below lists all \(trend.points.count).</p>\n" : ".</p>\n"
+        // The latest version is drawn above: the history goes on from the one before it.
+        let earlier = history.first?.sha == trend.points.last?.sha && latest != nil ? Array(history.dropFirst()) : history
+        if !earlier.isEmpty {
+            let shown = earlier.prefix(historyLimit - 1)
+            body += "<h2>Earlier versions</h2>\n<p>The screen as each of the \(HTMLFormat.count(shown.count, "commit")) before the latest to change it left it, newest first"
+            body += trend.points.count > shown.count + 1 ? "; the table below lists all \(trend.points.count).</p>\n" : ".</p>\n"
             let times = Dictionary(trend.points.map { ($0.sha, $0.timestamp) }, uniquingKeysWith: { a, _ in a })
             for (k, entry) in shown.enumerated() {
                 body += WireframeFigure.history(entry.screen, sha: entry.sha, subject: subjects[entry.sha], timestamp: times[entry.sha],
@@ -55,7 +57,8 @@ package enum ScreenPage {
         return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
     }
 
-    /// The screen page draws the wireframes of at most this many commits: a
-    /// screen changed in a thousand commits keeps a page of bounded size.
+    /// The screen page draws at most this many versions of the screen (the
+    /// latest and those before it): a screen changed in a thousand commits
+    /// keeps a page of bounded size.
     package static let historyLimit = 5
 }

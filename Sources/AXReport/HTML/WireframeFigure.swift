@@ -44,10 +44,11 @@ enum WireframeFigure {
             + "<figcaption>The screen after <a href=\"\(HTMLFormat.commitHref(sha, root: root))\">commit \(HTMLFormat.shortSHA(sha).html)</a>: each stop a box where it is on screen, numbered in the order \(reader.html) reads it, the line following the swipes.</figcaption>\n</figure>\n"
     }
 
-    /// One entry of the screen page's history: the commit's before and after,
-    /// its spoken orders as the picture's text alternative (the page has no
-    /// lists to point to), and a link to the commit page, where the moved
-    /// stops link to their places in the two lists.
+    /// One earlier version in the screen page's history: the screen as a
+    /// commit left it, its moved and new stops marked, its spoken order as
+    /// the picture's text alternative, and a link to the commit page (where
+    /// the moved stops link to their places in the two lists). One panel: the
+    /// version before it is the next entry down.
     ///
     /// - Parameter k: the entry's place on the page, for the SVG's ids.
     static func history(_ screen: ScreenDiff, sha: String, subject: String?, timestamp: Int?, k: Int, root: String) -> String {
@@ -57,14 +58,17 @@ enum WireframeFigure {
         if let subject { out += " " + subject.html }
         if let timestamp { out += " <span class=\"by\">\(HTMLFormat.time(timestamp))</span>" }
         out += "</h3>\n"
-        let wireframe = Wireframe(screen)
+        let wireframe = Wireframe(screen).lastPanel(titled: "After \(HTMLFormat.shortSHA(sha))")
         guard let svg = WireframeSVG.render(wireframe, id: "history-\(k)-wf") else {
             return out + "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"
         }
-        let moved = screen.moves.count + screen.visualMoves.count
-        let what = moved == 0 ? "no stop moved" : "\(HTMLFormat.count(moved, "stop")) moved, emphasised in both"
-        return out + "<figure class=\"wireframe\">\n" + svg
-            + "<figcaption>Before and after <a href=\"\(href)\">commit \(short)</a>: \(what); its page links each change.</figcaption>\n</figure>\n"
+        let moved = wireframe.panels.last?.moved.count ?? 0
+        let what = moved == 0 ? "no stop moved" : "\(HTMLFormat.count(moved, "moved stop")) emphasised"
+        out.reserveCapacity(out.utf8.count + svg.utf8.count + 200)
+        out += "<figure class=\"wireframe\">\n"
+        out += svg
+        out += "<figcaption>The screen after <a href=\"\(href)\">commit \(short)</a>: \(what); its page shows the version before beside it and links each change.</figcaption>\n</figure>\n"
+        return out
     }
 
     /// The caption links at most this many moves; the lists below mark every one.

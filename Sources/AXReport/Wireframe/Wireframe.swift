@@ -101,6 +101,17 @@ public struct Wireframe: Sendable {
         unavailableReason = Self.reason(screen: screen, panels: panels)
     }
 
+    /// The version a diff left, alone: its last panel (the after, or the
+    /// before of a removed screen) with its marks, under `title`.
+    public func lastPanel(titled title: String) -> Wireframe {
+        var copy = self
+        if var last = panels.last {
+            last.title = title
+            copy.panels = [last]
+        }
+        return copy
+    }
+
     /// The minimum target side of the stops' platform — the sides `target.small`
     /// judges by: 44 pt on iOS, 48 dp on Android, 24 CSS px on the web.
     static func minimumTarget(_ stops: [Stop]) -> Double? {
