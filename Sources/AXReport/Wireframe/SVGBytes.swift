@@ -16,35 +16,50 @@ struct SVGBytes {
     var isEmpty: Bool { bytes.isEmpty }
 
     /// A coordinate to a tenth without a trailing `.0`: the bytes of `WireframeSVG.n`.
+    ///
+    /// The digits are put together in a buffer on the stack and appended at
+    /// once: a byte-by-byte append checks the array's uniqueness and
+    /// capacity per digit, which was a tenth of a site build's instructions.
     mutating func number(_ v: Double) {
         guard v.isFinite, abs(v) < 1e15 else {
             bytes.append(UInt8(ascii: "0"))
             return
         }
         let tenths = Int((v * 10).rounded())
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
-        integer(magnitude / 10)
-        if magnitude % 10 != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-        }
+        let rest = magnitude % 10
+        // A tenth goes after the whole part: written from the end, it goes first.
+        append(digitsOf: magnitude / 10, negative: tenths < 0, tenth: rest == 0 ? nil : UInt8(truncatingIfNeeded: rest))
     }
 
     mutating func integer(_ value: UInt) {
-        // Digits least significant first, then turned round in place.
-        let start = bytes.count
-        var v = value
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
-        } while v > 0
-        // Swapped by index: reversing `bytes[start...]` would copy the whole buffer.
-        var (i, j) = (start, bytes.count - 1)
-        while i < j {
-            bytes.swapAt(i, j)
-            i += 1
-            j -= 1
+        append(digitsOf: value, negative: false, tenth: nil)
+    }
+
+    /// `-`, the digits of `whole`, and `.` and `tenth`: written backwards into 24 bytes on the stack, appended once.
+    private mutating func append(digitsOf whole: UInt, negative: Bool, tenth: UInt8?) {
+        if !negative, tenth == nil, whole < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole))
+            return
+        }
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { out in
+            var i = out.count
+            if let tenth {
+                i -= 1; out[i] = UInt8(ascii: "0") &+ tenth
+                i -= 1; out[i] = UInt8(ascii: ".")
+            }
+            var v = whole
+            repeat {
+                i -= 1
+                out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            if negative {
+                i -= 1
+                out[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[i...]))
         }
     }
 
