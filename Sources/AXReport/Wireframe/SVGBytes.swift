@@ -42,8 +42,7 @@ struct SVGBytes {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole))
             return
         }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { out in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
             var i = out.count
             if let tenth {
                 i -= 1; out[i] = UInt8(ascii: "0") &+ tenth
@@ -59,7 +58,8 @@ struct SVGBytes {
                 i -= 1
                 out[i] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[i...]))
+            // A typed buffer: the array copies it in one go.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: out[i...]))
         }
     }
 
