@@ -51,9 +51,15 @@ final class SVGNumberTests: XCTestCase {
             var bytes = SVGBytes(capacity: 16)
             bytes.number(v)
             XCTAssertEqual(bytes.string, WireframeSVG.n(v), "\(v)")
+            var line = SVGBytes(capacity: 16)
+            line.line { $0.number(v); $0.add(",") }
+            XCTAssertEqual(line.string, WireframeSVG.n(v) + ",", "a line's number \(v)")
         }
         var bytes = SVGBytes(capacity: 32)
         for k: UInt in [0, 7, 10, 99_999, UInt.max] { bytes.integer(k); bytes.add(" ") }
         XCTAssertEqual(bytes.string, "0 7 10 99999 \(UInt.max) ")
+        var line = SVGBytes(capacity: 8)
+        line.line { l in for k: UInt in [0, 7, 10, 99_999, UInt.max] { l.integer(k); l.add(" ") } }
+        XCTAssertEqual(line.string, "0 7 10 99999 \(UInt.max) ")
     }
 }

@@ -63,5 +63,70 @@ struct SVGBytes {
         }
     }
 
+    /// A short run of text and numbers put together on the stack and
+    /// appended in one copy: a box's path or a number's `<text>` is a dozen
+    /// small pieces, each of which would otherwise be an append of its own.
+    ///
+    /// A line holds `Line.capacity` bytes, more than the longest the
+    /// renderers write (a box: four numbers of at most 19 bytes and 7 letters).
+    mutating func line(_ build: (inout Line) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Line.capacity) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = Line(base: base)
+            build(&line)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: line.count))
+        }
+    }
+
+    struct Line {
+        static let capacity = 256
+        fileprivate let base: UnsafeMutablePointer<UInt8>
+        fileprivate(set) var count = 0
+
+        fileprivate init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+        mutating func add(_ text: StaticString) {
+            text.withUTF8Buffer { source in
+                guard count + source.count <= Self.capacity else { return }
+                for byte in source {
+                    base[count] = byte
+                    count += 1
+                }
+            }
+        }
+
+        /// The bytes of `SVGBytes.number`.
+        mutating func number(_ v: Double) {
+            guard v.isFinite, abs(v) < 1e15 else {
+                add("0")
+                return
+            }
+            let tenths = Int((v * 10).rounded())
+            let magnitude = tenths.magnitude
+            if tenths < 0 { add("-") }
+            integer(magnitude / 10)
+            let rest = magnitude % 10
+            if rest != 0, count + 2 <= Self.capacity {
+                base[count] = UInt8(ascii: ".")
+                base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+                count += 2
+            }
+        }
+
+        mutating func integer(_ value: UInt) {
+            var length = 1, v = value
+            while v >= 10 { v /= 10; length += 1 }
+            guard count + length <= Self.capacity else { return }
+            v = value
+            var j = count + length - 1
+            repeat {
+                base[j] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+                j -= 1
+            } while v > 0
+            count += length
+        }
+    }
+
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -127,9 +127,11 @@ public enum WireframeSVG {
             if bits[i] & 4 != 0 { classes += " wf-removed" }
             if bits[i] & 1 != 0 { classes += " wf-moved" }
             if classes.isEmpty {
-                plainBoxes.add("M"); plainBoxes.number(r.x); plainBoxes.add(" "); plainBoxes.number(r.y)
-                plainBoxes.add("h"); plainBoxes.number(r.w); plainBoxes.add("v"); plainBoxes.number(r.h)
-                plainBoxes.add("h-"); plainBoxes.number(r.w); plainBoxes.add("z")
+                plainBoxes.line { l in
+                    l.add("M"); l.number(r.x); l.add(" "); l.number(r.y)
+                    l.add("h"); l.number(r.w); l.add("v"); l.number(r.h)
+                    l.add("h-"); l.number(r.w); l.add("z")
+                }
             } else {
                 markedBoxes += "<rect class=\"wf-stop\(classes)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.w))\" height=\"\(n(r.h))\""
                 // A style attribute: the class's fill would win over a fill attribute.
@@ -149,8 +151,10 @@ public enum WireframeSVG {
         if centres.count > 1 {
             out += "<polyline class=\"wf-route\" points=\""
             for (k, c) in centres.enumerated() {
-                if k > 0 { out.add(" ") }
-                out.number(c.1); out.add(","); out.number(c.2)
+                out.line { l in
+                    if k > 0 { l.add(" ") }
+                    l.number(c.1); l.add(","); l.number(c.2)
+                }
             }
             out += "\"/>\n"
             var emphasis = ""
@@ -190,8 +194,10 @@ public enum WireframeSVG {
             let i = c.0
             let badgeWidth = Double(digits(i + 1)) * 6 + 6
             func text(_ into: inout SVGBytes) {
-                into.add("<text x=\""); into.number(c.1); into.add("\" y=\""); into.number(c.2 + 3.5); into.add("\">")
-                into.integer(UInt(i + 1)); into.add("</text>")
+                into.line { l in
+                    l.add("<text x=\""); l.number(c.1); l.add("\" y=\""); l.number(c.2 + 3.5); l.add("\">")
+                    l.integer(UInt(i + 1)); l.add("</text>")
+                }
             }
             if bits[i] & 1 != 0 {
                 movedBadges += "<rect class=\"wf-badge wf-badge-moved\" x=\"\(n(c.1 - badgeWidth / 2))\" y=\"\(n(c.2 - 6))\" width=\"\(n(badgeWidth))\" height=\"12\" rx=\"3\"/>\n"
