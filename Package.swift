@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXHistory", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXGateTests", dependencies: ["AXGate", "AXHistory", "AXTracker", "AXGit", "AXDiff", "AXTestSupport"]),
         .testTarget(name: "AXSiteTests", dependencies: ["AXSite", "AXGate", "AXGit", "AXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["axdiff", "axdiff-bench", "AXProcess", "AXReport", "AXTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -35,6 +35,7 @@ public enum ScreenDiffer {
             var removed = ScreenDiff(screen: screen, path: path, changes: apply(policy, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
                                      stopsBefore: stops)
             removed.layoutDirection = old?.snapshot.layoutDirection ?? .ltr
+            removed.containersBefore = old?.outline.containers ?? []
             return removed
         }
         let isNewScreen = old == nil
@@ -59,6 +60,8 @@ public enum ScreenDiffer {
                               stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
                               moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
         diff.layoutDirection = new.snapshot.layoutDirection
+        diff.containersBefore = old.outline.containers
+        diff.containersAfter = new.outline.containers
         return diff
     }
 

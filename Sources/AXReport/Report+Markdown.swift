@@ -47,6 +47,7 @@ extension Report {
             screen.unlistedLine.map { "- **\(screen.screen.markdownEscaped)** (\(screen.path.markdownEscaped)): \($0.markdownEscaped)" }
         }
         if !unlisted.isEmpty { lines += unlisted + [""] }
+        lines += markdownWireframes(model, context)
         if !context.suggestedTrailers.isEmpty {
             lines += ["To accept \(context.suggestedTrailers.count == 1 ? "this change" : "these changes") deliberately, "
                       + "add \(context.suggestedTrailers.count == 1 ? "this trailer" : "these trailers") to a commit on the branch:", "",
@@ -56,6 +57,15 @@ extension Report {
         }
         lines.append("<sub>\(context.toolVersion.markdownEscaped)</sub>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A link to each changed screen's wireframe that was written beside the report, in the report's screen order.
+    private static func markdownWireframes(_ model: ReportModel, _ context: ReportContext) -> [String] {
+        let linked = model.screens.compactMap { screen in
+            context.wireframes[screen.path].map { "- **\(screen.screen.markdownEscaped)** (\(screen.path.markdownEscaped)): [wireframe](\($0.uriPathEncoded))" }
+        }
+        guard !linked.isEmpty else { return [] }
+        return ["### Wireframes (\(linked.count))", ""] + linked + [""]
     }
 
     /// Lines of a group shown before the rest is folded away.

@@ -10,15 +10,26 @@ import AXDiff
 public struct Report: Sendable {
     /// What `--format` calls it: `text`, `markdown`, `json`, `sarif`, `junit`.
     public let name: String
+    /// What `--help` says after the name, when the name alone does not say what it gives.
+    public let about: String?
     public let render: @Sendable (DiffReport, ReportContext) -> String
 
-    public init(name: String, render: @escaping @Sendable (DiffReport, ReportContext) -> String) {
+    public init(name: String, about: String? = nil, render: @escaping @Sendable (DiffReport, ReportContext) -> String) {
         self.name = name
+        self.about = about
         self.render = render
     }
 
-    /// Every built-in format, in the order `--help` lists them.
+    /// Every built-in format, in the order `--help` lists them: the one list
+    /// the command line's choices, help and shell completions are derived from.
     public static var all: [Report] { [.text, .markdown, .json, .sarif, .junit, .svg] }
+
+    /// The formats as `--help` names them: "text, markdown or svg (the changed screens' wireframes)".
+    public static var helpList: String {
+        let words = all.map { $0.name + ($0.about.map { " (\($0))" } ?? "") }
+        guard words.count > 1, let last = words.last else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
 
     /// The format `--format NAME` asks for (case-insensitive), or nil.
     public static func named(_ name: String) -> Report? {

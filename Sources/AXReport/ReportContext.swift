@@ -39,6 +39,9 @@ public struct ReportContext: Sendable, Equatable {
     /// Both versions of each compared snapshot file, by the report's path, so that
     /// SARIF can place a result on a line the compared range changed.
     public var files: [String: FileVersions] = [:]
+    /// Where each changed screen's wireframe was written (`--wireframes DIR`),
+    /// by the report's path, as the Markdown report links it: `wireframes/checkout.svg`.
+    public var wireframes: [String: String] = [:]
 
     /// A snapshot file before and after the compared range; nil where it does not exist.
     public struct FileVersions: Sendable, Equatable {

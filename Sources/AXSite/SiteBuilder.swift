@@ -131,7 +131,8 @@ package final class SiteBuilder {
         let known = Dictionary(previous.commits.map { ($0.sha, $0) }, uniquingKeysWith: { first, _ in first })
         var commits: [SiteCommitSummary] = []
         var newPoints: [String: [(String, TrendPoint)]] = [:]   // path → (screen name, point)
-        var latest: [String: (position: Int, sha: String, screen: ScreenDiff)] = [:]   // path → its latest analysed diff
+        // path → its latest analysed diffs, newest last, at most `ScreenPage.historyLimit`: the screen page's wireframes.
+        var recent: [String: [(position: Int, sha: String, screen: ScreenDiff)]] = [:]
         var affected = Set<String>()
         var seen = Set<String>()
         func lacks(_ id: ObjectID) -> Bool { known[id.hex] == nil && given[id] == nil && include(id) }
@@ -172,8 +173,8 @@ package final class SiteBuilder {
                 pages.append((sha, commit))
                 for screen in analysis.report.screens {
                     newPoints[screen.path, default: []].append((screen.screen, TrendPoint(commit: commit, screen: screen)))
-                    // Kept when later in the history than the one before (its place in `commits`, as `position` below).
-                    if (latest[screen.path]?.position ?? -1) < commits.count - 1 { latest[screen.path] = (commits.count - 1, sha, screen) }
+                    // Kept by its place in `commits` (as `position` below), the latest `historyLimit` only.
+                    Self.keep((commits.count - 1, sha, screen), in: &recent[screen.path, default: []])
                     affected.insert(screen.path)
                 }
             } else {
@@ -214,14 +215,10 @@ package final class SiteBuilder {
             }
             trends.append(trend)
             if affected.contains(path) || fresh {
-                var newest = latest[path].flatMap { $0.sha == trend.points.last?.sha ? $0.screen : nil }
-                if newest == nil, let sha = trend.points.last?.sha, let id = ObjectID(hex: sha) {
-                    // Analysed by an earlier run: analysed again, so that an update writes the page a fresh build would.
-                    newest = try CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
-                        .analyze(id).report.screens.first { $0.path == path }
-                }
+                let history = try screenHistory(trend, analysed: recent[path] ?? [], repository)
+                let newest = history.first.flatMap { $0.sha == trend.points.last?.sha ? $0.screen : nil }
                 try count(files.write(ScreenPage.render(trend, subjects: subjects, site: site, continues: lineage(trend, repository),
-                                                        latest: newest),
+                                                        latest: newest, history: history),
                                       to: "screens/\(trend.slug).html"), &summary)
             }
         }

@@ -19,9 +19,10 @@ struct CheckCommand: Command {
         .valued("base", "REF", default: "baseBranch of the configuration, else main", "the branch to compare with, at the merge base"),
         .valued("remote", "NAME", "take the base branch from this remote only, never a local branch (what the server will judge by)"),
         .flag("allow-missing-base", "pass when the base branch exists nowhere (the first push)"), .format,
-        .category, .color,
+        .wireframes, .category, .color,
     ]
-    static let examples = ["axdiff check", "axdiff check --base develop --format sarif --category ios feature > axdiff.sarif"]
+    static let examples = ["axdiff check", "axdiff check --base develop --format sarif --category ios feature > axdiff.sarif",
+                           "axdiff check --format markdown --wireframes wireframes > axdiff.md"]
 
     let repo: RepositoryOption
     let fromEnvironment: Bool
@@ -29,6 +30,7 @@ struct CheckCommand: Command {
     let report: Report
     let category: String?
     let color: String?
+    let wireframes: String?
 
     init(_ args: [String]) throws {
         let a = try Self.parse(args)
@@ -43,6 +45,7 @@ struct CheckCommand: Command {
         report = try ReportChoice.named(a.option("format"))
         category = try ReportChoice.category(a)
         color = a.option("color")
+        wireframes = try WireframeFiles.directory(a)
         options = Gate.Options(revision: a.positionals.first ?? "HEAD", base: a.option("base"),
                                configOverride: nil, allowMissingBase: a.flag("allow-missing-base"),
                                remote: a.option("remote"))
@@ -65,6 +68,7 @@ struct CheckCommand: Command {
         let commit = ReportContext.Commit(sha: verdict.revision.id.hex, subject: verdict.revision.summary)
         var context = ReportChoice.context(commit: commit, failOn: verdict.config.policy.failOn, category: category)
         if verdict.fails { context.suggestedTrailers = verdict.suggestedTrailers.map(\.text) }
+        if let wireframes { context.wireframes = try WireframeFiles.write(verdict.report, to: wireframes) }
         if report.name == Report.sarif.name {
             context.files = ReportFiles.versions(repository, report: verdict.report, old: verdict.mergeBase, new: verdict.revision.id,
                                                  maxBytes: verdict.config.maxSnapshotBytes)

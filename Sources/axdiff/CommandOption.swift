@@ -1,3 +1,5 @@
+import AXReport
+
 /// One option of a subcommand, declared once: the parser, the usage line, the
 /// help, the man page and the shell completions are all derived from it.
 struct CommandOption: Sendable {
@@ -40,8 +42,8 @@ extension CommandOption {
                                "configuration that wins over the committed one")
     static let snapshotConfig = valued("config", "FILE", default: ".axdiff.json, else Config/axdiff.json, of the git working tree that holds the files; else built-in defaults",
                                        "configuration to apply (severities, ignore, volatile labels, limits)")
-    static let format = valued("format", "FORMAT", default: "text", choices: ["text", "markdown", "json", "sarif", "junit", "svg"],
-                               "report format: text, markdown, json, sarif, junit or svg (the changed screens' wireframes)")
+    /// Derived from `Report.all`: a new report is offered by choices, help, man page and completion at once.
+    static let format = valued("format", "FORMAT", default: "text", choices: Report.all.map(\.name), "report format: " + Report.helpList)
     static let category = valued("category", "NAME", "SARIF: the run's category, so the uploads of two snapshot sets do not replace each other")
     static let color = valued("color", "WHEN", default: "auto", choices: ["auto", "always", "never"],
                               "colour severities: auto (on a terminal, unless NO_COLOR is set), always or never")

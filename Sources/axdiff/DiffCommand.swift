@@ -9,7 +9,7 @@ struct DiffCommand: Command {
     static let abstract = "Compare two snapshots (or two directories of them) and say what changed for a screen reader user."
     static let arguments = [CommandArgument(synopsis: "OLD NEW", help: "two snapshot files, or two directories of them paired by relative path",
                                             isPath: true)]
-    static let options: [CommandOption] = [.format, .wireframe, .category, .snapshotConfig, .color]
+    static let options: [CommandOption] = [.format, .wireframe, .wireframes, .category, .snapshotConfig, .color]
     static let examples = ["axdiff diff old/Checkout.json Snapshots/Checkout.json",
                            "axdiff diff --format markdown before/ Snapshots/",
                            "axdiff diff --format svg old/Checkout.json Snapshots/Checkout.json > Checkout.svg",
@@ -21,6 +21,7 @@ struct DiffCommand: Command {
     let category: String?
     let color: String?
     let wireframe: Bool
+    let wireframes: String?
 
     init(_ args: [String]) throws {
         let a = try Self.parse(args)
@@ -31,6 +32,7 @@ struct DiffCommand: Command {
         category = try ReportChoice.category(a)
         color = a.option("color")
         wireframe = try WireframeChoice.flag(a, report: report)
+        wireframes = try WireframeFiles.directory(a)
     }
 
     func run() throws -> Int32 {
@@ -78,6 +80,7 @@ struct DiffCommand: Command {
                 context.files[pair.path] = ReportContext.FileVersions(old: old, new: new)
             }
         }
+        if let wireframes { context.wireframes = try WireframeFiles.write(result, to: wireframes) }
         var text = report.render(result, context)
         if wireframe { text += WireframeChoice.grids(result, format: report.name) }
         Console.out(Colour.output(text, format: report.name, choice: color))

@@ -73,6 +73,34 @@ enum WireframeFixtures {
         return diff(try snapshot(screen(Array(0..<12))), try snapshot(screen([11] + Array(0..<11))), path: "Snapshots/Grid.json")
     }
 
+    /// A settings screen with a navigation landmark (its own frame), a list
+    /// (outlined around its stops) and a dialog whose name needs escaping;
+    /// "Sound" and "Wi-Fi" swapped in the list (one move).
+    static func containers() throws -> ScreenDiff {
+        func screen(_ soundFirst: Bool) -> String {
+            let sound = #"{"id": "sound", "role": "button", "label": "Sound", "frame": [16, 166, 358, 44]}"#
+            let display = #"{"id": "display", "role": "button", "label": "Display", "frame": [16, 214, 358, 44]}"#
+            let wifi = #"{"id": "wifi", "role": "button", "label": "Wi-Fi", "frame": [16, 118, 358, 44]}"#
+            let rows = soundFirst ? [sound, wifi, display] : [wifi, sound, display]
+            return #"""
+            {"axsnapshot": 1, "screen": "Settings", "platform": "ios", "elements": [
+              {"role": "navigation", "label": "Top bar", "frame": [0, 0, 390, 60], "children": [
+                {"id": "back", "role": "button", "label": "Back", "frame": [8, 8, 44, 44]},
+                {"id": "title", "role": "heading", "label": "Settings", "frame": [120, 14, 150, 32]}
+              ]},
+              {"role": "list", "label": "Connections", "children": [
+            """# + rows.joined(separator: ",\n") + #"""
+              ]},
+              {"role": "dialog", "label": "Reset <all> & restart?", "frame": [24, 300, 342, 160], "children": [
+                {"id": "reset", "role": "button", "label": "Reset", "frame": [40, 400, 140, 44]},
+                {"id": "cancel", "role": "button", "label": "Cancel", "frame": [210, 400, 140, 44]}
+              ]}
+            ]}
+            """#
+        }
+        return diff(try snapshot(screen(false)), try snapshot(screen(true)), path: "Snapshots/Settings.json")
+    }
+
     /// A list of `rows` rows, 44 pt apart; `order` says which row is read at each place.
     static func list(rows: Int, order: [Int]? = nil, platform: Platform = .ios, label: (Int) -> String = { "Row \($0 + 1)" }) -> Snapshot {
         let order = order ?? Array(0..<rows)

@@ -12,8 +12,17 @@ final class WireframeScalingTests: XCTestCase {
             var order = Array(0..<n)
             order.swapAt(0, n - 1)
             let old = WireframeFixtures.list(rows: n).stops, new = WireframeFixtures.list(rows: n, order: order).stops
-            return ScreenDiff(screen: "List", path: "List.json", changes: [], stopsBefore: old, stopsAfter: new,
-                              matchedOld: order, moves: [Move(from: 0, to: n - 1), Move(from: n - 1, to: 0)])
+            var d = ScreenDiff(screen: "List", path: "List.json", changes: [], stopsBefore: old, stopsAfter: new,
+                               matchedOld: order, moves: [Move(from: 0, to: n - 1), Move(from: n - 1, to: 0)])
+            // A named group around every ten rows, outlined around its stops.
+            let groups = stride(from: 0, to: n, by: 10).map { k in
+                Node(role: .group, label: "Rows \(k + 1) to \(min(n, k + 10))", children: (k..<min(n, k + 10)).map { row in
+                    Node(id: "row\(row)", role: .button, label: "Row \(row + 1)", frame: Frame(x: 0, y: Double(row) * 44, width: 390, height: 44))
+                })
+            }
+            d.containersAfter = Snapshot(screen: "List", platform: .ios, elements: groups).outline().containers
+            d.containersBefore = d.containersAfter
+            return d
         }
         XCTAssertNil(Scaling.check("WireframeSVG.render of n stops", .linear, n: 2_000) { n in
             let d = diff(n)
@@ -42,9 +51,15 @@ final class SVGNumberTests: XCTestCase {
             var bytes = SVGBytes(capacity: 16)
             bytes.number(v)
             XCTAssertEqual(bytes.string, WireframeSVG.n(v), "\(v)")
+            var line = SVGBytes(capacity: 16)
+            line.line { $0.number(v); $0.add(",") }
+            XCTAssertEqual(line.string, WireframeSVG.n(v) + ",", "a line's number \(v)")
         }
         var bytes = SVGBytes(capacity: 32)
         for k: UInt in [0, 7, 10, 99_999, UInt.max] { bytes.integer(k); bytes.add(" ") }
         XCTAssertEqual(bytes.string, "0 7 10 99999 \(UInt.max) ")
+        var line = SVGBytes(capacity: 8)
+        line.line { l in for k: UInt in [0, 7, 10, 99_999, UInt.max] { l.integer(k); l.add(" ") } }
+        XCTAssertEqual(line.string, "0 7 10 99999 \(UInt.max) ")
     }
 }

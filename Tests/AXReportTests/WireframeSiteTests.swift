@@ -43,6 +43,30 @@ final class WireframeSiteTests: XCTestCase {
         try assertValidHTML(page)
     }
 
+    func testScreenPageShowsTheVersionsBeforeTheLatestNewestFirst() throws {
+        let diff = try WireframeFixtures.productCardDrift()
+        let shas = (0..<7).map { String(repeating: String(format: "%02x", $0 + 16), count: 20) }
+        let points = shas.enumerated().map { k, sha in TrendPoint(sha: sha, timestamp: k * 60, stops: 5, errors: 0, warnings: 0) }
+        let trend = ScreenTrend(path: diff.path, screen: diff.screen, points: points)
+        let history = shas.reversed().map { (sha: $0, screen: diff) }
+        let page = ScreenPage.render(trend, subjects: [shas[5]: "Price <first>"], site: SiteInfo(title: "Shop"), latest: diff, history: history)
+        // The latest above; below it the four versions before, newest first, each a link to its commit page.
+        let linked = page.components(separatedBy: "<h3 id=\"history-").dropFirst().map { String($0.prefix(80)) }
+        XCTAssertEqual(linked.count, ScreenPage.historyLimit - 1)
+        XCTAssertEqual(linked.map { $0.components(separatedBy: "commits/").dropFirst().first.map { String($0.prefix(40)) } },
+                       Array(shas.reversed().dropFirst().prefix(4)))
+        XCTAssertTrue(page.contains(">Commit 1515151</a> Price &lt;first&gt; <span"), page)
+        XCTAssertTrue(page.contains("the table below lists all 7."))
+        // Each one panel, the moved stop marked, its own text alternative its spoken order, with ids of its own.
+        XCTAssertEqual(page.components(separatedBy: "<svg ").count - 1, 1 + 4 + 1, "latest, four earlier, the trend plot")
+        for k in 1...4 {
+            XCTAssertEqual(page.components(separatedBy: "id=\"history-\(k)-wf-desc\">After \(HTMLFormat.shortSHA(shas[6 - k])): 1 $4.50; 2 Add Jasmine tea to favorites, button; 3 Jasmine tea, heading (moved);").count - 1, 1, page)
+        }
+        XCTAssertEqual(page.components(separatedBy: "1 moved stop emphasised; its page shows the version before").count - 1, 4)
+        XCTAssertFalse(page.contains("Before: 5 stops"))
+        try assertValidHTML(page)
+    }
+
     /// xmllint's HTML parser: no unclosed or misnested element.
     private func assertValidHTML(_ page: String, file: StaticString = #filePath, line: UInt = #line) throws {
         guard ExternalTools.which("xmllint") else { return }

@@ -118,6 +118,40 @@ final class WireframeTests: XCTestCase {
         try assertGolden(svg)
     }
 
+    func testContainersOutlinedAndNamed() throws {
+        let diff = try WireframeFixtures.containers()
+        XCTAssertEqual(diff.containersAfter.map(\.name), ["Top bar", "Connections", "Reset <all> & restart?"])
+        XCTAssertEqual(Wireframe(diff).panels[1].moved.map { diff.stopsAfter[$0].label }, ["Wi-Fi"])
+        let svg = try picture(diff)
+        // One outline path per panel, three names in each: the landmark and dialog at their own frames, the list around its rows.
+        XCTAssertEqual(count("<path class=\"wf-container\"", in: svg), 2)
+        XCTAssertEqual(count("class=\"wf-container-name\"", in: svg), 6)
+        XCTAssertEqual(count(">Connections, list</text>", in: svg), 2)
+        XCTAssertEqual(count(">Reset &lt;all&gt; &amp; restart?, dialog</text>", in: svg), 2)
+        XCTAssertFalse(svg.contains("<all>"))
+        // The list has no frame of its own: its outline is its rows' union (16,118 to 374,258), 2 px outside,
+        // at the stops' scale (they span 0 to 374), clipped at the panel's right edge (16 + 360).
+        let scale = 360.0 / 374.0
+        let x = 16 + 16 * scale - 2, y = 16 + 28 + 118 * scale - 2
+        let path = "M\(WireframeSVG.n(x)) \(WireframeSVG.n(y))h\(WireframeSVG.n(376 - x))v\(WireframeSVG.n(140 * scale + 4))"
+        XCTAssertTrue(svg.contains(path), path)
+        try assertGolden(svg)
+    }
+
+    func testContainerOutlinesAreBounded() throws {
+        // 1,000 named groups of one row each: at most `containerLimit` outlined per panel.
+        let nodes = (0..<1_000).map { k in
+            Node(role: .group, label: "Group \(k)", children: [
+                Node(id: "row\(k)", role: .button, label: "Row \(k)", frame: Frame(x: 0, y: Double(k) * 44, width: 390, height: 44)),
+            ])
+        }
+        let snapshot = Snapshot(screen: "Groups", platform: .ios, elements: nodes)
+        XCTAssertEqual(snapshot.outline().containers.count, 1_000)
+        let svg = try XCTUnwrap(WireframeSVG.render(Wireframe(screen: "Groups", stops: snapshot.stops, containers: snapshot.outline().containers)))
+        let path = try XCTUnwrap(svg.components(separatedBy: "<path class=\"wf-container\" d=\"").dropFirst().first?.prefix { $0 != "\"" })
+        XCTAssertEqual(path.filter { $0 == "M" }.count, WireframeSVG.containerLimit)
+    }
+
     func testHostileLabelsAreEscaped() throws {
         let hostile = ["</text><script>alert(1)</script>", "A & B \"quoted\" 'single'", "]]> <!-- -->", "tab\tnew\nline \u{1} \u{FFFE}",
                        "<svg onload=alert(1)>", String(repeating: "é", count: 400)]

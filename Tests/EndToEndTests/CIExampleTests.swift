@@ -18,8 +18,27 @@ final class CIExampleTests: XCTestCase {
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let good = screenJSON("Checkout", [("text", "Payment failed"), ("textField", "Card number"), ("button", "Try again")])
-    let drifted = screenJSON("Checkout", [("button", "Try again"), ("text", "Payment failed"), ("textField", "Card number")])
+    let good = CIExampleTests.checkout([("text", "Payment failed", 100), ("textField", "Card number", 150), ("button", "Try again", 200)])
+    let drifted = CIExampleTests.checkout([("button", "Try again", 200), ("text", "Payment failed", 100), ("textField", "Card number", 150)])
+
+    /// The checkout screen with each stop's frame (its top given), so that the jobs draw wireframes.
+    static func checkout(_ stops: [(role: String, label: String, y: Int)]) -> String {
+        let elements = stops.map { #"{"role": "\#($0.role)", "label": "\#($0.label)", "frame": [16, \#($0.y), 358, 44]}"# }
+        return "{\"axsnapshot\": 1, \"screen\": \"Checkout\", \"elements\": [\n  " + elements.joined(separator: ",\n  ") + "\n]}\n"
+    }
+
+    /// The job's wireframes folder holds one picture, of the checkout, and the report beside it links it once.
+    func assertOneLinkedWireframe(in clone: URL, _ what: String) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: clone.appendingPathComponent("wireframes").path)
+        XCTAssertEqual(files.count, 1, "\(what): \(files)")
+        let file = try XCTUnwrap(files.first)
+        XCTAssertTrue(file.hasPrefix("snapshots-checkout-json-") && file.hasSuffix(".svg"), file)
+        let svg = try String(contentsOf: clone.appendingPathComponent("wireframes/" + file), encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>\n"), what)
+        let report = try String(contentsOf: clone.appendingPathComponent("axdiff-report.md"), encoding: .utf8)
+        XCTAssertEqual(report.components(separatedBy: "[wireframe](").count - 1, 1, report)
+        XCTAssertTrue(report.contains("[wireframe](wireframes/\(file))"), report)
+    }
 
     /// The file as JSON, read by PyYAML.
     func load(_ name: String) throws -> [String: Any] {
@@ -97,7 +116,7 @@ final class CIExampleTests: XCTestCase {
 
     func testGitHubGateFailsARegressingPullRequestAndWritesSARIF() throws {
         let steps = try githubSteps("gate")
-        XCTAssertEqual(steps.map(\.name), ["Trust the checkout", "Accessibility report for code scanning", "Pull-request comment", "Gate"])
+        XCTAssertEqual(steps.map(\.name), ["Trust the checkout", "Accessibility report for code scanning", "Pull-request comment", "Wireframes", "Gate"])
         for (branch, gateExit) in [("drift", Int32(1)), ("wording", Int32(0))] {
             let (_, clone, home) = try remoteAndClone(at: branch)
             let gh = try fakeGh(home)
@@ -105,7 +124,9 @@ final class CIExampleTests: XCTestCase {
                                          "PR_NUMBER": "7", "GH_TOKEN": "token"])
             env["PATH"] = gh.path + ":" + (env["PATH"] ?? "")
             let results = try steps.map { try step($0.run, in: clone, env: env) }
-            XCTAssertEqual(results.map(\.code), [0, 0, 0, gateExit], "\(branch): \(results.map(\.err))")
+            XCTAssertEqual(results.map(\.code), [0, 0, 0, 0, gateExit], "\(branch): \(results.map(\.err))")
+            // A moved stop or a changed label: the checkout's wireframe, linked from the report the artifact carries.
+            try assertOneLinkedWireframe(in: clone, branch)
             // A second push updates the one comment rather than adding another.
             XCTAssertEqual(try step(steps[2].run, in: clone, env: env).code, 0)
             XCTAssertEqual(try String(contentsOf: home.appendingPathComponent("calls"), encoding: .utf8), """
@@ -123,7 +144,7 @@ final class CIExampleTests: XCTestCase {
             let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
             let errors = (run["results"] as? [[String: Any]] ?? []).filter { ($0["level"] as? String) == "error" }
             XCTAssertEqual(errors.count, branch == "drift" ? 1 : 0, "\(branch): \(run["results"] ?? [])")
-            if branch == "drift" { XCTAssertTrue(results[3].out.contains("order.regressed"), results[3].out) }
+            if branch == "drift" { XCTAssertTrue(results[4].out.contains("order.regressed"), results[4].out) }
         }
     }
 
@@ -159,11 +180,13 @@ final class CIExampleTests: XCTestCase {
         XCTAssertEqual(gate["extends"] as? String, ".axdiff")
         let script = try XCTUnwrap(gate["script"] as? [String])
         XCTAssertEqual(((gate["artifacts"] as? [String: Any])?["reports"] as? [String: Any])?["junit"] as? String, "axdiff-junit.xml")
+        XCTAssertEqual((gate["artifacts"] as? [String: Any])?["paths"] as? [String], ["axdiff-report.md", "wireframes/"])
         for (branch, exit) in [("drift", Int32(1)), ("wording", Int32(0))] {
             let (_, clone, home) = try remoteAndClone(at: branch)
             let env = environment(home, ["CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "main"])
             let r = try step(script.joined(separator: "\n"), in: clone, env: env)
             XCTAssertEqual(r.code, exit, "\(branch): \(r.err)")
+            try assertOneLinkedWireframe(in: clone, branch)
             // GitLab reads the report with a JUnit parser; junitparser is one.
             let parsed = try CLI.run(["python3", "-c", """
                 import sys, junitparser
@@ -261,7 +284,7 @@ final class CIExampleTests: XCTestCase {
                                           "PR_NUMBER": "7", "GH_TOKEN": "token"])
         env["PATH"] = [gh.path, cold.bin, "/usr/bin", "/bin"].joined(separator: ":")
         let results = try gate.map { try step($0.run, in: cold.clone, env: env) }
-        XCTAssertEqual(results.map(\.code), [0, 0, 0, 1], "\(results.map(\.err))")
+        XCTAssertEqual(results.map(\.code), [0, 0, 0, 0, 1], "\(results.map(\.err))")
         print(String(format: "CI job on a cold runner with the archive (download from a local file): %.1f s", Date().timeIntervalSince(started)))
 
         // A checksum that does not match installs nothing.

@@ -107,6 +107,9 @@ final class ComplexityClaimsTests: XCTestCase {
         "CommitPage.render": .test("ReportScalingTests.testACommitPageIsLinearInItsScreens"),
         "Wireframe.init": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "WireframeSVG.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "WireframeSVG.containers": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
+        "SiteBuilder.keep": .none("O(k) over a list of at most ScreenPage.historyLimit (5) entries: bounded by a constant"),
+        "SiteBuilder.screenHistory": .none("at most ScreenPage.historyLimit (5) commit analyses, each the analysis's own cost"),
         "WireframeText.render": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "WireframeFigure.commit": .test("WireframeScalingTests.testRenderingIsLinearInTheStops"),
         "Report.svgDocument": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),  // Report.svg over n screens

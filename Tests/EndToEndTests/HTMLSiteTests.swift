@@ -127,6 +127,15 @@ final class HTMLSiteTests: XCTestCase {
         let c = tmp.appendingPathComponent("c")
         XCTAssertEqual(try CLI.run(["html", "--repo", repo.path, "--out", c.path]).code, 0)
         try assertSameFiles(c, watched)
+        // The screen page's earlier versions: the commits before the latest that changed Checkout, newest first.
+        let checkout = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: c.appendingPathComponent("screens").path)
+            .first { $0.hasPrefix("snapshots-checkout-json-") })
+        let page = try String(contentsOf: c.appendingPathComponent("screens").appendingPathComponent(checkout), encoding: .utf8)
+        let changed = try repo.git(["log", "--all", "--format=%H", "--", "Snapshots/Checkout.json"]).split(separator: "\n").map(String.init)
+        let linked = page.components(separatedBy: "<h3 id=\"history-").dropFirst().map { String($0.components(separatedBy: "commits/").dropFirst().first?.prefix(40) ?? "") }
+        XCTAssertEqual(linked.count, min(changed.count, 5) - 1, page)
+        XCTAssertEqual(changed.first, try repo.rev("main"))
+        XCTAssertEqual(linked, Array(changed.dropFirst().prefix(4)), page)
 
         // A deleted branch: its own commits leave the site at the next start.
         let lost = try repo.rev("feature/lost-label")

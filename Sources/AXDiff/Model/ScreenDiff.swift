@@ -17,6 +17,9 @@ public struct ScreenDiff: Sendable {
     public var visualMoves: [Move]
     /// Which way the new version's lines are read (the old one's when the screen was removed): wireframes place numbers on the leading corner.
     public var layoutDirection: LayoutDirection = .ltr
+    /// The semantic containers of each version (`Snapshot.outline`), which the wireframe outlines.
+    public var containersBefore: [ScreenOutline.Container] = []
+    public var containersAfter: [ScreenOutline.Container] = []
 
     public init(screen: String, path: String, changes: [Change], stopsBefore: [Stop] = [],
                 stopsAfter: [Stop] = [], matchedOld: [Int?] = [], moves: [Move] = [], visualMoves: [Move] = []) {

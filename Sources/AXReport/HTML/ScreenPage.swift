@@ -1,7 +1,8 @@
 import AXDiff
 
 /// `screens/<slug>.html`: one screen over the history — its latest
-/// wireframe, the trend plot of
+/// wireframe and the versions before it (up to `historyLimit` in all, newest
+/// first, each as the commit that made it left it), the trend plot of
 /// its stop count and of its errors and warnings per commit, and the same
 /// values as a table (the plot's text alternative for anyone who cannot see it).
 package enum ScreenPage {
@@ -10,8 +11,10 @@ package enum ScreenPage {
     /// - Parameter continues: for each point, the earlier point it follows in
     ///   the history (see `TrendPlot.svg`); nil: each follows the one before.
     /// - Parameter latest: the diff of the trend's last point, when known: its after-version is drawn.
+    /// - Parameter history: the diffs of the trend's last points, newest first,
+    ///   each with its commit; the versions before the latest are drawn.
     package static func render(_ trend: ScreenTrend, subjects: [String: String], site: SiteInfo, continues: [Int?]? = nil,
-                               latest: ScreenDiff? = nil) -> String {
+                               latest: ScreenDiff? = nil, history: [(sha: String, screen: ScreenDiff)] = []) -> String {
         let heading = "Screen: \(trend.screen)"
         var body = "<dl class=\"meta\">\n<dt>Snapshot</dt><dd><code>\(trend.path.html)</code></dd>\n"
         if let last = trend.points.last {
@@ -25,6 +28,18 @@ package enum ScreenPage {
                 body += WireframeFigure.latest(latest, sha: last.sha, root: "../")
             } else {
                 body += "<p>The wireframe of this screen is on the page of <a href=\"\(HTMLFormat.commitHref(last.sha, root: "../"))\">commit \(HTMLFormat.shortSHA(last.sha).html)</a>.</p>\n"
+            }
+        }
+        // The latest version is drawn above: the history goes on from the one before it.
+        let earlier = history.first?.sha == trend.points.last?.sha && latest != nil ? Array(history.dropFirst()) : history
+        if !earlier.isEmpty {
+            let shown = earlier.prefix(historyLimit - 1)
+            body += "<h2>Earlier versions</h2>\n<p>The screen as each of the \(HTMLFormat.count(shown.count, "commit")) before the latest to change it left it, newest first"
+            body += trend.points.count > shown.count + 1 ? "; the table below lists all \(trend.points.count).</p>\n" : ".</p>\n"
+            let times = Dictionary(trend.points.map { ($0.sha, $0.timestamp) }, uniquingKeysWith: { a, _ in a })
+            for (k, entry) in shown.enumerated() {
+                body += WireframeFigure.history(entry.screen, sha: entry.sha, subject: subjects[entry.sha], timestamp: times[entry.sha],
+                                                k: k + 1, root: "../")
             }
         }
         body += "<h2>Trend</h2>\n<figure>\n"
@@ -41,4 +56,9 @@ package enum ScreenPage {
                                  head: ["Commit and date (UTC)", "Stops", "Errors", "Warnings"], rows: rows, numeric: [1, 2, 3])
         return HTMLPage(title: "\(heading) — \(site.title)", heading: heading, root: "../", body: body, site: site).render()
     }
+
+    /// The screen page draws at most this many versions of the screen (the
+    /// latest and those before it): a screen changed in a thousand commits
+    /// keeps a page of bounded size.
+    package static let historyLimit = 5
 }

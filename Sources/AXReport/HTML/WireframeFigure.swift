@@ -33,7 +33,8 @@ enum WireframeFigure {
 
     /// The screen page's figure: the screen as the latest commit left it.
     static func latest(_ screen: ScreenDiff, sha: String, root: String) -> String {
-        let wireframe = Wireframe(screen: screen.screen, stops: screen.stopsAfter, direction: screen.layoutDirection,
+        let wireframe = Wireframe(screen: screen.screen, stops: screen.stopsAfter, containers: screen.containersAfter,
+                                  direction: screen.layoutDirection,
                                   title: "After \(HTMLFormat.shortSHA(sha))")
         guard let svg = WireframeSVG.render(wireframe, id: "latest-wf") else {
             return "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"
@@ -41,6 +42,33 @@ enum WireframeFigure {
         let reader = screen.stopsAfter.first?.screenReader ?? "a screen reader"
         return "<figure class=\"wireframe\">\n" + svg
             + "<figcaption>The screen after <a href=\"\(HTMLFormat.commitHref(sha, root: root))\">commit \(HTMLFormat.shortSHA(sha).html)</a>: each stop a box where it is on screen, numbered in the order \(reader.html) reads it, the line following the swipes.</figcaption>\n</figure>\n"
+    }
+
+    /// One earlier version in the screen page's history: the screen as a
+    /// commit left it, its moved and new stops marked, its spoken order as
+    /// the picture's text alternative, and a link to the commit page (where
+    /// the moved stops link to their places in the two lists). One panel: the
+    /// version before it is the next entry down.
+    ///
+    /// - Parameter k: the entry's place on the page, for the SVG's ids.
+    static func history(_ screen: ScreenDiff, sha: String, subject: String?, timestamp: Int?, k: Int, root: String) -> String {
+        let short = HTMLFormat.shortSHA(sha).html
+        let href = HTMLFormat.commitHref(sha, root: root)
+        var out = "<h3 id=\"history-\(k)\"><a href=\"\(href)\">Commit \(short)</a>"
+        if let subject { out += " " + subject.html }
+        if let timestamp { out += " <span class=\"by\">\(HTMLFormat.time(timestamp))</span>" }
+        out += "</h3>\n"
+        let wireframe = Wireframe(screen).lastPanel(titled: "After \(HTMLFormat.shortSHA(sha))")
+        guard let svg = WireframeSVG.render(wireframe, id: "history-\(k)-wf") else {
+            return out + "<p class=\"no-wireframe\">\((wireframe.unavailableReason ?? "").html)</p>\n"
+        }
+        let moved = wireframe.panels.last?.moved.count ?? 0
+        let what = moved == 0 ? "no stop moved" : "\(HTMLFormat.count(moved, "moved stop")) emphasised"
+        out.reserveCapacity(out.utf8.count + svg.utf8.count + 200)
+        out += "<figure class=\"wireframe\">\n"
+        out += svg
+        out += "<figcaption>The screen after <a href=\"\(href)\">commit \(short)</a>: \(what); its page shows the version before beside it and links each change.</figcaption>\n</figure>\n"
+        return out
     }
 
     /// The caption links at most this many moves; the lists below mark every one.

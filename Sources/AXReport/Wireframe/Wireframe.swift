@@ -24,6 +24,8 @@ public struct Wireframe: Sendable {
         public var minimumTarget: Double?
         /// Which side the HTML list ids of this panel use (`old`/`new`).
         public var side: String
+        /// The version's semantic containers (lists, dialogs, landmarks, named groups), drawn as light outlines.
+        public var containers: [ScreenOutline.Container] = []
 
         /// Whether stop `i` is a control under the minimum target (as `target.small` judges a control).
         func isSmallTarget(_ i: Int) -> Bool {
@@ -65,9 +67,9 @@ public struct Wireframe: Sendable {
         screen = diff.screen
         direction = diff.layoutDirection
         var before = Panel(title: "Before", stops: diff.stopsBefore, moved: [], added: [], removed: [], lostLabel: [],
-                           minimumTarget: Self.minimumTarget(diff.stopsBefore), side: "old")
+                           minimumTarget: Self.minimumTarget(diff.stopsBefore), side: "old", containers: diff.containersBefore)
         var after = Panel(title: "After", stops: diff.stopsAfter, moved: [], added: [], removed: [], lostLabel: [],
-                          minimumTarget: Self.minimumTarget(diff.stopsAfter), side: "new")
+                          minimumTarget: Self.minimumTarget(diff.stopsAfter), side: "new", containers: diff.containersAfter)
         for move in diff.moves + diff.visualMoves {
             if before.stops.indices.contains(move.from) { before.moved.insert(move.from) }
             if after.stops.indices.contains(move.to) { after.moved.insert(move.to) }
@@ -89,13 +91,25 @@ public struct Wireframe: Sendable {
     }
 
     /// The wireframe of one version of a screen (the screen page's latest picture).
-    public init(screen: String, stops: [Stop], direction: LayoutDirection = .ltr, title: String = "Now") {
+    public init(screen: String, stops: [Stop], containers: [ScreenOutline.Container] = [], direction: LayoutDirection = .ltr,
+                title: String = "Now") {
         self.screen = screen
         self.direction = direction
         let panel = Panel(title: title, stops: stops, moved: [], added: [], removed: [], lostLabel: [],
-                          minimumTarget: Self.minimumTarget(stops), side: "new")
+                          minimumTarget: Self.minimumTarget(stops), side: "new", containers: containers)
         panels = stops.isEmpty ? [] : [panel]
         unavailableReason = Self.reason(screen: screen, panels: panels)
+    }
+
+    /// The version a diff left, alone: its last panel (the after, or the
+    /// before of a removed screen) with its marks, under `title`.
+    public func lastPanel(titled title: String) -> Wireframe {
+        var copy = self
+        if var last = panels.last {
+            last.title = title
+            copy.panels = [last]
+        }
+        return copy
     }
 
     /// The minimum target side of the stops' platform — the sides `target.small`

@@ -10,6 +10,7 @@ extension WireframeSVG {
             ("removed", "removed stop"),
             ("unlabelled", "unlabelled stop"),
             ("small", "under minimum target"),
+            ("container", "list, dialog, landmark, group"),
             ("lost", "“label lost”, “new”, “removed”: said beside the number"),
         ]
         var width: Double
@@ -30,6 +31,8 @@ extension WireframeSVG {
                     out += "<line class=\"wf-route\" x1=\"\(sx)\" y1=\"\(WireframeSVG.n(iy + 6))\" x2=\"\(WireframeSVG.n(ix + 18))\" y2=\"\(WireframeSVG.n(iy + 6))\"/>"
                 case "moved":
                     out += "<line class=\"wf-route-moved\" x1=\"\(sx)\" y1=\"\(WireframeSVG.n(iy + 6))\" x2=\"\(WireframeSVG.n(ix + 18))\" y2=\"\(WireframeSVG.n(iy + 6))\"/>"
+                case "container":
+                    out += "<rect class=\"wf-container\" x=\"\(sx)\" y=\"\(sy)\" width=\"18\" height=\"12\"/>"
                 case "lost":
                     out += "<text class=\"wf-legend\" x=\"\(sx)\" y=\"\(WireframeSVG.n(iy + 10))\">\(item.text)</text>\n"
                     continue

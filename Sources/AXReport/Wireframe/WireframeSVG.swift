@@ -6,7 +6,8 @@ import AXSnapshot
 /// reader user's swipes); before and after side by side, moved stops and
 /// their route segments emphasised in both, new and removed stops and lost
 /// labels marked, unlabelled stops hatched, controls under the platform's
-/// minimum target outlined, and a legend.
+/// minimum target outlined, semantic containers as light named outlines
+/// under the stops, and a legend.
 ///
 /// The picture is itself accessible (`role="img"`, a `<title>`, and the
 /// spoken order as its `<desc>`), deterministic (coordinates rounded to a
@@ -66,7 +67,10 @@ public enum WireframeSVG {
             out += "<g class=\"wf-panel\">\n"
             out += "<text class=\"wf-head\" x=\"\(n(x))\" y=\"\(n(margin + 16))\">\(panel.title.svgText): \(panel.stops.count) \(panel.stops.count == 1 ? "stop" : "stops")</text>\n"
             out += "<rect class=\"wf-screen\" x=\"\(n(x))\" y=\"\(n(margin + header))\" width=\"\(n(drawnWidth))\" height=\"\(n(drawnHeight))\"/>\n"
+            let containers = containers(panel, placement, rightToLeft: wireframe.direction == .rtl)
+            out += containers.outlines
             drawPanel(panel, placement, rightToLeft: wireframe.direction == .rtl, id: id, into: &out)
+            out += containers.names
             out += "</g>\n"
         }
         out += legend.render(x: margin, y: margin + header + drawnHeight + margin, id: id)
@@ -123,15 +127,17 @@ public enum WireframeSVG {
             if bits[i] & 4 != 0 { classes += " wf-removed" }
             if bits[i] & 1 != 0 { classes += " wf-moved" }
             if classes.isEmpty {
-                plainBoxes.add("M"); plainBoxes.number(r.x); plainBoxes.add(" "); plainBoxes.number(r.y)
-                plainBoxes.add("h"); plainBoxes.number(r.w); plainBoxes.add("v"); plainBoxes.number(r.h)
-                plainBoxes.add("h-"); plainBoxes.number(r.w); plainBoxes.add("z")
+                plainBoxes.line { l in
+                    l.add("M"); l.number(r.x); l.add(" "); l.number(r.y)
+                    l.add("h"); l.number(r.w); l.add("v"); l.number(r.h)
+                    l.add("h-"); l.number(r.w); l.add("z")
+                }
             } else {
                 markedBoxes += "<rect class=\"wf-stop\(classes)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.w))\" height=\"\(n(r.h))\""
                 // A style attribute: the class's fill would win over a fill attribute.
                 markedBoxes += panel.isUnlabelled(i) ? " style=\"fill:url(#\(id)-hatch)\"/>\n" : "/>\n"
             }
-            let badgeWidth = Double(String(i + 1).count) * 6 + 6
+            let badgeWidth = Double(digits(i + 1)) * 6 + 6
             let bx = rightToLeft ? r.x + r.w - badgeWidth - 1 : r.x + 1
             centres.append((i, bx + badgeWidth / 2, r.y + 7))
         }
@@ -145,8 +151,10 @@ public enum WireframeSVG {
         if centres.count > 1 {
             out += "<polyline class=\"wf-route\" points=\""
             for (k, c) in centres.enumerated() {
-                if k > 0 { out.add(" ") }
-                out.number(c.1); out.add(","); out.number(c.2)
+                out.line { l in
+                    if k > 0 { l.add(" ") }
+                    l.number(c.1); l.add(","); l.number(c.2)
+                }
             }
             out += "\"/>\n"
             var emphasis = ""
@@ -175,19 +183,21 @@ public enum WireframeSVG {
         }
         var numbered = [Bool](repeating: false, count: centres.count)
         for (k, c) in centres.enumerated() where bits[c.0] != 0 {
-            numbered[k] = claim(c.1, c.2, Double(String(c.0 + 1).count) * 6 + 6, force: true)
+            numbered[k] = claim(c.1, c.2, Double(digits(c.0 + 1)) * 6 + 6, force: true)
         }
         for (k, c) in centres.enumerated() where bits[c.0] == 0 && k % numberEvery == 0 {
-            numbered[k] = claim(c.1, c.2, Double(String(c.0 + 1).count) * 6 + 6, force: false)
+            numbered[k] = claim(c.1, c.2, Double(digits(c.0 + 1)) * 6 + 6, force: false)
         }
-        var movedBadges = "", numbers = SVGBytes(capacity: centres.count * 32), movedNumbers = SVGBytes(capacity: 64), words = ""
+        var movedBadges = "", numbers = SVGBytes(capacity: centres.count * 32), movedNumbers = SVGBytes(capacity: 64)
+        var words = SVGBytes(capacity: detailed ? centres.count * 64 : 256)
         for (k, c) in centres.enumerated() where numbered[k] {
             let i = c.0
-            let label = String(i + 1)
-            let badgeWidth = Double(label.count) * 6 + 6
+            let badgeWidth = Double(digits(i + 1)) * 6 + 6
             func text(_ into: inout SVGBytes) {
-                into.add("<text x=\""); into.number(c.1); into.add("\" y=\""); into.number(c.2 + 3.5); into.add("\">")
-                into.integer(UInt(i + 1)); into.add("</text>")
+                into.line { l in
+                    l.add("<text x=\""); l.number(c.1); l.add("\" y=\""); l.number(c.2 + 3.5); l.add("\">")
+                    l.integer(UInt(i + 1)); l.add("</text>")
+                }
             }
             if bits[i] & 1 != 0 {
                 movedBadges += "<rect class=\"wf-badge wf-badge-moved\" x=\"\(n(c.1 - badgeWidth / 2))\" y=\"\(n(c.2 - 6))\" width=\"\(n(badgeWidth))\" height=\"12\" rx=\"3\"/>\n"
@@ -197,16 +207,21 @@ public enum WireframeSVG {
             }
             // The words beside the number, then the label in what room is left.
             var offset = badgeWidth / 2 + 2
-            for (word, bit) in [("new", UInt8(2)), ("removed", 4), ("label lost", 8)] where bits[i] & bit != 0 {
-                words += tag(word, at: rightToLeft ? c.1 - offset : c.1 + offset, y: c.2, rightToLeft)
-                offset += Double(word.count) * 6.2 + 6
+            if bits[i] & 14 != 0 {
+                for (word, length, bit) in Self.markWords where bits[i] & bit != 0 {
+                    tag(word, at: rightToLeft ? c.1 - offset : c.1 + offset, y: c.2, rightToLeft, into: &words)
+                    offset += Double(length) * 6.2 + 6
+                }
             }
             if detailed, let f = panel.stops[i].frame {
-                words += caption(panel.stops[i], place.rect(f), start: rightToLeft ? c.1 - offset : c.1 + offset, rightToLeft)
+                caption(panel.stops[i], place.rect(f), start: rightToLeft ? c.1 - offset : c.1 + offset, rightToLeft, into: &words)
             }
         }
         // Words first: a number is never hidden under a neighbour's word.
-        if !words.isEmpty { out += words + "\n" }
+        if !words.isEmpty {
+            out.add(words)
+            out.add("\n")
+        }
         out += movedBadges
         if !numbers.isEmpty {
             out.add("<g class=\"wf-num\">")
@@ -221,18 +236,38 @@ public enum WireframeSVG {
     }
 
     /// A mark beside a stop's number, in words (colour is never the only sign).
-    private static func tag(_ word: String, at x: Double, y: Double, _ rightToLeft: Bool) -> String {
-        "<text class=\"wf-tag\" x=\"\(n(x))\" y=\"\(n(y + 3.5))\"\(rightToLeft ? " text-anchor=\"end\"" : "")>\(word)</text>"
+    private static func tag(_ word: StaticString, at x: Double, y: Double, _ rightToLeft: Bool, into out: inout SVGBytes) {
+        out.add("<text class=\"wf-tag\" x=\""); out.number(x); out.add("\" y=\""); out.number(y + 3.5); out.add("\"")
+        if rightToLeft { out.add(" text-anchor=\"end\"") }
+        out.add(">"); out.add(word); out.add("</text>")
     }
 
     /// The stop's label inside its box after its number and marks, cut to what fits.
-    private static func caption(_ stop: Stop, _ r: (x: Double, y: Double, w: Double, h: Double), start: Double, _ rightToLeft: Bool) -> String {
+    ///
+    /// Written straight into the picture's bytes, and a label no longer in
+    /// bytes than the room is not counted in characters: almost every label.
+    private static func caption(_ stop: Stop, _ r: (x: Double, y: Double, w: Double, h: Double), start: Double, _ rightToLeft: Bool,
+                                into out: inout SVGBytes) {
         let room = Int((rightToLeft ? start - r.x - 2 : r.x + r.w - start - 2) / 5.5)
-        guard room >= 3, r.h >= 11 else { return "" }
+        guard room >= 3, r.h >= 11 else { return }
         let name = stop.name.oneLine
-        guard !name.isEmpty else { return "" }
-        let text = name.count > room ? String(name.prefix(room - 1)) + "…" : name
-        return "<text class=\"wf-label\" x=\"\(n(start))\" y=\"\(n(r.y + 10.5))\"\(rightToLeft ? " text-anchor=\"end\"" : "")>\(text.svgText)</text>"
+        guard !name.isEmpty else { return }
+        let fits = name.utf8.count <= room || name.count <= room
+        out.add("<text class=\"wf-label\" x=\""); out.number(start); out.add("\" y=\""); out.number(r.y + 10.5); out.add("\"")
+        if rightToLeft { out.add(" text-anchor=\"end\"") }
+        out.add(">")
+        out += fits ? name.svgText : (String(name.prefix(room - 1)) + "…").svgText
+        out.add("</text>")
+    }
+
+    /// The marks said beside a number, their lengths in characters, and their bits (`Panel.markBits`).
+    static let markWords: [(StaticString, Int, UInt8)] = [("new", 3, 2), ("removed", 7, 4), ("label lost", 10, 8)]
+
+    /// How many decimal digits `k` (at least 1) has: the width of its badge.
+    static func digits(_ k: Int) -> Int {
+        var k = k, count = 1
+        while k >= 10 { k /= 10; count += 1 }
+        return count
     }
 
     /// What the picture is, in one line.
@@ -307,6 +342,8 @@ public enum WireframeSVG {
     .wf-bg { fill: #ffffff; }
     .wf-head { font-size: 13px; font-weight: bold; fill: #1b1b1b; }
     .wf-screen { fill: #f7f7f7; stroke: #767676; stroke-width: 1; }
+    .wf-container { fill: none; stroke: #8a8a8a; stroke-width: 1; stroke-dasharray: 4 2; }
+    .wf-container-name { fill: #4a4a4a; font-size: 8px; font-style: italic; stroke: #f7f7f7; stroke-width: 3px; paint-order: stroke; }
     .wf-stop { fill: #ffffff; stroke: #595959; stroke-width: 1; }
     .wf-small { stroke: #7a3e00; stroke-width: 2; stroke-dasharray: 2 2; }
     .wf-new { stroke: #1a7f37; stroke-width: 2.5; stroke-dasharray: 6 3; }

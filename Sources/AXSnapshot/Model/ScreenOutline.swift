@@ -17,6 +17,9 @@ public struct ScreenOutline: Sendable, Equatable {
         /// The nearest enclosing container, or -1.
         public var parent: Int
         public var line: Int?
+        /// The container node's own frame, when the snapshot gives one: the
+        /// wireframe outlines the container there.
+        public var frame: Frame? = nil
 
         public var stops: Range<Int> { firstStop..<(firstStop + stopCount) }
     }
@@ -107,7 +110,7 @@ extension Snapshot {
                     opened = outline.containers.count
                     outline.containers.append(.init(role: node.pointee.role, platformRole: node.pointee.platformRole,
                                                      name: node.pointee.label ?? "", firstStop: stopCount, stopCount: 0,
-                                                     parent: container, line: node.pointee.line))
+                                                     parent: container, line: node.pointee.line, frame: node.pointee.frame))
                 }
                 if node.pointee.isHeading, !inHeading {
                     heading = outline.headings.count
