@@ -8,7 +8,8 @@ import Foundation
 /// 10,000 and 100,000 stops; 5 % of the rows inserted and 5 % moved. Matching
 /// must pair rows by their neighbours here, not by rank. In-process diff
 /// times against the sectioned screen of the same size (≤ 2×) and at ten
-/// times the stops (≤ 12×).
+/// times the stops (≤ 12×); at both sizes `axdiff diff --format json` on the
+/// same two files against `git diff --no-index`.
 struct DuplicateDiffBench {
     let options: Options
     let log: (String) -> Void
@@ -24,6 +25,11 @@ struct DuplicateDiffBench {
         table.add(.init(key: "diff.dup.scale", what: "the same at \(options.diffLarge) stops vs \(options.diffSmall)",
                         unit: .seconds, value: large, reference: small,
                         referenceLabel: "\(options.diffSmall) stops", maxRatio: 12.0 * Double(options.diffLarge / options.diffSmall) / 10))
+        let git = GitDiffReference(options: options, log: log)
+        for (key, stops) in [("diff.dup.cli", options.diffSmall), ("diff.dup.cli.large", options.diffLarge)] {
+            let (old, new, _) = Self.versions(rows: stops / 5, seed: options.seed ^ UInt64(stops))
+            table.add(try git.row(key: key, what: "the duplicate-row \(stops)-stop files", old: old, new: new, name: "duplicates\(stops)"))
+        }
     }
 
     func time(stops: Int) throws -> Double {

@@ -11,9 +11,12 @@ import AXTestSupport
 final class BenchmarkSmokeTests: XCTestCase {
     static let rows = [
         "backfill", "backfill.rerun", "backfill.gc", "notes.write", "notes.read", "notes.read.mid", "notes.read.huge", "diff", "diff.scale",
+        "diff.cli", "diff.cli.large",
         "diff.flat1", "diff.flat1.scale", "diff.flat2", "diff.flat2.scale", "diff.flat.json", "diff.flat.cli", "diff.flat.memory",
-        "diff.dup", "diff.dup.scale",
-        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml", "wireframe.svg", "wireframe.bytes",
+        "diff.flat1.cli", "diff.flat1.cli.large", "diff.flat2.cli",
+        "diff.dup", "diff.dup.scale", "diff.dup.cli", "diff.dup.cli.large",
+        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml",
+        "parse.json.floor", "parse.aria.floor", "parse.aria.baseline.floor", "parse.xml.floor", "wireframe.svg", "wireframe.bytes",
         "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
     ]
 
