@@ -1,7 +1,7 @@
 import AXDiff
 import AXGit
 import AXReport
-import AXTracker
+import AXHistory
 
 extension SiteBuilder {
     typealias Analysed = (position: Int, sha: String, screen: ScreenDiff)
