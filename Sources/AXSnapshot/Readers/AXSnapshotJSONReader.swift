@@ -5,32 +5,18 @@
 public enum AXSnapshotJSONReader: SnapshotFormatReader {
     public static let format = SnapshotFormat.axsnapshot
 
-    public static func sniff(_ text: Substring) -> Bool { text.first == "{" || text.first == "[" }
+    public static let fileExtensions = ["json"]
 
-    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
-        // The usual file decodes in one pass; anything unusual, and every
-        // error, goes through the parser and decoder below.
-        if let snapshot = JSONNodeScanner.snapshot(text, defaultScreen: screen) { return snapshot }
-        return try readInFull(text, file: file, screen: screen)
+    public static func sniff(_ content: ArraySlice<UInt8>) -> Bool {
+        content.first == UInt8(ascii: "{") || content.first == UInt8(ascii: "[")
     }
 
-    /// `read` of `utf8` (well-formed UTF-8), reusing what the previous version's scan left
-    /// (see `JSONScanMemo`), and the memo for the next version when the scanner read this one.
-    static func read(utf8: [UInt8], file: String, screen: String, previous: JSONScanMemo?) throws -> (Snapshot, JSONScanMemo?) {
-        if let (snapshot, memo) = JSONNodeScanner.snapshot(utf8: utf8, defaultScreen: screen, previous: previous) { return (snapshot, memo) }
-        return (try readInFull(utf8: utf8, file: file, screen: screen), nil)
-    }
-
-    /// Parses the whole JSON tree, then decodes it: the reference behaviour,
-    /// with every error located.
-    static func readInFull(_ text: String, file: String, screen: String) throws -> Snapshot {
-        try readInFull(utf8: Array(text.utf8), file: file, screen: screen)
-    }
-
-    static func readInFull(utf8: [UInt8], file: String, screen: String) throws -> Snapshot {
+    /// Parses the bytes into a JSON tree whose values know their line and
+    /// column, then decodes the model from it: one decoder, every error located.
+    public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(utf8)
+            root = try JSONParser.parse(bytes)
         } catch let f as JSONParser.Failure {
             throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
         }
