@@ -131,6 +131,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SiteBuilder.build": .missing,
         "SiteBuilder.write": .missing,
         "JSONParser": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
+        "AXSnapshotJSONDecoder": .test("HostileInputTests.testTruncatedJSONReadsInLinearTime"),
         "IDPrints.init": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
         "Snapshot.stops": .test("ReaderScalingTests.testStopsAreLinearInTheNodes"),
         "Snapshot.stopTree": .test("DiffScalingTests.testDiffOfAnEditedScreenGrowsAsNLogN"),
