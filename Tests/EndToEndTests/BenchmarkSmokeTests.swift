@@ -13,7 +13,7 @@ final class BenchmarkSmokeTests: XCTestCase {
         "backfill", "backfill.rerun", "backfill.gc", "notes.write", "notes.read", "notes.read.mid", "notes.read.huge", "diff", "diff.scale",
         "diff.flat1", "diff.flat1.scale", "diff.flat2", "diff.flat2.scale", "diff.flat.json", "diff.flat.cli", "diff.flat.memory",
         "diff.dup", "diff.dup.scale",
-        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml", "wireframe.svg", "wireframe.bytes",
+        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml", "parse.xcuitest", "wireframe.svg", "wireframe.bytes",
         "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
     ]
 
