@@ -169,6 +169,34 @@ package struct JSONParser {
         return key
     }
 
+    /// `memberKey`, for a caller that knows the keys it wants: the index of the
+    /// key among `names` (plain ASCII), nil for any other key. A key written
+    /// plainly is compared on its bytes, with no `String` made of it; one with
+    /// escapes or other characters is decoded and compared as `memberKey` gives it.
+    mutating func memberKey(among names: [[UInt8]]) throws -> Int? {
+        skipWhitespace()
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+        guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
+        let start = pos + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            let key = try memberKey()
+            return names.firstIndex { $0.elementsEqual(key.utf8) }
+        }
+        pos = end + 1
+        skipWhitespace()
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
+            throw failure("expected ':' after key \(Self.quoted(String(decoding: bytes[start..<end], as: UTF8.self)))")
+        }
+        pos += 1
+        skipWhitespace()
+        let key = bytes[start..<end]
+        return names.firstIndex { $0.count == key.count && $0.elementsEqual(key) }
+    }
+
     /// After a member's value: true when another member follows, false at the object's `}`.
     mutating func nextMember() throws -> Bool {
         skipWhitespace()

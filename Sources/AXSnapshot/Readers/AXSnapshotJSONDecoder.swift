@@ -50,6 +50,13 @@ struct AXSnapshotJSONDecoder {
         guard parser.pos < parser.bytes.count else { throw parser.failure("unexpected end of file, expected a value") }
     }
 
+    /// The root's keys, by the index `root` switches on.
+    static let rootKeys = ["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"].map { Array($0.utf8) }
+
+    /// An element's keys, by the index `node` switches on.
+    static let nodeKeys = ["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
+                           "frame", "hidden", "element", "states", "children"].map { Array($0.utf8) }
+
     // MARK: - The snapshot
 
     mutating func snapshot(defaultScreen: String) throws -> Snapshot {
@@ -77,14 +84,13 @@ struct AXSnapshotJSONDecoder {
         var platformAt = at, directionAt = at
         if parser.openObject() {
             repeat {
-                let key = try parser.memberKey()
-                switch key {
-                case "axsnapshot": version = try self.version()
-                case "screen": screen = try string("screen", depth: 1)
-                case "platform": platformAt = problem(""); platform = try string("platform", depth: 1)
-                case "layoutDirection": directionAt = problem(""); direction = try string("layoutDirection", depth: 1)
-                case "locale": locale = try string("locale", depth: 1)
-                case "elements": elements = try nodes("elements", depth: 1)
+                switch try parser.memberKey(among: Self.rootKeys) {
+                case 0: version = try self.version()
+                case 1: screen = try string("screen", depth: 1)
+                case 2: platformAt = problem(""); platform = try string("platform", depth: 1)
+                case 3: directionAt = problem(""); direction = try string("layoutDirection", depth: 1)
+                case 4: locale = try string("locale", depth: 1)
+                case 5: elements = try nodes("elements", depth: 1)
                 default: _ = try parser.parseValue(depth: 1)
                 }
             } while try parser.nextMember()
@@ -169,23 +175,22 @@ struct AXSnapshotJSONDecoder {
         var statesAt = problem("")
         if parser.openObject() {
             repeat {
-                let key = try parser.memberKey()
                 let inner = depth + 1
-                switch key {
-                case "id": id = try string("id", depth: inner)
-                case "role": role = try string("role", depth: inner)
-                case "platformRole": platformRole = try string("platformRole", depth: inner)
-                case "label": label = try string("label", depth: inner)
-                case "value": value = try string("value", depth: inner)
-                case "hint": hint = try string("hint", depth: inner)
-                case "image": image = try string("image", depth: inner)
-                case "inputLabels": inputLabels = try strings("inputLabels", depth: inner)
-                case "actions": actions = try strings("actions", depth: inner)
-                case "frame": frame = try self.frame(depth: inner)
-                case "hidden": hidden = try bool("hidden", depth: inner)
-                case "element": element = try bool("element", depth: inner)
-                case "states": statesAt = problem("expected level=N with N ≥ 1 in \"states\""); states = try strings("states", depth: inner)
-                case "children": children = try nodes("children", depth: inner)
+                switch try parser.memberKey(among: Self.nodeKeys) {
+                case 0: id = try string("id", depth: inner)
+                case 1: role = try string("role", depth: inner)
+                case 2: platformRole = try string("platformRole", depth: inner)
+                case 3: label = try string("label", depth: inner)
+                case 4: value = try string("value", depth: inner)
+                case 5: hint = try string("hint", depth: inner)
+                case 6: image = try string("image", depth: inner)
+                case 7: inputLabels = try strings("inputLabels", depth: inner)
+                case 8: actions = try strings("actions", depth: inner)
+                case 9: frame = try self.frame(depth: inner)
+                case 10: hidden = try bool("hidden", depth: inner)
+                case 11: element = try bool("element", depth: inner)
+                case 12: statesAt = problem("expected level=N with N ≥ 1 in \"states\""); states = try strings("states", depth: inner)
+                case 13: children = try nodes("children", depth: inner)
                 default: _ = try parser.parseValue(depth: inner)
                 }
             } while try parser.nextMember()
