@@ -57,6 +57,10 @@ struct AXSnapshotJSONDecoder {
     static let nodeKeys = ["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
                            "frame", "hidden", "element", "states", "children"].map { Array($0.utf8) }
 
+    /// `Role(rawValue:)` as one hash lookup: the initializer compares the name with
+    /// every case's in turn, which cost more than the rest of decoding an element.
+    static let roles = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0.rawValue, $0) })
+
     // MARK: - The snapshot
 
     mutating func snapshot(defaultScreen: String) throws -> Snapshot {
@@ -200,7 +204,7 @@ struct AXSnapshotJSONDecoder {
             node.id = try Self.value(id)
             node.platformRole = try Self.value(platformRole)
             if let r = try Self.value(role) {
-                if let known = Role(rawValue: r) { node.role = known } else {
+                if let known = Self.roles[r] { node.role = known } else {
                     node.role = .other
                     if node.platformRole == nil { node.platformRole = r }
                 }
