@@ -287,7 +287,8 @@ struct AXSnapshotJSONDecoder {
         guard byte == UInt8(ascii: "[") else { return try mismatch(shape, depth: depth) }
         try parser.checkDepth(depth)
         let at = problem("")
-        var numbers: [Double] = []
+        // The first four numbers, without an array per frame.
+        var numbers: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var count = 0
         var first: Problem?
         if parser.openArray() {
@@ -296,7 +297,14 @@ struct AXSnapshotJSONDecoder {
                 try atValue()
                 count += 1
                 if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
-                    numbers.append(try parser.parseNumber())
+                    let number = try parser.parseNumber()
+                    switch count {
+                    case 1: numbers.0 = number
+                    case 2: numbers.1 = number
+                    case 3: numbers.2 = number
+                    case 4: numbers.3 = number
+                    default: break
+                    }
                 } else {
                     let found: Field<Double> = try mismatch("expected a number in \"frame\"", depth: depth + 1)
                     if first == nil, case .failure(let p) = found { first = p }
@@ -305,9 +313,9 @@ struct AXSnapshotJSONDecoder {
         }
         guard count == 4 else { return .failure(Problem(line: at.line, column: at.column, message: "\(shape), found an array")) }
         if let first { return .failure(first) }
-        guard numbers[2] >= 0, numbers[3] >= 0 else {
+        guard numbers.2 >= 0, numbers.3 >= 0 else {
             return .failure(Problem(line: at.line, column: at.column, message: "expected a non-negative width and height in \"frame\""))
         }
-        return .success(Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+        return .success(Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3))
     }
 }
