@@ -193,8 +193,13 @@ package struct JSONParser {
         }
         pos += 1
         skipWhitespace()
-        let key = bytes[start..<end]
-        return names.firstIndex { $0.count == key.count && $0.elementsEqual(key) }
+        let length = end - start
+        for (index, name) in names.enumerated() where length > 0 && name.count == length && name[0] == bytes[start] {
+            var k = 1
+            while k < length, name[k] == bytes[start + k] { k += 1 }
+            if k == length { return index }
+        }
+        return nil
     }
 
     /// After a member's value: true when another member follows, false at the object's `}`.
