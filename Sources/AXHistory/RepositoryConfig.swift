@@ -21,9 +21,8 @@ package struct RepositoryConfig: Sendable, Equatable {
 
     package init() {}
 
-    /// The file extensions snapshot formats use: axsnapshot JSON, XCUITest
-    /// debug descriptions, uiautomator dumps, ARIA snapshots.
-    package static let snapshotExtensions = ["json", "txt", "xml", "yml", "yaml"]
+    /// The file extensions of the snapshot formats, as their readers declare them.
+    package static let snapshotExtensions = SnapshotReader.fileExtensions
 
     /// Files of a snapshot extension under `Snapshots/` or `snapshots/`, and
     /// ARIA snapshots anywhere: a README or a screenshot beside the snapshots

@@ -6,7 +6,7 @@ struct Options {
     static let usage = """
         Usage: axdiff-bench [--commits N] [--screens N] [--stops N] [--runs N] [--seed N]
                             [--out DIR] [--only NAME[,NAME...]] [--axdiff PATH] [--quick]
-                            [--diff-stops N] [--micro-runs N] [--memory-commits N]
+                            [--diff-stops N] [--micro-runs N] [--memory-commits N] [--parse-nodes N]
 
         Generates a snapshot repository (default 5,000 commits x 50 screens x 200 stops,
         fixed seed), measures axdiff against git and against its targets, and prints a table.
@@ -15,6 +15,7 @@ struct Options {
         --diff-stops N: the diff measures at N and 10N stops (default 10,000); --micro-runs N:
         repetitions of in-process measures (default 11). Both are for profiling.
         --memory-commits N: the memory group's longer history (default 100,000; the other is N/4).
+        --parse-nodes N: the parse group's snapshot size in nodes (default 10,000).
         --axdiff defaults to the axdiff next to this executable (build it with -c release).
         """
 
@@ -67,7 +68,8 @@ struct Options {
         while i < arguments.count {
             let arg = arguments[i]
             switch arg {
-            case "--commits", "--screens", "--stops", "--runs", "--diff-stops", "--micro-runs", "--memory-commits": parsed[arg] = try number(arg)
+            case "--commits", "--screens", "--stops", "--runs", "--diff-stops", "--micro-runs", "--memory-commits", "--parse-nodes":
+                parsed[arg] = try number(arg)
             case "--seed":
                 let text = try value(arg)
                 guard let s = UInt64(text) else { throw UsageError(description: "--seed expects a number, got '\(text)'") }
@@ -103,6 +105,7 @@ struct Options {
         if let n = parsed["--runs"] { runs = n }
         if let n = parsed["--diff-stops"] { diffSmall = n; diffLarge = 10 * n }
         if let n = parsed["--micro-runs"] { microRuns = n }
+        if let n = parsed["--parse-nodes"] { parseNodes = max(10, n) }
         if let n = parsed["--memory-commits"] { memoryCommits = max(4, n) }
     }
 

@@ -5,11 +5,12 @@ import Foundation
 /// building the model) a 10,000-node snapshot in each format axdiff reads
 /// that a generator exists for: axsnapshot JSON, Playwright ARIA YAML (as
 /// `ariaSnapshot()` prints it, and as Playwright writes baselines: patterns,
-/// refs, block scalars, combo boxes) and uiautomator XML, each against a
-/// 50 ms budget; and each reader against the parse floor on the same bytes
-/// (`ParseFloor`: one pass splitting lines), with the reader's MB/s held to
-/// its target (300 MB/s for JSON and YAML; for uiautomator XML 1.2× of what
-/// libxml2 reads such a file at, taken as 87 MB/s: libxml2 through lxml
+/// refs, block scalars, combo boxes), uiautomator XML and XCUITest text, each
+/// against a 50 ms budget (per 10,000 nodes; `--parse-nodes` sets the size);
+/// and each reader against the parse floor on the same bytes (`ParseFloor`:
+/// one pass splitting lines), with the reader's MB/s held to its target
+/// (300 MB/s for JSON, YAML and XCUITest text; for uiautomator XML 1.2× of
+/// what libxml2 reads such a file at, taken as 87 MB/s: libxml2 through lxml
 /// measured 104 MB/s on the bench machine).
 struct ParseBench {
     let options: Options
@@ -25,6 +26,7 @@ struct ParseBench {
             ("parse.aria", "Playwright ARIA YAML", "Snapshots/Catalog.aria.yml", screen.ariaYAML(), 300),
             ("parse.aria.baseline", "Playwright ARIA baseline YAML", "Snapshots/Catalog.aria.yml", screen.ariaBaselineYAML(), 300),
             ("parse.xml", "uiautomator XML", "Snapshots/Catalog.xml", screen.uiautomatorXML(), 87),
+            ("parse.xcuitest", "XCUITest text", "Snapshots/Catalog.txt", screen.xcuitestText(), 300),
         ]
         let budget = 0.050 * Double(options.parseNodes) / 10_000
         for format in formats {
@@ -33,7 +35,8 @@ struct ParseBench {
                 snapshot = try SnapshotReader.read(format.bytes, file: format.file)
             }
             let stops = snapshot?.stops.count ?? 0
-            log(String(format: "read %@: %.2f ms, %d stops", format.name, time * 1e3, stops))
+            log(String(format: "read %@: %.2f ms, %d stops, %d bytes, %.1f MB/s", format.name, time * 1e3, stops, format.bytes.count,
+                       Double(format.bytes.count) / time / 1e6))
             table.add(.init(key: format.key, what: "read \(format.name), \(sections * 10) nodes, \(format.bytes.count / 1024) KB (\(stops) stops)",
                             unit: .seconds, value: time, reference: budget, referenceLabel: "", referenceIsBudget: true, maxRatio: 1.0))
             var lines = 0

@@ -6,7 +6,7 @@ import AXSnapshot
 struct SpeakCommand: Command {
     static let name = "speak"
     static let abstract = "Print the stops of a snapshot in reading order, one per line, as the platform's screen reader says them (VoiceOver, TalkBack, a web screen reader)."
-    static let arguments = [CommandArgument(synopsis: "FILE", help: "a snapshot (axsnapshot JSON, XCUITest text, ARIA YAML, uiautomator XML)", isPath: true)]
+    static let arguments = [CommandArgument(synopsis: "FILE", help: "a snapshot (\(SnapshotReader.formatNames.joined(separator: ", ")))", isPath: true)]
     static let options: [CommandOption] = [.snapshotConfig]
     static let examples = ["axdiff speak Snapshots/Checkout.json"]
 

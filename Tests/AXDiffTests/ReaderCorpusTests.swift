@@ -24,7 +24,7 @@ final class ReaderCorpusTests: XCTestCase {
         return dirs
     }
 
-    static let snapshotExtensions: Set<String> = ["yml", "yaml", "xml", "txt", "json"]
+    static let snapshotExtensions = Set(SnapshotReader.fileExtensions)
 
     /// The snapshots under `dir`, by relative path, sorted.
     static func snapshots(in dir: URL) -> [String] {

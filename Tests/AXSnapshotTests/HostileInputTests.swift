@@ -315,11 +315,10 @@ final class HostileInputTests: XCTestCase {
         measure("100 MB axsnapshot JSON, truncated", "big.json", json, .error("unexpected end of file, expected a value"), maxElements: .max)
     }
 
-    /// The JSON reader (`JSONNodeScanner`, and `JSONParser` for the error's
-    /// place) is linear in the elements.
+    /// The JSON reader (`JSONParser`, then the decoder) is linear in the elements.
     func testTruncatedJSONReadsInLinearTime() {
         measure("1 MB axsnapshot JSON, truncated", "big.json", Self.truncatedRows(10_000), .error("unexpected end of file, expected a value"))
-        XCTAssertNil(Scaling.check("JSONNodeScanner on a truncated file", .linear, n: 500) { n in
+        XCTAssertNil(Scaling.check("the JSON reader on a truncated file", .linear, n: 500) { n in
             let json = Self.truncatedRows(n)
             return { _ = try? SnapshotReader.read(json, file: "big.json") }
         })

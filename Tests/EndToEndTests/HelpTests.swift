@@ -1,3 +1,4 @@
+import AXSnapshot
 import Foundation
 import XCTest
 import AXTestSupport
@@ -53,6 +54,15 @@ final class HelpTests: XCTestCase {
             XCTAssertEqual(unknown.code, 2, name)
             XCTAssertTrue(unknown.err.hasPrefix("axdiff: unknown option '--zz-not-an-option'"), unknown.err)
         }
+    }
+
+    /// The formats `speak` names are the registered readers', in their order.
+    func testSpeakHelpNamesEveryRegisteredFormat() throws {
+        let help = try CLI.run(["speak", "--help"])
+        XCTAssertEqual(help.code, 0)
+        let names = SnapshotReader.formatNames
+        XCTAssertEqual(names.count, 4)
+        XCTAssertTrue(help.out.contains("a snapshot (\(names.joined(separator: ", ")))"), help.out)
     }
 
     func testHelpShowsDefaultsAndExamples() throws {

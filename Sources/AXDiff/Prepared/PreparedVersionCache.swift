@@ -5,10 +5,6 @@ import AXSnapshot
 /// and prepares each snapshot version once: the old side of a change is,
 /// almost always, the new side of the previous change to that path.
 ///
-/// It also decides what a read may reuse: the read of a path's next version
-/// is given the `ReadMemo` of the version kept at that path, whose unchanged
-/// elements are then not decoded again.
-///
 /// One entry per path (the latest version read), least recently used first
 /// out once the source bytes held pass `maxBytes`, so memory stays bounded
 /// whatever the history holds. Not thread-safe: one cache per thread.
@@ -25,22 +21,19 @@ package final class PreparedVersionCache<Version: Hashable> {
         @usableFromInline var snapshot: Snapshot
         /// The snapshot prepared, once a diff needed it.
         @usableFromInline var prepared: PreparedVersion?
-        /// What reading it left for reading the path's next version.
-        @usableFromInline var memo: ReadMemo?
         @usableFromInline var lastUse: Int
 
         @inlinable
-        init(version: Version, size: Int, snapshot: Snapshot, memo: ReadMemo?, lastUse: Int) {
+        init(version: Version, size: Int, snapshot: Snapshot, lastUse: Int) {
             self.version = version
             self.size = size
             self.snapshot = snapshot
-            self.memo = memo
             self.lastUse = lastUse
         }
     }
 
-    /// Source bytes of the snapshots kept. Their parsed form, prepared form
-    /// and memo (which holds the source text) take a few times more.
+    /// Source bytes of the snapshots kept. Their parsed and prepared forms
+    /// take a few times more.
     package let maxBytes: Int
     @usableFromInline var entries: [String: Entry] = [:]
     @usableFromInline var bytes = 0
@@ -69,15 +62,14 @@ package final class PreparedVersionCache<Version: Hashable> {
     }
 
     /// Reads `bytes`, the source of `version` at `path` (`path` names the
-    /// file in errors), reusing what the version kept at `path` left, and
-    /// keeps the result as the path's version.
+    /// file in errors), and keeps the result as the path's version.
     ///
     /// - Throws: `SnapshotError`, as `SnapshotReader.read`.
     @inlinable
     package func read(_ bytes: [UInt8], path: String, version: Version,
                       maxElements: Int = SnapshotReader.defaultMaxElements) throws -> Snapshot {
-        let (snapshot, memo) = try SnapshotReader.read(bytes, file: path, memo: entries[path]?.memo, maxElements: maxElements)
-        store(snapshot, memo: memo, path: path, version: version, size: bytes.count)
+        let snapshot = try SnapshotReader.read(bytes, file: path, maxElements: maxElements)
+        store(snapshot, path: path, version: version, size: bytes.count)
         return snapshot
     }
 
@@ -98,11 +90,11 @@ package final class PreparedVersionCache<Version: Hashable> {
     }
 
     @inlinable
-    func store(_ snapshot: Snapshot, memo: ReadMemo?, path: String, version: Version, size: Int) {
+    func store(_ snapshot: Snapshot, path: String, version: Version, size: Int) {
         guard size <= maxBytes else { return }
         if let old = entries[path] { bytes -= old.size }
         clock += 1
-        entries[path] = Entry(version: version, size: size, snapshot: snapshot, memo: memo, lastUse: clock)
+        entries[path] = Entry(version: version, size: size, snapshot: snapshot, lastUse: clock)
         bytes += size
         while bytes > maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             bytes -= oldest.value.size

@@ -3,9 +3,10 @@
 /// needs both to fix a hand-edited snapshot.
 ///
 /// Nesting is bounded by `maxDepth`, so hostile input cannot exhaust the stack.
-/// It is the reference decoder of axsnapshot files; the usual file is read
-/// by `JSONNodeScanner` first (why, and how the two are kept in agreement:
-/// see there).
+/// Its lexing and its object and array steps are shared: `parse` builds a
+/// value tree with them (configuration, the recorder's protocol), and
+/// `AXSnapshotJSONDecoder` builds the snapshot model with them directly, so
+/// both accept and refuse the same text with the same messages.
 ///
 /// - Complexity: O(n) in the number of bytes.
 package struct JSONParser {
@@ -17,10 +18,10 @@ package struct JSONParser {
 
     package static let maxDepth = 512
 
-    private let bytes: [UInt8]
-    private var pos = 0
-    private var line = 1
-    private var lineStart = 0
+    let bytes: [UInt8]
+    var pos = 0
+    var line = 1
+    var lineStart = 0
 
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
@@ -33,19 +34,19 @@ package struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
         // A UTF-8 byte-order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
     }
 
-    private var column: Int { pos - lineStart + 1 }
+    var column: Int { pos - lineStart + 1 }
 
-    private func failure(_ message: String) -> Failure {
+    func failure(_ message: String) -> Failure {
         Failure(line: line, column: column, message: message)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0D: pos += 1
@@ -55,16 +56,16 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws -> JSONValue {
+    mutating func parseValue(depth: Int) throws -> JSONValue {
         guard pos < bytes.count else { throw failure("unexpected end of file, expected a value") }
         let (l, c) = (line, column)
         func make(_ kind: JSONValue.Kind) -> JSONValue { JSONValue(kind: kind, line: l, column: c) }
         switch bytes[pos] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+            try checkDepth(depth)
             return make(.object(try parseObject(depth: depth + 1)))
         case UInt8(ascii: "["):
-            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+            try checkDepth(depth)
             return make(.array(try parseArray(depth: depth + 1)))
         case UInt8(ascii: "\""):
             return make(.string(try parseString()))
@@ -95,13 +96,30 @@ package struct JSONParser {
         return out + "\""
     }
 
-    private func describeByte(_ b: UInt8) -> String {
+    /// Refuses an object or array opened at `depth` when that is too deep.
+    func checkDepth(_ depth: Int) throws {
+        guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+    }
+
+    /// What a value starting with `byte` is, in the words of a type error.
+    static func typeName(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "n"): return "null"
+        default: return "a number"
+        }
+    }
+
+    func describeByte(_ b: UInt8) -> String {
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         let hex = String(b, radix: 16, uppercase: true)
         return "byte 0x" + (hex.count < 2 ? "0" + hex : hex)
     }
 
-    private mutating func expectWord(_ word: String) throws {
+    mutating func expectWord(_ word: String) throws {
         let w = Array(word.utf8)
         guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else {
             throw failure("expected a value, found \(describeByte(bytes[pos]))")
@@ -110,45 +128,108 @@ package struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws -> [(key: String, value: JSONValue)] {
-        pos += 1
         var members: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return members }
-        while true {
-            skipWhitespace()
-            guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
-            guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
-            let key = try parseString()
-            skipWhitespace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw failure("expected ':' after key \(Self.quoted(key))") }
-            pos += 1
-            skipWhitespace()
+        guard openObject() else { return members }
+        repeat {
+            let key = try memberKey()
             members.append((key, try parseValue(depth: depth)))
-            skipWhitespace()
-            guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return members }
-            throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
-        }
+        } while try nextMember()
+        return members
     }
 
     private mutating func parseArray(depth: Int) throws -> [JSONValue] {
-        pos += 1
         var items: [JSONValue] = []
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return items }
-        while true {
+        guard openArray() else { return items }
+        repeat {
             skipWhitespace()
             items.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard pos < bytes.count else { throw failure("unexpected end of file inside an array") }
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return items }
-            throw failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
-        }
+        } while try nextItem()
+        return items
     }
 
-    private mutating func parseNumber() throws -> Double {
+    /// Steps over the `{` at `pos`: true when a member follows, false when the
+    /// object is empty (its `}` taken too).
+    mutating func openObject() -> Bool {
+        pos += 1
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
+        return true
+    }
+
+    /// A member's key and the `:` after it; `pos` is then at its value.
+    mutating func memberKey() throws -> String {
+        skipWhitespace()
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+        guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
+        let key = try parseString()
+        skipWhitespace()
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw failure("expected ':' after key \(Self.quoted(key))") }
+        pos += 1
+        skipWhitespace()
+        return key
+    }
+
+    /// `memberKey`, for a caller that knows the keys it wants: the index of the
+    /// key among `names` (plain ASCII), nil for any other key. A key written
+    /// plainly is compared on its bytes, with no `String` made of it; one with
+    /// escapes or other characters is decoded and compared as `memberKey` gives it.
+    mutating func memberKey(among names: [[UInt8]]) throws -> Int? {
+        skipWhitespace()
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+        guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
+        let start = pos + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            let key = try memberKey()
+            return names.firstIndex { $0.elementsEqual(key.utf8) }
+        }
+        pos = end + 1
+        skipWhitespace()
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
+            throw failure("expected ':' after key \(Self.quoted(String(decoding: bytes[start..<end], as: UTF8.self)))")
+        }
+        pos += 1
+        skipWhitespace()
+        let length = end - start
+        for (index, name) in names.enumerated() where length > 0 && name.count == length && name[0] == bytes[start] {
+            var k = 1
+            while k < length, name[k] == bytes[start + k] { k += 1 }
+            if k == length { return index }
+        }
+        return nil
+    }
+
+    /// After a member's value: true when another member follows, false at the object's `}`.
+    mutating func nextMember() throws -> Bool {
+        skipWhitespace()
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+        if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
+        throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
+    }
+
+    /// Steps over the `[` at `pos`: true when an item follows, false when the
+    /// array is empty (its `]` taken too).
+    mutating func openArray() -> Bool {
+        pos += 1
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
+        return true
+    }
+
+    /// After an item: true when another item follows, false at the array's `]`.
+    mutating func nextItem() throws -> Bool {
+        skipWhitespace()
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an array") }
+        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+        if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
+        throw failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+    }
+
+    mutating func parseNumber() throws -> Double {
         let start = pos
         if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
         func digits() -> Int {
@@ -181,8 +262,7 @@ package struct JSONParser {
 
     /// The value of a JSON number already checked against the grammar, at
     /// `range` of `bytes`, whose integer part is `integerDigits`; nil when it
-    /// is out of range. Shared with `JSONNodeScanner`, which must convert
-    /// exactly as the parser does.
+    /// is out of range.
     static func value<Bytes: RandomAccessCollection>(ofNumber bytes: Bytes, _ range: Range<Int>, integerDigits: Range<Int>) -> Double?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         // A plain integer of at most 15 digits (frames, mostly) is exact as a
@@ -200,7 +280,7 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func parseString() throws -> String {
+    mutating func parseString() throws -> String {
         pos += 1
         // Fast path for the usual string, with no escape: one scan to the
         // closing quote, then one String from the slice; ASCII needs no

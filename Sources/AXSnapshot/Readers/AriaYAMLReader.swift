@@ -38,8 +38,10 @@ public enum AriaYAMLReader: SnapshotFormatReader {
     /// True when the first line that is not blank, a comment or `---` is a
     /// list item whose key starts with a lower-case role word (`- banner:`,
     /// `- text: …`, `- 'button "Click: me"'`).
-    public static func sniff(_ text: Substring) -> Bool {
-        let utf8 = text.utf8
+    public static let fileExtensions = ["yml", "yaml"]
+
+    public static func sniff(_ content: ArraySlice<UInt8>) -> Bool {
+        let utf8 = content
         var i = utf8.startIndex
         var linesSeen = 0
         while i < utf8.endIndex, linesSeen < 64 {
@@ -75,9 +77,8 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         return false
     }
 
-    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
+    public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
         var builder = Builder(file: file)
-        let bytes = Array(text.utf8)
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var line = 1

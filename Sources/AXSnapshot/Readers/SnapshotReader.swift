@@ -2,72 +2,83 @@ import Foundation
 
 /// Reads a snapshot file of any supported format, detected from its content.
 public enum SnapshotReader {
-    /// Readers in the order they are tried; the most specific sniff first.
-    static let readers: [any SnapshotFormatReader.Type] = [
+    /// Every format axdiff reads, registered once: the file extensions, the
+    /// formats named in help and the detection all derive from this list.
+    ///
+    /// Detection tries the readers in this order and takes the first whose
+    /// sniff claims the content. Only one order matters: an ARIA snapshot may
+    /// begin with a comment that also reads as an XCUITest line, so the ARIA
+    /// reader comes before the XCUITest one (whose sniff takes any text with
+    /// one element-like line). JSON and XML claim their first byte.
+    public static let readers: [any SnapshotFormatReader.Type] = [
         AXSnapshotJSONReader.self,
         UIAutomatorReader.self,
         AriaYAMLReader.self,
         XCUITestReader.self,
     ]
 
+    /// The file-name extensions of every registered format, in the order of `readers`.
+    public static var fileExtensions: [String] { readers.flatMap { $0.fileExtensions } }
+
+    /// The names of every registered format, in the order of `readers`, for help texts and errors.
+    public static var formatNames: [String] { readers.map { $0.format.rawValue } }
+
     /// Reads `bytes` as a snapshot. `file` names the file in errors.
     ///
     /// - Throws: `SnapshotError` for empty, binary, non-UTF-8 or malformed input, and for
     ///   input that may hold more than `maxElements` elements (`maxSnapshotElements`).
     public static func read(_ bytes: [UInt8], file: String, maxElements: Int = defaultMaxElements) throws -> Snapshot {
-        try read(bytes, file: file, memo: nil, maxElements: maxElements).snapshot
+        var snapshot = try readFormat(bytes, file: file, maxElements: maxElements)
+        PathFacts.complete(&snapshot, path: file)
+        return snapshot
     }
 
-    /// `read`, taking what recurs unchanged from the read that left `memo`
-    /// (nil: none), and the memo this read leaves (nil when it is not
-    /// axsnapshot JSON that the one-pass scanner read). The snapshot, or the
-    /// error, is the one `read(_:file:)` gives; see `ReadMemo`.
-    package static func read(_ bytes: [UInt8], file: String, memo: ReadMemo?,
-                             maxElements: Int = defaultMaxElements) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
-        var result = try readFormat(bytes, file: file, memo: memo, maxElements: maxElements)
-        PathFacts.complete(&result.snapshot, path: file)
-        return result
-    }
-
-    /// `read`, before what the path says is added (`PathFacts`).
-    static func readFormat(_ bytes: [UInt8], file: String, memo: ReadMemo?,
-                           maxElements: Int = defaultMaxElements) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
+    /// `read`, before what the path says is added (`PathFacts`): the checks every
+    /// format shares, then the first registered reader whose sniff claims the bytes.
+    static func readFormat(_ bytes: [UInt8], file: String, maxElements: Int = defaultMaxElements) throws -> Snapshot {
         guard !bytes.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
         if let nul = firstNUL(bytes) {
             let (line, column) = position(of: nul, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "NUL byte: this is binary data, not a snapshot")
         }
         try checkElementBound(bytes, file: file, limit: maxElements)
-        if let dump = try readUIAutomatorDump(bytes, file: file) {
-            return (dump, nil)
-        }
-        if let json = try readJSON(bytes, file: file, memo: memo) {
-            return json
-        }
-        return try readText(bytes, file: file, memo: memo)
-    }
-
-    /// The general path, for bytes that are not empty and hold no NUL: the bytes decoded as
-    /// text, and read by the first reader whose sniff takes it (the fast paths above give what
-    /// this gives).
-    static func readText(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?) {
-        guard let text = decodeUTF8(bytes) else {
+        guard bytes.withUnsafeBufferPointer(isValidUTF8) else {
             let bad = firstInvalidUTF8(bytes)
             let (line, column) = position(of: bad, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "invalid UTF-8, expected a text snapshot")
         }
-        let head = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        guard !head.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
-        for reader in readers where reader.sniff(head) {
-            if ObjectIdentifier(reader) == ObjectIdentifier(AXSnapshotJSONReader.self) {
-                let (snapshot, json) = try AXSnapshotJSONReader.read(utf8: bytes, file: file, screen: screenName(for: file),
-                                                                     previous: memo?.json)
-                return (snapshot, json.map(ReadMemo.init))
-            }
-            return (try reader.read(text, file: file, screen: screenName(for: file)), nil)
+        let content = bytes[textStart(bytes)...]
+        guard !content.isEmpty else { throw SnapshotError(file: file, message: "empty file, expected a snapshot") }
+        guard let reader = readers.first(where: { $0.sniff(content) }) else {
+            let tried = formatNames.joined(separator: ", ")
+            throw SnapshotError(file: file, line: 1, column: 1, message: "not a snapshot in any known format (tried \(tried))")
         }
-        let tried = readers.map { $0.format.rawValue }.joined(separator: ", ")
-        throw SnapshotError(file: file, line: 1, column: 1, message: "not a snapshot in any known format (tried \(tried))")
+        return try reader.read(bytes, file: file, screen: screenName(for: file))
+    }
+
+    /// Where the text of well-formed UTF-8 `bytes` starts: after whitespace
+    /// (any Unicode white space, as a person sees it, so a file that begins with
+    /// a no-break space is still recognised) and byte-order marks.
+    ///
+    /// - Complexity: O(k), where k is the length of what it skips.
+    static func textStart(_ bytes: [UInt8]) -> Int {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                guard lead == 0x20 || (0x09...0x0D).contains(lead) else { return i }
+                i += 1
+                continue
+            }
+            // The scalar's length from its lead byte; the bytes are well-formed.
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard i + length <= bytes.count else { return i }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            guard let scalar = Unicode.Scalar(value), scalar == "\u{FEFF}" || scalar.properties.isWhitespace else { return i }
+            i += length
+        }
+        return i
     }
 
     /// The default screen name: the file's base name without its extensions
@@ -100,68 +111,6 @@ public enum SnapshotReader {
         return String(decoding: base[first..<stemEnd], as: UTF8.self)
     }
 
-    /// Reads a uiautomator dump straight from `bytes` when that certainly
-    /// gives what the general path below gives; nil otherwise.
-    ///
-    /// Dumps are the largest snapshots (3.6 MB for 10,000 nodes). Making a
-    /// `String` of one copies it, and that copy, on top of the XML parser's
-    /// own buffers, pushes the memory a read uses past the point where the
-    /// allocator hands it back to the system after each read, only to fault
-    /// it in again on the next.
-    ///
-    /// The general path picks `UIAutomatorReader` when the readers tried
-    /// before it are JSON readers (they want `{` or `[`), the bytes are valid
-    /// UTF-8, and the text after leading whitespace and byte-order marks
-    /// starts with `<?xml` or `<hierarchy`. That is checked on the bytes, more
-    /// strictly: only ASCII whitespace and byte-order marks are skipped, and
-    /// the byte after the prefix must be ASCII, so that no combining mark can
-    /// join the prefix's last character (the general path compares
-    /// characters). Whatever fails the check takes the general path, which
-    /// also reports every error.
-    ///
-    /// - Complexity: O(n), where n is the number of bytes.
-    static func readUIAutomatorDump(_ bytes: [UInt8], file: String) throws -> Snapshot? {
-        guard let position = readers.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(UIAutomatorReader.self) }),
-              readers[..<position].allSatisfy({ ObjectIdentifier($0) == ObjectIdentifier(AXSnapshotJSONReader.self) })
-        else { return nil }
-        return try bytes.withUnsafeBufferPointer { buffer -> Snapshot? in
-            guard startsLikeUIAutomatorDump(buffer), isValidUTF8(buffer) else { return nil }
-            return try UIAutomatorReader.read(utf8: buffer, file: file, screen: screenName(for: file))
-        }
-    }
-
-    private static let uiautomatorPrefixes = [Array("<?xml".utf8), Array("<hierarchy".utf8)]
-
-    /// Reads axsnapshot JSON straight from `bytes` when the general path below would take the
-    /// JSON reader; nil otherwise.
-    ///
-    /// Why: the general path makes a `String` of the file to sniff it, a copy the size of the
-    /// file that the JSON reader does not need (it reads bytes, and its memo keeps them). The
-    /// JSON reader is tried first, and takes text whose first character after whitespace and
-    /// byte-order marks is `{` or `[`. That is checked on the bytes, more strictly, as for a
-    /// uiautomator dump: only ASCII whitespace and byte-order marks are skipped and the byte
-    /// after the bracket must be ASCII (no combining mark joins it); the bytes must be valid
-    /// UTF-8, as the general path requires before it sniffs. Whatever fails the check takes
-    /// the general path, which also reports every error.
-    ///
-    /// - Complexity: O(n), where n is the number of bytes, plus the read.
-    static func readJSON(_ bytes: [UInt8], file: String, memo: ReadMemo?) throws -> (snapshot: Snapshot, memo: ReadMemo?)? {
-        guard ObjectIdentifier(readers[0]) == ObjectIdentifier(AXSnapshotJSONReader.self),
-              bytes.withUnsafeBufferPointer({ startsLike(jsonPrefixes, $0) && isValidUTF8($0) }) else { return nil }
-        let (snapshot, json) = try AXSnapshotJSONReader.read(utf8: bytes, file: file, screen: screenName(for: file), previous: memo?.json)
-        return (snapshot, json.map(ReadMemo.init))
-    }
-
-    private static let jsonPrefixes = [Array("{".utf8), Array("[".utf8)]
-
-    /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks,
-    /// start with `<?xml` or `<hierarchy` followed by an ASCII byte or the end.
-    ///
-    /// - Complexity: O(k), where k is the length of the leading whitespace.
-    static func startsLikeUIAutomatorDump(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        startsLike(uiautomatorPrefixes, bytes)
-    }
-
     /// Where `bytes` start after ASCII whitespace and UTF-8 byte-order marks.
     ///
     /// - Complexity: O(k), where k is the length of what it skips.
@@ -177,18 +126,6 @@ public enum SnapshotReader {
             }
         }
         return i
-    }
-
-    /// Whether `bytes`, after ASCII whitespace and UTF-8 byte-order marks, start with one of
-    /// `prefixes` followed by an ASCII byte or the end.
-    ///
-    /// - Complexity: O(k), where k is the length of the leading whitespace.
-    private static func startsLike(_ prefixes: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let i = contentStart(bytes)
-        return prefixes.contains { prefix in
-            let end = i + prefix.count
-            return end <= bytes.count && bytes[i..<end].elementsEqual(prefix) && (end == bytes.count || bytes[end] < 0x80)
-        }
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode 3.9, table 3-7: no
@@ -245,18 +182,6 @@ public enum SnapshotReader {
             guard let base = buffer.baseAddress, let hit = memchr(base, 0, buffer.count) else { return nil }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
-    }
-
-    /// Strict UTF-8 decoding: nil when the bytes are not valid UTF-8. The
-    /// standard library validates in bulk, far faster than scalar by scalar.
-    /// Before the Swift 6 runtime (an app's tests on iOS 17), the repairing
-    /// decoder gives the bytes back unchanged exactly when they were valid.
-    static func decodeUTF8(_ bytes: [UInt8]) -> String? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return String(validating: bytes, as: UTF8.self)
-        }
-        let repaired = String(decoding: bytes, as: UTF8.self)
-        return repaired.utf8.elementsEqual(bytes) ? repaired : nil
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {

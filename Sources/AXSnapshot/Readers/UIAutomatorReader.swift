@@ -34,19 +34,19 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// Nodes nested deeper than this are refused with an error.
     public static let maxDepth = 1000
 
-    public static func sniff(_ text: Substring) -> Bool {
-        text.hasPrefix("<?xml") || text.hasPrefix("<hierarchy")
+    public static let fileExtensions = ["xml"]
+
+    public static func sniff(_ content: ArraySlice<UInt8>) -> Bool {
+        content.starts(with: "<?xml".utf8) || content.starts(with: "<hierarchy".utf8)
     }
 
-    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
-        var text = text
-        // A native string lends its UTF-8 storage: the checks and the XML
-        // parser read the bytes in place, with no copy of a multi-megabyte dump.
-        return try text.withUTF8 { try read(utf8: $0, file: file, screen: screen) }
+    public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
+        // The XML parser and the checks read the file's bytes in place: no
+        // copy of a multi-megabyte dump.
+        try bytes.withUnsafeBufferPointer { try read(utf8: $0, file: file, screen: screen) }
     }
 
-    /// `read` over the text's UTF-8 bytes; `SnapshotReader` passes a file's
-    /// bytes straight here (they must be valid UTF-8).
+    /// `read` over UTF-8 bytes.
     static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, screen: String) throws -> Snapshot {
         let parser = try parse(bytes, file: file)
         guard parser.sawHierarchy || !parser.nodes.isEmpty else {

@@ -23,16 +23,45 @@ public enum XCUITestReader: SnapshotFormatReader {
 
     // MARK: - Sniffing
 
-    public static func sniff(_ text: Substring) -> Bool {
-        guard let first = text.first else { return false }
-        if first == "{" || first == "[" || first == "<" || text.hasPrefix("- ") { return false }
-        if text.contains("Element subtree:") { return true }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let s = line.drop(while: { $0 == " " || $0 == "\t" })
-            if s.hasPrefix("→Application") || s.hasPrefix("Application, 0x") || s.hasPrefix("Window (Main)")
-                || s.hasPrefix("Attributes:") || looksLikeElementLine(s) {
-                return true
+    public static let fileExtensions = ["txt"]
+
+    public static func sniff(_ content: ArraySlice<UInt8>) -> Bool {
+        guard let first = content.first else { return false }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<") || content.starts(with: "- ".utf8) {
+            return false
+        }
+        if contains(content, Array("Element subtree:".utf8)) { return true }
+        let markers = ["→Application", "Application, 0x", "Window (Main)", "Attributes:"].map { Array($0.utf8) }
+        var start = content.startIndex
+        while start < content.endIndex {
+            // A line ends at a line feed that does not follow a carriage return: a CR LF
+            // pair stays inside the line, as it did when text was split by `Character`.
+            var end = start
+            while end < content.endIndex, content[end] != 0x0A || (end > content.startIndex && content[end - 1] == 0x0D) { end += 1 }
+            var s = start
+            while s < end, content[s] == UInt8(ascii: " ") || content[s] == UInt8(ascii: "\t") { s += 1 }
+            let line = content[s..<end]
+            if !line.isEmpty {
+                if markers.contains(where: { line.starts(with: $0) }) { return true }
+                // Only a line starting like an element needs the `Character` test.
+                if let lead = line.first, lead >= 0x80 || (lead >= UInt8(ascii: "A") && lead <= UInt8(ascii: "Z")),
+                   looksLikeElementLine(Substring(String(decoding: line, as: UTF8.self))) {
+                    return true
+                }
             }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let head = needle.first, haystack.count >= needle.count else { return false }
+        var i = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while i <= last {
+            if haystack[i] == head, haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
         }
         return false
     }
@@ -56,14 +85,13 @@ public enum XCUITestReader: SnapshotFormatReader {
 
     // MARK: - Reading
 
-    public static func read(_ text: String, file: String, screen: String) throws -> Snapshot {
-        var source = text
-        var lines = source.withUTF8 { scanLines($0) }
+    public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
+        var lines = bytes.withUnsafeBufferPointer { scanLines($0) }
 
         // lldb `po app.debugDescription` prints the String as one quoted literal
         // (`p` prints it after `(String) $R0 = `).
         if let literal = lines.first(where: { !isSkippable($0.rest) }), let quote = literalStart(literal.rest) {
-            let decoded = try source.withUTF8 {
+            let decoded = try bytes.withUnsafeBufferPointer {
                 try decodeLiteral($0, quote: literal.restOffset + quote, line: literal.number, file: file)
             }
             lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }
