@@ -62,7 +62,7 @@ struct PageLayout {
             if k < layout.bounds.count, layout.bounds[k].count == 4 {
                 let b = layout.bounds[k]
                 if b.allSatisfy({ $0.isFinite }), b[2] >= 0, b[3] >= 0 {
-                    let frame = Self.rounded(Frame(x: b[0], y: b[1], width: b[2], height: b[3]))
+                    let frame = Self.rounded(Frame(x: b[0], y: b[1], width: b[2], height: b[3], unit: .cssPixels))
                     // A node split into several layout objects (an inline
                     // broken over lines) gets the box around them all.
                     let united = boxes[id]?.frame.map { StopTree.union($0, frame) } ?? frame
@@ -89,7 +89,7 @@ struct PageLayout {
     static func rounded(_ f: Frame) -> Frame {
         func r(_ v: Double) -> Double { let x = v.rounded(); return x == 0 ? 0 : x }
         let x = r(f.x), y = r(f.y)
-        return Frame(x: x, y: y, width: max(0, r(f.maxX) - x), height: max(0, r(f.maxY) - y))
+        return Frame(x: x, y: y, width: max(0, r(f.maxX) - x), height: max(0, r(f.maxY) - y), unit: f.unit)
     }
 
     func box(_ backendID: Int?) -> Box? {

@@ -11,7 +11,7 @@ final class TargetScalingTests: XCTestCase {
         let nodes = (0..<n).map { i -> Node in
             let row = i / 20, column = i % 20
             let gap = row % 2 == 0 ? 40.0 : 21.0
-            return Node(id: "b\(i)", role: .button, label: "B\(i)", frame: Frame(x: Double(column) * gap, y: Double(row) * 50, width: 20, height: 20))
+            return Node(id: "b\(i)", role: .button, label: "B\(i)", frame: Frame(x: Double(column) * gap, y: Double(row) * 50, width: 20, height: 20, unit: .cssPixels))
         }
         return Snapshot(screen: "Grid", platform: .web, elements: nodes)
     }

@@ -10,7 +10,7 @@ final class WebTargetTests: XCTestCase {
         ScreenDiffer.lint(Snapshot(screen: "Form", platform: platform, elements: elements), path: "form.json").all(.targetSmall)
     }
 
-    static func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Frame { Frame(x: x, y: y, width: w, height: h) }
+    static func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Frame { Frame(x: x, y: y, width: w, height: h, unit: .cssPixels) }
 
     /// Two 13 × 13 checkboxes 8 px apart: too close for the spacing exception.
     func checkboxes(named: Bool) -> [Node] {
@@ -38,7 +38,12 @@ final class WebTargetTests: XCTestCase {
         XCTAssertEqual(lint(toggles(saying: { $0 })).count, 0)
         XCTAssertEqual(lint(toggles(saying: { _ in "Off" })).map(\.elements.first?.id), ["t0", "t1"])
         // iOS and Android have no such exception: their minimums are the platforms' own.
-        XCTAssertEqual(lint(checkboxes(named: true), platform: .ios).count, 2)
+        let inPoints = checkboxes(named: true).map { group -> Node in
+            var group = group
+            for i in group.children.indices { group.children[i].frame?.unit = .points }
+            return group
+        }
+        XCTAssertEqual(lint(inPoints, platform: .ios).count, 2)
     }
 
     /// A 19 px link in a sentence, beside another in the same line.

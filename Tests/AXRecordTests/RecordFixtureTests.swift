@@ -79,7 +79,7 @@ final class RecordFixtureTests: XCTestCase {
         XCTAssertEqual(dialog.role, .dialog, "kept with its role: entering it is announced")
         XCTAssertEqual(dialog.platformRole, "dialog")
         XCTAssertEqual(dialog.children.count, 4)
-        XCTAssertEqual(dialog.frame, Frame(x: 100, y: 100, width: 338, height: 166))
+        XCTAssertEqual(dialog.frame, Frame(x: 100, y: 100, width: 338, height: 166, unit: .cssPixels))
     }
 
     func testScreenLocaleAndDirectionComeFromThePage() throws {

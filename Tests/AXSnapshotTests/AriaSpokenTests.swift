@@ -158,7 +158,7 @@ final class AriaSpokenTests: XCTestCase {
         // What Playwright's writer adds is read: refs and the cursor are ignored, a box is the frame.
         let s = try SnapshotReader.read(Array("- button \"Go\" [ref=e2] [cursor=pointer] [box=10,20,30,40]\n".utf8), file: "t.aria.yml")
         XCTAssertEqual(s.stops.map(\.spoken), ["Go, button"])
-        XCTAssertEqual(s.stops.first?.frame, Frame(x: 10, y: 20, width: 30, height: 40))
+        XCTAssertEqual(s.stops.first?.frame, Frame(x: 10, y: 20, width: 30, height: 40, unit: .cssPixels))
     }
 
     func testRoleWordsAndStates() throws {

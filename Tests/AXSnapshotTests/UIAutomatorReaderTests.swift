@@ -257,7 +257,7 @@ final class UIAutomatorReaderTests: XCTestCase {
         for bad in ["0,0,10,10", "[a,0][1,1]", "[0,0][1,1]x", "[0,0][1,99999999999]", "[,0][1,1]"] {
             XCTAssertNil(UIAutomatorNode.parseBounds(bad), bad)
         }
-        XCTAssertEqual(UIAutomatorNode.parseBounds("[-5,10][20,5]"), Frame(x: -5, y: 10, width: 25, height: 0))
+        XCTAssertEqual(UIAutomatorNode.parseBounds("[-5,10][20,5]"), Frame(x: -5, y: 10, width: 25, height: 0, unit: .devicePixels))
     }
 
     func testDoctypeWithEntitiesIsRefusedBeforeParsing() throws {

@@ -16,8 +16,8 @@ enum TargetSmall: ChangeRule {
     /// The minimum side and its unit (`Platform.frameUnit`: a `uiautomator`
     /// dump's pixels are dp once read). A macOS dump (platform `other`) has
     /// no touch target.
-    static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: String, platform: String)? {
-        let unit = snapshot.platform.frameUnit.rawValue
+    static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: FrameUnit, platform: String)? {
+        let unit = snapshot.platform.frameUnit
         switch snapshot.platform {
         case .ios: return (44, unit, "iOS")
         case .web: return (24, unit, "the web")
@@ -27,9 +27,10 @@ enum TargetSmall: ChangeRule {
     }
 
     /// A frame that can be measured: a zero side is an element off screen
-    /// or not laid out, not a tiny one.
-    static func small(_ frame: Frame?, _ side: Double) -> Bool {
-        guard let f = frame, f.width > 0, f.height > 0 else { return false }
+    /// or not laid out, not a tiny one; and one in the minimum's unit (a
+    /// frame in another unit is not judged: pixels are not points).
+    static func small(_ frame: Frame?, _ side: Double, _ unit: FrameUnit) -> Bool {
+        guard let f = frame, f.width > 0, f.height > 0, f.unit == unit else { return false }
         return f.width < side || f.height < side
     }
 
@@ -44,32 +45,33 @@ enum TargetSmall: ChangeRule {
     ///   targets near each small one: `WebTargetExceptions`).
     static func changes(in c: DiffContext) -> [Change] {
         guard let min = minimum(c.new) else { return [] }
-        let oldMin = minimum(c.old)?.side ?? min.side
+        let oldMin = minimum(c.old) ?? min
         var result: [Change] = []
         let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
         let exceptions = c.new.platform == .web ? WebTargetExceptions(stops: c.newStops, judged: judged, side: min.side) : nil
         // Indices: `for stop in newStops` copies every stop.
-        for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side) {
+        for j in c.newStops.indices where judged(c.newStops[j].role) && small(c.newStops[j].frame, min.side, min.unit) {
             guard let f = c.newStops[j].frame, !grouped.contains(j) else { continue }
             if let exceptions, exceptions.excepts(j, in: c.newStops) { continue }
             var before: Frame?
             if let i = c.matching.newToOld[j], judged(c.oldStops[i].role) {
                 // Judged only against a measured old frame: it must have been big enough.
-                guard let old = c.oldStops[i].frame, old.width > 0, old.height > 0, !small(old, oldMin) else { continue }
+                guard let old = c.oldStops[i].frame, old.width > 0, old.height > 0, old.unit == oldMin.unit,
+                      !small(old, oldMin.side, oldMin.unit) else { continue }
                 before = old
             }
             let n = c.newStops[j]
             let size = describe(f, min.unit)
-            let message = before.map { "\(ElementRef(n).display) shrank from \(describe($0, min.unit)) to \(size), below the \(side(min.side)) × \(side(min.side)) \(min.unit) minimum target on \(min.platform)" }
-                ?? "\(ElementRef(n).display) is \(size), smaller than the \(side(min.side)) × \(side(min.side)) \(min.unit) minimum target on \(min.platform)"
+            let message = before.map { "\(ElementRef(n).display) shrank from \(describe($0, min.unit)) to \(size), below the \(side(min.side)) × \(side(min.side)) \(min.unit.rawValue) minimum target on \(min.platform)" }
+                ?? "\(ElementRef(n).display) is \(size), smaller than the \(side(min.side)) × \(side(min.side)) \(min.unit.rawValue) minimum target on \(min.platform)"
             result.append(Change(kind: kind, screen: c.screen, elements: [ElementRef(n)],
                                  before: before.map { describe($0, min.unit) }, after: size, message: message))
         }
         return result
     }
 
-    static func describe(_ f: Frame, _ unit: String) -> String {
-        "\(side(f.width)) × \(side(f.height)) \(unit)"
+    static func describe(_ f: Frame, _ unit: FrameUnit) -> String {
+        "\(side(f.width)) × \(side(f.height)) \(unit.rawValue)"
     }
 
     /// A side as a person writes it: whole numbers without a decimal point.

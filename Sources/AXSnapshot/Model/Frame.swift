@@ -1,19 +1,22 @@
 /// A node's frame: origin at the top-left, y growing downwards, in the unit
-/// of its snapshot's platform (`Platform.frameUnit`): points on iOS, dp on
-/// Android (a uiautomator dump's pixels are converted when it is read), CSS
-/// pixels on the web. Two frames of one snapshot share a unit; rules compare
-/// frames only within a snapshot, or between two versions of one screen.
+/// it carries. Once read, a snapshot's frames are in its platform's unit
+/// (`Platform.frameUnit`): points on iOS, dp on Android (a uiautomator dump's
+/// device pixels are converted when it is read), CSS pixels on the web. A rule
+/// that holds a frame to a size in a unit checks the frame's unit first, so
+/// pixels are never taken for points.
 public struct Frame: Hashable, Sendable {
     public var x: Double
     public var y: Double
     public var width: Double
     public var height: Double
+    public var unit: FrameUnit
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    public init(x: Double, y: Double, width: Double, height: Double, unit: FrameUnit = .points) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+        self.unit = unit
     }
 
     public var maxX: Double { x + width }
@@ -25,6 +28,8 @@ public enum FrameUnit: String, Sendable {
     case points = "pt"
     case dp
     case cssPixels = "CSS px"
+    /// A device's physical pixels, as a uiautomator dump writes its bounds.
+    case devicePixels = "px"
 }
 
 extension Platform {

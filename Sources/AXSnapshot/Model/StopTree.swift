@@ -73,6 +73,6 @@ package struct StopTree: Sendable {
     /// The box around two frames, as the visual order unites a container's stops.
     package static func union(_ a: Frame, _ b: Frame) -> Frame {
         let x = min(a.x, b.x), y = min(a.y, b.y)
-        return Frame(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+        return Frame(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y, unit: a.unit)
     }
 }

@@ -35,8 +35,8 @@ enum AndroidDensity {
 }
 
 extension Frame {
-    /// This frame in a unit `factor` times as large (pixels → dp: 1 / density).
-    func scaled(by factor: Double) -> Frame {
-        Frame(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    /// This frame in `unit`, `factor` times as large (pixels → dp: 1 / density).
+    func scaled(by factor: Double, to unit: FrameUnit) -> Frame {
+        Frame(x: x * factor, y: y * factor, width: width * factor, height: height * factor, unit: unit)
     }
 }

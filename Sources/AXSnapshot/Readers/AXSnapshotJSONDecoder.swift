@@ -119,9 +119,22 @@ struct AXSnapshotJSONDecoder {
                 }
                 layout = known
             }
-            let nodes = try elements?.get() ?? []
+            var nodes = try elements?.get() ?? []
+            // The file's numbers are in its platform's unit, which may be named after the elements.
+            if value.frameUnit != .points { Self.setFrameUnit(value.frameUnit, in: &nodes) }
             return Snapshot(screen: screen, platform: value, locale: try Self.value(locale),
                             layoutDirection: layout, elements: nodes, format: .axsnapshot)
+        }
+    }
+
+    /// Gives every frame under `nodes` the unit `unit`. Recursion as deep as the
+    /// elements' nesting, which the parser bounds (`JSONParser.maxDepth`).
+    ///
+    /// - Complexity: O(n) in the nodes.
+    private static func setFrameUnit(_ unit: FrameUnit, in nodes: inout [Node]) {
+        for i in nodes.indices {
+            nodes[i].frame?.unit = unit
+            if !nodes[i].children.isEmpty { setFrameUnit(unit, in: &nodes[i].children) }
         }
     }
 

@@ -55,7 +55,7 @@ enum AriaAttribute {
         guard parts.count == 4, parts.allSatisfy({ $0.utf8.count <= 32 }) else { return nil }
         let numbers = parts.compactMap { Double($0) }
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
-        return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3], unit: .cssPixels)
     }
 
     /// At most 40 characters of input for a message.

@@ -191,7 +191,8 @@ struct UIAutomatorNode {
         guard skip(open), let x1 = integer(), skip(comma), let y1 = integer(), skip(close),
               skip(open), let x2 = integer(), skip(comma), let y2 = integer(), skip(close),
               i == bytes.count else { return nil }
-        return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)))
+        return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)),
+                     unit: .devicePixels)
     }
 
     /// Collapses runs of whitespace (newlines included) to one space and trims,

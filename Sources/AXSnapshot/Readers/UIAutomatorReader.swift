@@ -55,7 +55,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         var nodes = parser.nodes
         // Bounds are device pixels; the model is in dp (DESIGN §2).
         if let density = AndroidDensity.density(of: nodes.lazy.map(\.frame)) {
-            for i in nodes.indices { nodes[i].frame = nodes[i].frame?.scaled(by: 1 / density) }
+            for i in nodes.indices { nodes[i].frame = nodes[i].frame?.scaled(by: 1 / density, to: .dp) }
         }
         let elements = build(nodes, classes: parser.classes, strings: parser.strings)
         return Snapshot(screen: screen, platform: .android, elements: elements, format: .uiautomator)

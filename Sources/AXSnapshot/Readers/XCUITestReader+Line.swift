@@ -290,7 +290,7 @@ extension XCUITestReader {
             guard w >= 0, h >= 0 else {
                 throw fail(start, "expected a non-negative width and height in the frame \(Self.quote(text[start..<i]))")
             }
-            return Frame(x: x, y: y, width: w, height: h)
+            return Frame(x: x, y: y, width: w, height: h, unit: .points)
         }
 
         /// `a, b` with blanks around.

@@ -8,9 +8,17 @@ final class TargetSmallTests: XCTestCase {
         Node(id: id, role: .button, label: label, frame: Frame(x: 300, y: 10, width: side, height: side))
     }
 
+    /// The nodes' frames are given in the platform's unit, as a reader gives them.
     func diff(_ old: [Node], _ new: [Node], platform: Platform = .ios, format: SnapshotFormat = .axsnapshot) -> ScreenDiff {
-        let a = Snapshot(screen: "Receipt", platform: platform, elements: old, format: format)
-        let b = Snapshot(screen: "Receipt", platform: platform, elements: new, format: format)
+        func inUnit(_ nodes: [Node]) -> [Node] {
+            nodes.map { node in
+                var node = node
+                node.frame?.unit = platform.frameUnit
+                return node
+            }
+        }
+        let a = Snapshot(screen: "Receipt", platform: platform, elements: inUnit(old), format: format)
+        let b = Snapshot(screen: "Receipt", platform: platform, elements: inUnit(new), format: format)
         return ScreenDiffer.diff(old: a, new: b, path: "Snapshots/Receipt.json")
     }
 
@@ -59,6 +67,30 @@ final class TargetSmallTests: XCTestCase {
                        "\"Share receipt\" is 20 × 20 CSS px, smaller than the 24 × 24 CSS px minimum target on the web")
         XCTAssertTrue(diff([], [icon(24), crowded.with(width: 24)], platform: .web).all(.targetSmall).isEmpty)
         XCTAssertTrue(diff([], [icon(10)], platform: .other).all(.targetSmall).isEmpty)
+    }
+
+    /// A frame carries its unit: one not in its platform's unit (device pixels on Android, a
+    /// frame in points on the web) is never held to that platform's minimum.
+    func testAFrameInAnotherUnitIsNotJudged() {
+        let pixels = Snapshot(screen: "Receipt", platform: .android,
+                              elements: [Node(id: "share", role: .button, label: "Share", frame: Frame(x: 0, y: 0, width: 40, height: 40, unit: .devicePixels))])
+        XCTAssertTrue(ScreenDiffer.lint(pixels, path: "Receipt.json").all(.targetSmall).isEmpty)
+        var dp = pixels
+        dp.elements[0].frame?.unit = .dp
+        XCTAssertEqual(ScreenDiffer.lint(dp, path: "Receipt.json").all(.targetSmall).map(\.elements.first?.id), ["share"])
+    }
+
+    /// Each reader gives its frames in its platform's unit: a uiautomator dump's device pixels become dp.
+    func testReadersGiveFramesInTheirPlatformsUnit() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node index="0" text="Share" class="android.widget.Button" clickable="true" bounds="[0,0][1080,126]" /></hierarchy>
+            """
+        let dump = try SnapshotReader.read(Array(xml.utf8), file: "Receipt.xml")
+        XCTAssertEqual(dump.stops.first?.frame?.unit, .dp)
+        let json = #"{"axsnapshot": 1, "elements": [{"role": "button", "label": "Go", "frame": [0, 0, 20, 20]}], "platform": "web"}"#
+        XCTAssertEqual(try SnapshotReader.read(Array(json.utf8), file: "Go.json").stops.first?.frame?.unit, .cssPixels)
+        let aria = try SnapshotReader.read(Array("- button \"Go\" [box=10,20,30,40]\n".utf8), file: "Go.aria.yml")
+        XCTAssertEqual(aria.stops.first?.frame?.unit, .cssPixels)
     }
 
     func testLintReportsEverySmallControl() {
