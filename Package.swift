@@ -31,13 +31,7 @@ let package = Package(
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         .target(name: "AXSnapshotTesting", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
-        // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
-        // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
-        // Its debug information in DWARF 4, as Swift writes it: valgrind 3.19 (Debian 12) gives up on
-        // a binary that mixes in clang's DWARF 5, and the benchmarks' profiles run under it.
-        .target(name: "CInflate", cSettings: [.unsafeFlags(["-gdwarf-4"])],
-                linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
-        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
+        .target(name: "AXGit", dependencies: ["CLibgit2", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
         .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "CJemalloc"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXTracker"]),
@@ -52,7 +46,7 @@ let package = Package(
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXRecord"]),
         .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXTestSupport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXTrackerTests", dependencies: ["AXTracker", "AXGit", "AXGlob", "AXDiff", "AXTestSupport"]),
