@@ -22,6 +22,7 @@ let package = Package(
         ),
         // Analyses are built on the analysing threads and freed on the writing one: jemalloc
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
+        // Linked by the `axdiff` executable only (Sources/axdiff/JemallocTuning.swift).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
         .target(name: "AXSnapshot"),
         // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
@@ -33,10 +34,10 @@ let package = Package(
         .target(name: "AXSnapshotTesting", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
         .target(name: "AXGit", dependencies: ["CLibgit2", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot"]),
-        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "CJemalloc"]),
+        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXGit", "AXGlob", "AXTracker"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXTracker", "AXGate"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXTracker", "AXGate", "AXSite", "AXRecord", "CJemalloc"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
