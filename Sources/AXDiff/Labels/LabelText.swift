@@ -92,7 +92,10 @@ enum LabelText {
     /// it. Only a string not known to be ASCII is compared byte by byte.
     @inline(__always)
     static func identical(_ a: String, _ b: String) -> Bool {
-        guard a == b, a.utf8.count == b.utf8.count else { return false }
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        if count == 0 { return true }  // most values, hints and ids
+        guard a == b else { return false }
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let bytes = a.utf8Span
             return bytes.isKnownASCII || bytes.bytesEqual(to: b.utf8)
