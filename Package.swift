@@ -22,6 +22,7 @@ let package = Package(
         ),
         // Analyses are built on the analysing threads and freed on the writing one: jemalloc
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
+        // Linked by the `axdiff` executable only (Sources/axdiff/JemallocTuning.swift).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
         .target(name: "AXSnapshot"),
         // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
@@ -31,21 +32,15 @@ let package = Package(
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
         .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
         .target(name: "AXSnapshotTesting", dependencies: ["AXSnapshot", "AXDiff", "AXReport"]),
-        // zlib's `inflate`, answered with libdeflate when a whole stream is given at once: libgit2's
-        // object reads bind to it (Sources/CInflate/inflate.c; BENCHMARKS.md, "Inflating with libdeflate").
-        // Its debug information in DWARF 4, as Swift writes it: valgrind 3.19 (Debian 12) gives up on
-        // a binary that mixes in clang's DWARF 5, and the benchmarks' profiles run under it.
-        .target(name: "CInflate", cSettings: [.unsafeFlags(["-gdwarf-4"])],
-                linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
-        .target(name: "AXGit", dependencies: ["CLibgit2", "CInflate", "AXGlob"]),
+        .target(name: "AXGit", dependencies: ["CLibgit2", "AXGlob"]),
         .target(name: "AXRecord", dependencies: ["AXSnapshot", "AXProcess"]),
         // What the daemon, the gate and the site share: a commit's snapshots read and diffed against
         // its parent, the configuration at a commit, analysis on several threads.
         .target(name: "AXHistory", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob"]),
-        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "AXHistory", "CJemalloc"]),
+        .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "AXHistory"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXHistory"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXHistory"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord"]),
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord", "CJemalloc"]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
@@ -55,7 +50,7 @@ let package = Package(
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
         .executableTarget(name: "axdiff-bench", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXRecord"]),
         .testTarget(name: "AXProcessTests", dependencies: ["AXProcess"]),
-        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "CInflate", "AXProcess", "AXTestSupport"]),
+        .testTarget(name: "AXGitTests", dependencies: ["AXGit", "AXGlob", "AXProcess", "AXTestSupport"]),
         .testTarget(name: "AXRecordTests", dependencies: ["AXRecord", "AXSnapshot", "AXDiff", "AXTestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXHistoryTests", dependencies: ["AXHistory", "AXGit", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),

@@ -1,3 +1,3 @@
-/* jemalloc, the allocator of every process that links AXTracker (see README, Performance):
-   `mallctl` tunes it and hands its freed pages back. */
+/* jemalloc, the allocator of the `axdiff` executable (see README, Performance): `mallctl`
+   tunes it and hands its freed pages back (Sources/axdiff/JemallocTuning.swift). */
 #include <jemalloc/jemalloc.h>

@@ -70,5 +70,4 @@ func runBench() -> Int32 {
     return options.quick || table.rows.allSatisfy(\.passes) ? 0 : 1
 }
 
-Allocator.keepFreedPages()
 exit(runBench())

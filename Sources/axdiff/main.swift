@@ -68,5 +68,5 @@ func execute(_ command: any Command.Type, _ args: [String]) -> Int32 {
     }
 }
 
-Allocator.keepFreedPages()
+JemallocTuning.install()
 exit(runMain())

@@ -46,7 +46,7 @@ final class PreparedVersionTests: XCTestCase {
             if prepared.visualRanks != nil { framed += 1 }
             // The reference: every id's print, sorted by (print, reading order).
             let reference: [IDPrints.Entry] = tree.stops.indices.compactMap { i -> IDPrints.Entry? in
-                guard var id = tree.stops[i].id, !id.isEmpty, let p = id.withUTF8(IDPrints.fingerprint) else { return nil }
+                guard let id = tree.stops[i].id, !id.isEmpty, let p = IDPrints.fingerprint(ContiguousArray(id.utf8)) else { return nil }
                 return IDPrints.Entry(print: p, stop: i)
             }.sorted { ($0.print, $0.stop) < ($1.print, $1.stop) }
             XCTAssertEqual(prepared.idPrints?.entries, reference, label)

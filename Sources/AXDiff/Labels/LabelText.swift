@@ -41,25 +41,31 @@ enum LabelText {
     /// Non-ASCII text has none: `==` on strings is canonical equivalence, and
     /// a non-ASCII label can equal an ASCII one ("a\u{37E}" is "a;").
     static func normalizedKey(_ s: String) -> UInt64? {
-        // The bytes read in place (a `var` copy for `withUTF8` cost a retain
-        // and a release per label); a string without contiguous bytes is copied.
-        if let key = s.utf8.withContiguousStorageIfAvailable(normalizedKey) { return key }
-        var copy = s
-        return copy.withUTF8(normalizedKey)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let bytes = s.utf8.span
+            var key = NormalizedKey()
+            for i in bytes.indices where !key.add(bytes[i]) { return nil }
+            return key.hash
+        }
+        var key = NormalizedKey()
+        for b in s.utf8 where !key.add(b) { return nil }
+        return key.hash
     }
 
-    static func normalizedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        keyFold.withUnsafeBufferPointer { fold in
-            var hash = WordKeys.seed
-            for b in bytes {
-                let f = fold[Int(b)]
-                if f < 0x100 {
-                    hash = (hash ^ UInt64(f)) &* WordKeys.prime
-                } else if f == nonASCII {
-                    return nil
-                }
+    /// The state of `normalizedKey`: the hash of the bytes so far.
+    private struct NormalizedKey {
+        var hash = WordKeys.seed
+
+        /// Adds `b`; false for a byte of non-ASCII text.
+        @inline(__always)
+        mutating func add(_ b: UInt8) -> Bool {
+            let f = LabelText.keyFold[Int(b)]
+            if f < 0x100 {
+                hash = (hash ^ UInt64(f)) &* WordKeys.prime
+            } else if f == LabelText.nonASCII {
+                return false
             }
-            return hash
+            return true
         }
     }
 
@@ -78,40 +84,22 @@ enum LabelText {
     /// decomposed): what the rules derive from a label byte by byte (word
     /// keys, hashes) is only sure to agree for identical bytes.
     ///
-    /// Always inlined: the diff calls it three times per matched pair, and
-    /// as a call each string argument read out of a `Stop` in an array is
-    /// retained and released around it.
+    /// `==` first: it answers two strings sharing one storage without reading
+    /// their bytes, and compares ASCII strings as bytes. Two strings `==` finds
+    /// equal differ in their bytes only where one is not ASCII: an ASCII string
+    /// is its own normal form, and the non-ASCII characters equivalent to an
+    /// ASCII one ("\u{212A}" is "K") take more bytes, so equal lengths settle
+    /// it. Only a string not known to be ASCII is compared byte by byte.
     @inline(__always)
     static func identical(_ a: String, _ b: String) -> Bool {
-        // The same two words are the same string: one storage with one count, or the same
-        // small string held inline. Most labels a diff compares were taken from the previous
-        // version's read unchanged, so they share their storage with the old stop's; this
-        // answers them without reaching the bytes (or retaining the storage to do so).
-        if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
-        if count == 0 { return true }  // most values and hints
-        // Read in place (no copy of either string), eight bytes at a time
-        // (`elementsEqual` goes byte by byte through an iterator).
-        let compared: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                let (p, q) = (UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
-                // One storage: a label the scan took unchanged from the version before
-                // shares its bytes with the old stop's (most pairs a diff compares).
-                if p.baseAddress == q.baseAddress { return true }
-                var i = 0
-                while i + 8 <= p.count {
-                    guard p.loadUnaligned(fromByteOffset: i, as: UInt64.self) == q.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
-                    i += 8
-                }
-                while i < p.count {
-                    guard p[i] == q[i] else { return false }
-                    i += 1
-                }
-                return true
-            }
+        if count == 0 { return true }  // most values, hints and ids
+        guard a == b else { return false }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let bytes = a.utf8Span
+            return bytes.isKnownASCII || bytes.bytesEqual(to: b.utf8)
         }
-        if case .some(.some(let equal)) = compared { return equal }
         return a.utf8.elementsEqual(b.utf8)
     }
 

@@ -146,16 +146,11 @@ enum GroupMatcher {
         }
     }
 
-    /// Whether `b[j]` has a value and a name other than `a[i]`'s. Read in place: an
-    /// array's subscript copies the whole `Stop` to read one field of it.
+    /// Whether `b[j]` has a value and a name other than `a[i]`'s.
     private static func nameChanged(_ a: [Stop], _ i: Int, _ b: [Stop], _ j: Int) -> Bool {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                // Equal label and value give equal names: checked first, because `name`
-                // builds a new string for every stop with a value.
-                !b[j].value.isEmpty && (b[j].label != a[i].label || b[j].value != a[i].value) && b[j].name != a[i].name
-            }
-        }
+        // Equal label and value give equal names: checked first, because `name`
+        // builds a new string for every stop with a value.
+        !b[j].value.isEmpty && (b[j].label != a[i].label || b[j].value != a[i].value) && b[j].name != a[i].name
     }
 
     /// An unmatched old stop whose id is now the id of a node inside a new

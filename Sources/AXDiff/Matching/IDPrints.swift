@@ -35,8 +35,8 @@ struct IDPrints: Sendable, Equatable {
         var prints: [Entry] = []
         prints.reserveCapacity(stops.count)
         for i in stops.indices {
-            guard var id = stops[i].id, !id.isEmpty else { continue }
-            guard let print = id.withUTF8(Self.fingerprint) else { return nil }
+            guard let id = stops[i].id, !id.isEmpty else { continue }
+            guard let print = Self.fingerprint(id) else { return nil }
             prints.append(Entry(print: print, stop: i))
         }
         entries = Self.sorted(prints)
@@ -46,69 +46,108 @@ struct IDPrints: Sendable, Equatable {
     /// counting sort by the top bits (about four entries per group, which
     /// keeps reading order), then each group by insertion (stable). Ties in
     /// reading order keep the result the same from run to run. (A comparison sort of every
-    /// entry costs several times more; see BENCHMARKS.md.) The entries are
-    /// plain values, written through buffer pointers only to spare the
-    /// array writes of the counting sort their bounds and uniqueness checks.
+    /// entry costs several times more; see BENCHMARKS.md.)
     static func sorted(_ prints: [Entry]) -> [Entry] {
         guard prints.count > 1 else { return prints }
         let bits = max(0, Int.bitWidth - prints.count.leadingZeroBitCount - 2)
         let shift = UInt64(UInt64.bitWidth - bits)
         var start = [Int](repeating: 0, count: (1 << bits) + 1)
-        var result = prints
-        start.withUnsafeMutableBufferPointer { start in
-            for e in prints { start[Int(e.print >> shift) + 1] += 1 }
-            for b in 0..<(1 << bits) { start[b + 1] += start[b] }
-            var next = Array(start)
-            result.withUnsafeMutableBufferPointer { out in
-                next.withUnsafeMutableBufferPointer { next in
-                    for e in prints {
-                        let b = Int(e.print >> shift)
-                        out[next[b]] = e
-                        next[b] += 1
-                    }
+        for e in prints { start[Int(e.print >> shift) + 1] += 1 }
+        for b in 0..<(1 << bits) { start[b + 1] += start[b] }
+        var next = start
+        var out = prints
+        for e in prints {
+            let b = Int(e.print >> shift)
+            out[next[b]] = e
+            next[b] += 1
+        }
+        for b in 0..<(1 << bits) where start[b + 1] - start[b] > 1 {
+            let (lo, hi) = (start[b], start[b + 1])
+            if hi - lo > 32 {
+                out[lo..<hi].sort { $0.print != $1.print ? $0.print < $1.print : $0.stop < $1.stop }
+                continue
+            }
+            for k in (lo + 1)..<hi {
+                let entry = out[k]
+                var p = k
+                while p > lo, out[p - 1].print > entry.print {
+                    out[p] = out[p - 1]
+                    p -= 1
                 }
-                for b in 0..<(1 << bits) where start[b + 1] - start[b] > 1 {
-                    let (lo, hi) = (start[b], start[b + 1])
-                    if hi - lo > 32 {
-                        out[lo..<hi].sort { $0.print != $1.print ? $0.print < $1.print : $0.stop < $1.stop }
-                        continue
-                    }
-                    for k in (lo + 1)..<hi {
-                        let entry = out[k]
-                        var p = k
-                        while p > lo, out[p - 1].print > entry.print {
-                            out[p] = out[p - 1]
-                            p -= 1
-                        }
-                        out[p] = entry
-                    }
-                }
+                out[p] = entry
             }
         }
-        return result
+        return out
     }
 
-    /// A 64-bit mix of the bytes, eight at a time, or nil for non-ASCII bytes.
-    static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-        var high: UInt64 = 0
+    /// A 64-bit mix of the id's bytes, eight at a time (each eight read as a
+    /// little-endian word), or nil for non-ASCII bytes.
+    static func fingerprint(_ id: String) -> UInt64? {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return fingerprint(id.utf8.span)
+        }
+        return fingerprint(ContiguousArray(id.utf8))
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    static func fingerprint(_ bytes: Span<UInt8>) -> UInt64? {
+        var mix = Mix(count: bytes.count)
         var i = 0
-        while i + 8 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        while i + 8 <= bytes.count {
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(bytes[i + k]) << UInt64(8 * k) }
+            mix.add(word: word)
+            i += 8
+        }
+        while i < bytes.count {
+            mix.add(tail: bytes[i])
+            i += 1
+        }
+        return mix.result
+    }
+
+    /// The same, for systems without `Span`.
+    static func fingerprint(_ bytes: ContiguousArray<UInt8>) -> UInt64? {
+        var mix = Mix(count: bytes.count)
+        var i = 0
+        while i + 8 <= bytes.count {
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(bytes[i + k]) << UInt64(8 * k) }
+            mix.add(word: word)
+            i += 8
+        }
+        while i < bytes.count {
+            mix.add(tail: bytes[i])
+            i += 1
+        }
+        return mix.result
+    }
+
+    /// The state of `fingerprint`: words mixed in, then the tail.
+    struct Mix {
+        var hash: UInt64
+        var high: UInt64 = 0
+        var tail: UInt64 = 0
+
+        init(count: Int) {
+            hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        }
+
+        mutating func add(word: UInt64) {
             high |= word
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
-            i += 8
         }
-        var tail: UInt64 = 0
-        while i < raw.count {
-            tail = tail << 8 | UInt64(raw[i])
-            high |= UInt64(raw[i])
-            i += 1
+
+        mutating func add(tail byte: UInt8) {
+            tail = tail << 8 | UInt64(byte)
+            high |= UInt64(byte)
         }
-        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+
+        var result: UInt64? {
+            guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+            let h = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+            return h ^ (h >> 29)
+        }
     }
 }

@@ -81,31 +81,24 @@ struct DiffContext {
         pairs.reserveCapacity(new.count)
         var changed: [(old: Int, new: Int)] = []
         var isChanged = [Bool](repeating: false, count: new.count)
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                for j in matching.newToOld.indices {
-                    guard let i = matching.newToOld[j] else { continue }
-                    pairs.append((i, j))
-                    if differ(old, i, new, j) {
-                        changed.append((i, j))
-                        isChanged[j] = true
-                    }
-                }
+        for j in matching.newToOld.indices {
+            guard let i = matching.newToOld[j] else { continue }
+            pairs.append((i, j))
+            if differ(old, i, new, j) {
+                changed.append((i, j))
+                isChanged[j] = true
             }
         }
         return (pairs, changed, isChanged)
     }
 
     /// Whether `old[i]` and `new[j]` differ in a field that `changedPairs`
-    /// covers, compared in place (binding the two stops would copy every
-    /// field). Strings count as different unless their bytes are identical:
+    /// covers, compared where they lie (binding the two stops to locals would
+    /// copy every field). Strings count as different unless their bytes are identical:
     /// stricter than the rules' own `==`, so no pair a rule would report is
     /// left out, and `NameDuplicate` may rely on untouched labels being the
     /// same bytes.
-    ///
-    /// Through buffer pointers: an array's subscript copies the whole `Stop`
-    /// (a retain and a release of each field) to read one field of it.
-    static func differ(_ old: UnsafeBufferPointer<Stop>, _ i: Int, _ new: UnsafeBufferPointer<Stop>, _ j: Int) -> Bool {
+    static func differ(_ old: [Stop], _ i: Int, _ new: [Stop], _ j: Int) -> Bool {
         old[i].role != new[j].role || !LabelText.identical(old[i].label, new[j].label)
             || !LabelText.identical(old[i].value, new[j].value) || !LabelText.identical(old[i].id, new[j].id)
             || old[i].level != new[j].level || old[i].states != new[j].states

@@ -17,7 +17,7 @@ enum LongestIncreasingSubsequence {
         guard !sequence.isEmpty else { return [] }
         // Already increasing (most commits move nothing, in the spoken or the
         // visual order): the whole sequence is the one longest run.
-        if sequence.withUnsafeBufferPointer({ s in (1..<s.count).allSatisfy { s[$0 - 1] < s[$0] } }) {
+        if zip(sequence, sequence.dropFirst()).allSatisfy({ $0 < $1 }) {
             return Array(sequence.indices)
         }
         var bound = 0

@@ -57,22 +57,10 @@ public struct Node: Sendable, Equatable {
 
     /// Whether this node is one stop, by DESIGN §2: explicit `element` wins;
     /// otherwise a leaf with a label, a value, or an interactive or image role.
-    public var isStop: Bool { Self.isStop(self) }
-
-    /// `isStop` of a node read in place: calling the property on a node
-    /// behind a pointer copies the whole node (a retain and a release of
-    /// each field).
-    @inline(__always)
-    static func isStop(_ node: UnsafePointer<Node>) -> Bool {
-        if let element = node.pointee.element { return element }
-        guard node.pointee.children.isEmpty else { return false }
-        return !(node.pointee.label?.isEmpty ?? true) || !(node.pointee.value?.isEmpty ?? true)
-            || node.pointee.role.isFocusableWithoutLabel
-    }
-
-    @inline(__always)
-    static func isStop(_ node: Node) -> Bool {
-        withUnsafePointer(to: node) { isStop($0) }
+    public var isStop: Bool {
+        if let element { return element }
+        guard children.isEmpty else { return false }
+        return !(label?.isEmpty ?? true) || !(value?.isEmpty ?? true) || role.isFocusableWithoutLabel
     }
 }
 

@@ -91,40 +91,38 @@ extension Snapshot {
             levels[top].next = i + 1
             let container = levels[top].container
             let inHeading = levels[top].inHeading
-            // Read in place: a `Node` copied out of its array retains and
+            // Read where it lies: a `Node` bound to a local retains and
             // releases each of its fields.
-            let descend: (children: [Node], opened: Int, heading: Int)? = levels[top].nodes.withUnsafeBufferPointer { nodes in
-                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
-                if Node.isStop(node) {
-                    if node.pointee.role == .heading, !inHeading {
-                        outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
-                                                      isStop: true, line: node.pointee.line))
-                    } else if !node.pointee.children.isEmpty {
-                        Self.foldedHeadings(in: node.pointee.children, stop: stopCount, into: &outline.headings)
-                    }
-                    stopCount += 1
-                    return nil
+            let nodes = levels[top].nodes
+            guard !nodes[i].hidden else { continue }
+            if nodes[i].isStop {
+                if nodes[i].role == .heading, !inHeading {
+                    outline.headings.append(.init(level: nodes[i].level, name: Self.text(of: nodes[i]), stop: stopCount,
+                                                  isStop: true, line: nodes[i].line))
+                } else if !nodes[i].children.isEmpty {
+                    Self.foldedHeadings(in: nodes[i].children, stop: stopCount, into: &outline.headings)
                 }
-                var opened = -1, heading = -1
-                if node.pointee.isSemanticContainer {
-                    opened = outline.containers.count
-                    outline.containers.append(.init(role: node.pointee.role, platformRole: node.pointee.platformRole,
-                                                     name: node.pointee.label ?? "", firstStop: stopCount, stopCount: 0,
-                                                     parent: container, line: node.pointee.line, frame: node.pointee.frame))
-                }
-                if node.pointee.isHeading, !inHeading {
-                    heading = outline.headings.count
-                    outline.headings.append(.init(level: node.pointee.level, name: Self.text(of: node.pointee), stop: stopCount,
-                                                  line: node.pointee.line))
-                }
-                // An empty container is still announced ("application", "list, 0 items").
-                guard !node.pointee.children.isEmpty else {
-                    if heading >= 0 { outline.headings[heading].stop = nil }
-                    return nil
-                }
-                return (node.pointee.children, opened, heading)
+                stopCount += 1
+                continue
             }
-            guard let (children, opened, heading) = descend else { continue }
+            var opened = -1, heading = -1
+            if nodes[i].isSemanticContainer {
+                opened = outline.containers.count
+                outline.containers.append(.init(role: nodes[i].role, platformRole: nodes[i].platformRole,
+                                                 name: nodes[i].label ?? "", firstStop: stopCount, stopCount: 0,
+                                                 parent: container, line: nodes[i].line, frame: nodes[i].frame))
+            }
+            if nodes[i].isHeading, !inHeading {
+                heading = outline.headings.count
+                outline.headings.append(.init(level: nodes[i].level, name: Self.text(of: nodes[i]), stop: stopCount,
+                                              line: nodes[i].line))
+            }
+            // An empty container is still announced ("application", "list, 0 items").
+            let children = nodes[i].children
+            guard !children.isEmpty else {
+                if heading >= 0 { outline.headings[heading].stop = nil }
+                continue
+            }
             levels.append(Level(nodes: children, next: 0, container: opened >= 0 ? opened : container,
                                 opened: opened, heading: heading, inHeading: inHeading || heading >= 0))
         }

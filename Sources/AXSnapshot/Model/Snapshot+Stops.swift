@@ -12,11 +12,9 @@ extension Snapshot {
     /// (see `StopTree`): containers, members and frames, read by reading-order
     /// analysis without walking the nodes again.
     ///
-    /// Nodes are read in place through a buffer pointer, never copied: a
-    /// `Node` has a dozen reference-counted fields, and a copy retains and
-    /// releases each. Reading them out of the array instead (`nodes[i].label`)
-    /// still retains and releases each field read (see BENCHMARKS.md). A stack
-    /// of sibling arrays with the next position in each and one shared path,
+    /// Nodes are read where they lie (`current[i].field`), never bound to a
+    /// local: a `Node` has a dozen reference-counted fields, and a copy
+    /// retains and releases each. A stack of sibling arrays with the next position in each and one shared path,
     /// so the depth of the tree cannot exhaust the call stack. An inner node
     /// gets its tree node only when the first stop below it is found, so nodes
     /// without stops stay out of the tree.
@@ -62,41 +60,38 @@ extension Snapshot {
                 continue
             }
             levels[top].next = i + 1
-            let descend: (children: [Node], frame: Frame?)? = current.withUnsafeBufferPointer { nodes in
-                // Read through a pointer (`i` is in bounds, so the base exists).
-                guard let node = nodes.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
-                let frame = node.pointee.frame
-                guard Node.isStop(node) else {
-                    return node.pointee.children.isEmpty ? nil : (node.pointee.children, frame)
+            guard !current[i].hidden else { continue }
+            guard current[i].isStop else {
+                if !current[i].children.isEmpty {
+                    let children = current[i].children
+                    levels.append(Level(nodes: children, next: 0, node: -1, frame: current[i].frame, lastChild: -1))
+                    path.append(i)
+                    current = children
                 }
-                for lv in created..<levels.count {
-                    let inner = tree.addNode(parent: levels[lv - 1].node, after: levels[lv - 1].lastChild, stop: -1, frame: levels[lv].frame)
-                    levels[lv - 1].lastChild = inner
-                    levels[lv].node = inner
-                }
-                created = levels.count
-                let k = tree.stops.count
-                levels[top].lastChild = tree.addNode(parent: levels[top].node, after: levels[top].lastChild, stop: k, frame: frame)
-                tree.nodeOfStop.append(levels[top].lastChild)
-                // An inner node without a frame of its own is placed by the box
-                // around its stops, united in reading order (the root is never placed).
-                if let f = frame {
-                    for lv in 1..<levels.count where levels[lv].frame == nil {
-                        let n = levels[lv].node
-                        tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
-                    }
-                }
-                tree.stops.append(Self.makeStop(node, i, parentPath: path, index: k, platform: platform))
-                if !(node.pointee.value?.isEmpty ?? true) { tree.valued.append(k) }
-                if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
-                if !(node.pointee.hint?.isEmpty ?? true) || !node.pointee.actions.isEmpty { tree.hintsOrActions.append(k) }
-                return nil
+                continue
             }
-            if let descend {
-                levels.append(Level(nodes: descend.children, next: 0, node: -1, frame: descend.frame, lastChild: -1))
-                path.append(i)
-                current = descend.children
+            let frame = current[i].frame
+            for lv in created..<levels.count {
+                let inner = tree.addNode(parent: levels[lv - 1].node, after: levels[lv - 1].lastChild, stop: -1, frame: levels[lv].frame)
+                levels[lv - 1].lastChild = inner
+                levels[lv].node = inner
             }
+            created = levels.count
+            let k = tree.stops.count
+            levels[top].lastChild = tree.addNode(parent: levels[top].node, after: levels[top].lastChild, stop: k, frame: frame)
+            tree.nodeOfStop.append(levels[top].lastChild)
+            // An inner node without a frame of its own is placed by the box
+            // around its stops, united in reading order (the root is never placed).
+            if let f = frame {
+                for lv in 1..<levels.count where levels[lv].frame == nil {
+                    let n = levels[lv].node
+                    tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
+                }
+            }
+            tree.stops.append(Self.makeStop(current, i, parentPath: path, index: k, platform: platform))
+            if !(current[i].value?.isEmpty ?? true) { tree.valued.append(k) }
+            if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
+            if !(current[i].hint?.isEmpty ?? true) || !current[i].actions.isEmpty { tree.hintsOrActions.append(k) }
         }
         return tree
     }
@@ -117,15 +112,13 @@ extension Snapshot {
                 continue
             }
             levels[top].next = i + 1
-            let children: [Node]? = current.withUnsafeBufferPointer { buffer in
-                guard let node = buffer.baseAddress.map({ $0 + i }), !node.pointee.hidden else { return nil }
-                if Node.isStop(node) {
-                    stops += 1
-                    return nil
-                }
-                return node.pointee.children.isEmpty ? nil : node.pointee.children
+            guard !current[i].hidden else { continue }
+            if current[i].isStop {
+                stops += 1
+                continue
             }
-            if let children {
+            let children = current[i].children
+            if !children.isEmpty {
                 inner += 1
                 levels.append((children, 0))
                 current = children
@@ -134,54 +127,49 @@ extension Snapshot {
         return (stops, inner)
     }
 
-    /// The stop for `node` (the `i`-th of its siblings), read in place
-    /// through a pointer: a `Node` argument, or a node read from a buffer
-    /// and handed on, is a copy (a retain and a release of each of its
-    /// fields).
-    static func makeStop(_ node: UnsafePointer<Node>, _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
+    /// The stop for `siblings[i]`, its fields read where they lie: a `Node`
+    /// passed on by value is copied (a retain and a release of each field).
+    static func makeStop(_ siblings: [Node], _ i: Int, parentPath: [Int], index: Int, platform: Platform) -> Stop {
         var imageNames: [String] = []
-        if let name = node.pointee.imageName { imageNames.append(name) }
+        if let name = siblings[i].imageName { imageNames.append(name) }
         var innerIDs: [String] = []
-        var label = node.pointee.label ?? ""
-        var states = node.pointee.states
-        if !node.pointee.children.isEmpty {
+        var label = siblings[i].label ?? ""
+        var states = siblings[i].states
+        if !siblings[i].children.isEmpty {
             // The shown descendants in preorder, as a stack of sibling arrays.
             var spokenParts: [String] = []
-            var levels: [(nodes: [Node], next: Int)] = [(node.pointee.children, 0)]
+            var levels: [(nodes: [Node], next: Int)] = [(siblings[i].children, 0)]
             while let top = levels.indices.last {
-                let siblings = levels[top].nodes, k = levels[top].next
-                guard k < siblings.count else {
+                let inner = levels[top].nodes, k = levels[top].next
+                guard k < inner.count else {
                     levels.removeLast()
                     continue
                 }
                 levels[top].next = k + 1
-                let children: [Node]? = siblings.withUnsafeBufferPointer { inner in
-                    guard !inner[k].hidden else { return nil }
-                    if let id = inner[k].id, !id.isEmpty {
-                        innerIDs.append(id)
-                        if inner[k].role == .image { imageNames.append(id) }
-                    }
-                    if let name = inner[k].imageName { imageNames.append(name) }
-                    // Focus on a subview VoiceOver does not stop on (a tvOS
-                    // cell's inner button) is focus on the stop that holds it.
-                    if !inner[k].states.isEmpty, inner[k].states.contains(.focused) { states.insert(.focused) }
-                    if let label = inner[k].label, !label.isEmpty {
-                        spokenParts.append(label)
-                    } else if let value = inner[k].value, !value.isEmpty {
-                        spokenParts.append(value)
-                    }
-                    return inner[k].children.isEmpty ? nil : inner[k].children
+                guard !inner[k].hidden else { continue }
+                if let id = inner[k].id, !id.isEmpty {
+                    innerIDs.append(id)
+                    if inner[k].role == .image { imageNames.append(id) }
                 }
-                if let children { levels.append((children, 0)) }
+                if let name = inner[k].imageName { imageNames.append(name) }
+                // Focus on a subview VoiceOver does not stop on (a tvOS
+                // cell's inner button) is focus on the stop that holds it.
+                if !inner[k].states.isEmpty, inner[k].states.contains(.focused) { states.insert(.focused) }
+                if let label = inner[k].label, !label.isEmpty {
+                    spokenParts.append(label)
+                } else if let value = inner[k].value, !value.isEmpty {
+                    spokenParts.append(value)
+                }
+                if !inner[k].children.isEmpty { levels.append((inner[k].children, 0)) }
             }
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
         return Stop(
-            index: index, id: node.pointee.id, role: node.pointee.role, platformRole: node.pointee.platformRole,
-            states: states, level: node.pointee.level,
-            label: label, value: node.pointee.value ?? "", hint: node.pointee.hint ?? "",
-            inputLabels: node.pointee.inputLabels, actions: node.pointee.actions, frame: node.pointee.frame,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: node.pointee.line,
+            index: index, id: siblings[i].id, role: siblings[i].role, platformRole: siblings[i].platformRole,
+            states: states, level: siblings[i].level,
+            label: label, value: siblings[i].value ?? "", hint: siblings[i].hint ?? "",
+            inputLabels: siblings[i].inputLabels, actions: siblings[i].actions, frame: siblings[i].frame,
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: siblings[i].line,
             platform: platform
         )
     }

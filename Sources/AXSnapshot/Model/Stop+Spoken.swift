@@ -69,17 +69,14 @@ extension Stop {
 extension Stop {
     /// `spoken` of each of `stops`, in order.
     ///
-    /// Reads the fields it needs in place, through a buffer pointer: calling
-    /// `spoken` on each element copies the whole stop first (a retain and a
-    /// release of each of its fields), and reading the fields out of the
-    /// array still retains and releases each one read.
+    /// Reads the fields it needs where they lie (`stops[i].label`): binding
+    /// each stop to a local copies the whole stop first (a retain and a
+    /// release of each of its fields).
     public static func spoken(_ stops: [Stop]) -> [String] {
-        stops.withUnsafeBufferPointer { buffer in
-            buffer.indices.map { i in
-                speak(label: buffer[i].label, value: buffer[i].value, role: buffer[i].role, platformRole: buffer[i].platformRole,
-                      level: buffer[i].level, states: buffer[i].states, hint: buffer[i].hint,
-                      hasActions: !buffer[i].actions.isEmpty, platform: buffer[i].platform)
-            }
+        stops.indices.map { i in
+            speak(label: stops[i].label, value: stops[i].value, role: stops[i].role, platformRole: stops[i].platformRole,
+                  level: stops[i].level, states: stops[i].states, hint: stops[i].hint,
+                  hasActions: !stops[i].actions.isEmpty, platform: stops[i].platform)
         }
     }
 }
