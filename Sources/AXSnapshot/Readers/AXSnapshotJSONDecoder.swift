@@ -127,10 +127,9 @@ struct AXSnapshotJSONDecoder {
         }
     }
 
-    /// Gives every frame under `nodes` the unit `unit`. Recursion as deep as the
-    /// elements' nesting, which the parser bounds (`JSONParser.maxDepth`).
-    ///
-    /// - Complexity: O(n) in the nodes.
+    /// Gives every frame under `nodes` the unit `unit`, visiting each node once.
+    /// Recursion as deep as the elements' nesting, which the parser bounds
+    /// (`JSONParser.maxDepth`).
     private static func setFrameUnit(_ unit: FrameUnit, in nodes: inout [Node]) {
         for i in nodes.indices {
             nodes[i].frame?.unit = unit
