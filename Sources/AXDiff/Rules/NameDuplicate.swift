@@ -120,9 +120,20 @@ enum NameDuplicate: ChangeRule {
         // Meaningless labels are left out only now, in groups that could be
         // duplicates: the label test is the costly part, and most groups have
         // one member. Filtering keeps the members' order, so the result is
-        // the same as filtering first.
+        // the same as filtering first. A group's members mostly repeat one
+        // label (a list's "Delete" buttons), so each distinct set of the
+        // fields the test reads is judged once.
+        var judged: [Judged: Bool] = [:]
         for (name, members) in groups where members.count >= 2 {
-            groups[name] = members.filter { !LabelQuality.isMeaningless(stops[$0]) }
+            groups[name] = members.filter { m in
+                let key = Judged(label: stops[m].label, id: stops[m].id, imageNames: stops[m].imageNames,
+                                 role: stops[m].role, platform: stops[m].platform)
+                if let meaningless = judged[key] { return !meaningless }
+                let meaningless = LabelQuality.isMeaningless(key.label, id: key.id, imageNames: key.imageNames,
+                                                             role: key.role, platform: key.platform)
+                judged[key] = meaningless
+                return !meaningless
+            }
         }
         return groups.filter { _, members in
             guard members.count >= 2 else { return false }
@@ -133,6 +144,15 @@ enum NameDuplicate: ChangeRule {
             return !apart
         }
     }
+}
+
+/// The fields of a stop `LabelQuality.isMeaningless` reads.
+private struct Judged: Hashable {
+    let label: String
+    let id: String?
+    let imageNames: [String]
+    let role: Role
+    let platform: Platform
 }
 
 extension ChangeKind {

@@ -46,4 +46,19 @@ final class NameDuplicateTests: XCTestCase {
         }
         XCTAssertEqual(duplicateCount(["e\u{301}dit", "Edit"], added: "edit"), 2)
     }
+    /// Members of one group share a label but not always the id: a button
+    /// whose iOS label is its leaked identifier is meaningless and left out,
+    /// whichever member comes first, so a member is judged by its own fields.
+    func testMembersWithTheSameLabelAreJudgedByTheirOwnId() {
+        let old = [S.button("Save", id: "save-1", y: 0), S.button("Cancel", y: 50)]
+        let new = old + [S.button("Save", id: "Save", y: 1_000), S.button("Save", y: 2_000)]
+        let found = S.diff(old, new).all(.nameDuplicate)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.elements.map(\.index), [0, 3], "the leaked identifier is left out")
+        let leakedFirst = [S.button("Save", id: "Save", y: 0), S.button("Cancel", y: 50)]
+        let later = leakedFirst + [S.button("Save", y: 1_000), S.button("Save", id: "save-2", y: 2_000)]
+        let again = S.diff(leakedFirst, later).all(.nameDuplicate)
+        XCTAssertEqual(again.count, 1)
+        XCTAssertEqual(again.first?.elements.map(\.index), [2, 3], "the first member's verdict is not the others'")
+    }
 }
