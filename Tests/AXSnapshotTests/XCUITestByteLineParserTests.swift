@@ -104,4 +104,37 @@ final class XCUITestByteLineParserTests: XCTestCase {
             XCTAssertEqual("\(error)", "f.txt:3:28: expected a frame {{x, y}, {w, h}}, found '{{1.0, x}}'")
         }
     }
+
+    func testShortDecimalsReadAsDoubleReadsThem() {
+        let seed: UInt64 = 20_261_206_0740
+        var rng = SeededGenerator(seed: seed)
+        let alphabet = Array("0123456789.-.-e+9")
+        var fast = 0
+        for round in 0..<50_000 {
+            var text = ""
+            switch round % 3 {
+            case 0: // frames as XCUITest prints them
+                text = "\(Int.random(in: -99_999...99_999, using: &rng)).\(Int.random(in: 0...999_999, using: &rng))"
+            case 1: // up to 17 digits, around the 15-digit bound
+                let digits = Int.random(in: 1...17, using: &rng)
+                let point = Int.random(in: 0...digits, using: &rng)
+                for k in 0..<digits {
+                    if k == point { text += "." }
+                    text += String(Int.random(in: 0...9, using: &rng))
+                }
+                if Bool.random(using: &rng) { text = "-" + text }
+            default: // anything from the number alphabet
+                for _ in 0..<Int.random(in: 1...8, using: &rng) { text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            }
+            var bytes = text
+            let got = bytes.withUTF8 { Reader.ByteLineParser.shortDecimal($0, 0, $0.count) }
+            if let got {
+                fast += 1
+                let expected = Double(text)
+                XCTAssertEqual(got.bitPattern, expected?.bitPattern, "seed \(seed), round \(round): \(text)")
+            }
+        }
+        print("seed \(seed): \(fast) of 50000 numbers on the short path")
+        XCTAssertGreaterThan(fast, 30_000)
+    }
 }

@@ -357,11 +357,46 @@ extension XCUITestReader {
                     || a == UInt8(ascii: "e") || a == UInt8(ascii: "E") else { break }
                 i += 1
             }
+            if let d = Self.shortDecimal(text, start, i) { return d }
             guard start < i, let d = Double(string(start, i)), d.isFinite else {
                 i = start
                 return nil
             }
             return d
+        }
+
+        /// Powers of ten a `Double` holds exactly.
+        private static let exactPowers: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+        /// `-?digits(.digits)?` with at most 15 digits, the way frames print: the
+        /// digits as an integer and the power of ten are both exact, so one
+        /// division rounds once, to the same `Double` as `Double(String)`. Other
+        /// forms (exponents, `+`, more digits) are left to `Double(String)`.
+        static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+            var k = start
+            let negative = k < end && text[k] == UInt8(ascii: "-")
+            if negative { k += 1 }
+            var mantissa: UInt64 = 0
+            var digits = 0
+            var fraction = -1
+            while k < end {
+                let b = text[k]
+                if b >= 0x30, b <= 0x39 {
+                    mantissa = mantissa * 10 + UInt64(b - 0x30)
+                    digits += 1
+                    if fraction >= 0 { fraction += 1 }
+                } else if b == UInt8(ascii: "."), fraction < 0 {
+                    fraction = 0
+                } else {
+                    return nil
+                }
+                guard digits <= 15 else { return nil }
+                k += 1
+            }
+            // `-` or `.` alone is no number; `5.` and `.5` are, as for `Double(String)`.
+            guard digits > 0 else { return nil }
+            let value = Double(mantissa) / exactPowers[max(fraction, 0)]
+            return negative ? -value : value
         }
     }
 
