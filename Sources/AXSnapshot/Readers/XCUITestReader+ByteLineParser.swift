@@ -24,7 +24,7 @@ extension XCUITestReader {
         /// one under canonical equivalence (U+037E `;`, U+1FEF `` ` ``, U+212A `K`).
         /// `text` is valid UTF-8 (it comes from a `String`).
         ///
-        /// - Complexity: O(n) in the bytes; a grapheme test only at the two ends of each non-ASCII run.
+        /// One pass over the bytes; a grapheme test only at the two ends of each non-ASCII run.
         static func readsAsBytes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             let n = text.count
             var p = 0
