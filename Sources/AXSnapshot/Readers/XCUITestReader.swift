@@ -126,17 +126,15 @@ public enum XCUITestReader: SnapshotFormatReader {
     /// the error is the first line's.
     static func parseJoined(_ lines: ArraySlice<RawLine>, file: String) throws -> (ElementLine, Int) {
         var raw = lines[lines.startIndex]
-        var parser = LineParser(raw, file: file)
         do {
-            return (try parser.parse(), 1)
+            return (try parseLine(raw, file: file), 1)
         } catch let first as SnapshotError where first.message.hasPrefix("expected a closing") {
             var k = lines.startIndex + 1
             // A line that reads as an element of its own is never swallowed into a label.
             while k < lines.endIndex, k - lines.startIndex <= maxLabelLines, !lines[k].marked,
                   !looksLikeElementLine(Substring(lines[k].rest)) {
                 raw.rest += "\n" + lines[k].rest
-                var again = LineParser(raw, file: file)
-                if let element = try? again.parse() { return (element, k - lines.startIndex + 1) }
+                if let element = try? parseLine(raw, file: file) { return (element, k - lines.startIndex + 1) }
                 k += 1
             }
             throw first
