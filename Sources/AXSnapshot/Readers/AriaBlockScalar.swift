@@ -106,7 +106,8 @@ enum AriaBlockScalar {
         var pendingSpace = false
         for scalar in s.unicodeScalars {
             if scalar == "\u{200B}" || scalar == "\u{AD}" { continue }
-            if scalar.properties.isWhitespace {
+            // White_Space in ASCII is TAB to CR and the space: no property lookup for them.
+            if scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace {
                 pendingSpace = !out.isEmpty
                 continue
             }

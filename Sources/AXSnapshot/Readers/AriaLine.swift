@@ -41,6 +41,12 @@ struct AriaLine {
         /// A line that does not start with `- `: the continuation of a plain
         /// value, or an error if nothing can be continued. Holds the trimmed text.
         case continuation(indent: Int, text: String)
+
+        /// The block scalar style of an item whose text is on the lines below.
+        var block: AriaBlockScalar.Style? {
+            if case .item(let item) = self { return item.block }
+            return nil
+        }
     }
 
     /// A reason the line cannot be read, with a 1-based column.
@@ -95,8 +101,7 @@ struct AriaLine {
                bytes[i + 2] == UInt8(ascii: "-"), i + 3 == end || bytes[i + 3] == UInt8(ascii: " ") {
                 return .blank // YAML document marker `---`
             }
-            let text = String(decoding: bytes[i..<end], as: UTF8.self)
-            return .continuation(indent: indent, text: trimTrailingSpaces(text))
+            return .continuation(indent: indent, text: trimmedString(bytes, from: i, to: end))
         }
         var item = AriaLine(indent: indent, line: line, isProperty: false, role: "", name: nil, nameIsRegex: false,
                             attributes: [], hasColon: false, value: nil, valueIsPlain: false)
@@ -164,10 +169,35 @@ struct AriaLine {
                 throw Failure(column: cursor.column(of: colon),
                               message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
-            item.value = trimTrailingSpaces(String(decoding: bytes[i..<stop], as: UTF8.self))
+            item.value = trimmedString(bytes, from: i, to: stop)
             item.valueIsPlain = true
         }
         return .item(item)
+    }
+
+    /// `bytes[from..<to]` as text without its trailing spaces and tabs (and,
+    /// with `leadingSpaces`, its leading spaces), the `Character`s
+    /// `trimTrailingSpaces` removes.
+    ///
+    /// Trimmed on the bytes when each trimmed run borders ASCII (or nothing):
+    /// then every space and tab in it is a `Character` of its own. Next to
+    /// other text a space can be part of a bigger character (after a prepended
+    /// mark such as U+0600, before a combining mark), so such text is trimmed
+    /// by `Character`.
+    static func trimmedString(_ bytes: [UInt8], from: Int, to: Int, leadingSpaces: Bool = false) -> String {
+        var end = to
+        while end > from, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == 0x09 { end -= 1 }
+        var start = from
+        if leadingSpaces {
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        }
+        let trailingBordersASCII = end == to || end == from || bytes[end - 1] < 0x80
+        let leadingBordersASCII = start == from || start == end || bytes[start] < 0x80
+        if trailingBordersASCII, leadingBordersASCII {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        let text = trimTrailingSpaces(String(decoding: bytes[from..<to], as: UTF8.self))
+        return leadingSpaces ? String(text.drop(while: { $0 == " " })) : text
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
@@ -271,8 +301,7 @@ struct AriaLine {
                 i += 1
                 let valueStart = i
                 while i < end, bytes[i] != UInt8(ascii: "]") { i += 1 }
-                value = AriaLine.trimTrailingSpaces(String(decoding: bytes[valueStart..<i], as: UTF8.self))
-                    .drop(while: { $0 == " " }).description
+                value = AriaLine.trimmedString(bytes, from: valueStart, to: i, leadingSpaces: true)
             }
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
                 throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
@@ -304,8 +333,13 @@ struct AriaLine {
 
         /// A YAML single-quoted scalar: `''` stands for one quote.
         func singleQuoted(at index: Int) throws -> (String, Int) {
-            var out: [UInt8] = []
+            // Most quoted text holds no `''`: its bytes are the string.
             var i = index + 1
+            while i < end, bytes[i] != UInt8(ascii: "'") { i += 1 }
+            if i < end, i + 1 == end || bytes[i + 1] != UInt8(ascii: "'") {
+                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+            }
+            var out = Array(bytes[(index + 1)..<i])
             while i < end {
                 if bytes[i] == UInt8(ascii: "'") {
                     if i + 1 < end, bytes[i + 1] == UInt8(ascii: "'") {
@@ -323,8 +357,13 @@ struct AriaLine {
 
         /// A YAML/JSON double-quoted scalar with backslash escapes.
         func doubleQuoted(at index: Int) throws -> (String, Int) {
-            var out: [UInt8] = []
+            // Most names hold no escape: their bytes are the string.
             var i = index + 1
+            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+            if i < end, bytes[i] == UInt8(ascii: "\"") {
+                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+            }
+            var out = Array(bytes[(index + 1)..<i])
             while i < end {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1) }

@@ -22,8 +22,32 @@ enum AriaPattern {
     ///
     /// - Complexity: O(n) in the length of the pattern.
     static func spoken(_ pattern: String) -> String {
-        let chars = Array(pattern)
-        var out: [Character] = []
+        // In ASCII without a CR LF pair every `Character` is one scalar, so
+        // the scalars read alike and skip grapheme breaking; any other
+        // pattern is read by `Character`, as a combining mark after `\` or
+        // `[` makes it a different character.
+        if let scalars = plainASCIIScalars(pattern) { return spoken(units: scalars) }
+        return spoken(units: Array(pattern))
+    }
+
+    /// The scalars of `text` when every byte is ASCII and no CR is followed by LF, else nil.
+    static func plainASCIIScalars(_ text: String) -> [Unicode.Scalar]? {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
+            scalars.append(Unicode.Scalar(b))
+            previous = b
+        }
+        return scalars
+    }
+
+    /// `spoken` over the pattern's characters, or over its scalars when they are the same.
+    static func spoken<Unit: PatternUnit>(units chars: [Unit]) -> String {
+        let gap = Unit.gap
+        var out: [Unit] = []
+        out.reserveCapacity(chars.count + 1)
         // Where the last atom began in `out`, and whether it was literal:
         // a quantifier turns a literal atom into a varying part.
         var lastAtom: Int?
@@ -31,7 +55,7 @@ enum AriaPattern {
             if out.last != gap { out.append(gap) }
             lastAtom = out.count - 1
         }
-        func addLiteral(_ c: Character) {
+        func addLiteral(_ c: Unit) {
             out.append(c)
             lastAtom = out.count - 1
         }
@@ -95,7 +119,7 @@ enum AriaPattern {
                 i += 1
                 lastAtom = nil
             case "|":
-                return String(gap)
+                return String(AriaPattern.gap)
             case "*", "+", "?", "{":
                 if c == "{", !isQuantifier(chars, at: i) {
                     addLiteral(c)
@@ -112,24 +136,24 @@ enum AriaPattern {
                 i += 1
             }
         }
-        return String(out)
+        return Unit.string(out)
     }
 
     /// Whether `{` at `i` starts `{n}`, `{n,}` or `{n,m}`.
-    static func isQuantifier(_ chars: [Character], at i: Int) -> Bool {
+    static func isQuantifier<Unit: PatternUnit>(_ chars: [Unit], at i: Int) -> Bool {
         var k = i + 1
         var digits = 0
-        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1; digits += 1 }
+        while k < chars.count, chars[k].isASCIIDigit { k += 1; digits += 1 }
         guard digits > 0, k < chars.count else { return false }
         if chars[k] == "}" { return true }
         guard chars[k] == "," else { return false }
         k += 1
-        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
         return k < chars.count && chars[k] == "}"
     }
 
     /// The index after the quantifier at `i` (and a lazy or possessive mark).
-    static func skipQuantifier(_ chars: [Character], at i: Int) -> Int {
+    static func skipQuantifier<Unit: PatternUnit>(_ chars: [Unit], at i: Int) -> Int {
         var k = i
         if chars[k] == "{" {
             while k < chars.count, chars[k] != "}" { k += 1 }
@@ -148,6 +172,48 @@ enum AriaPattern {
     /// A text value as spoken: a pattern literalized, other text as it is.
     static func spokenValue(_ value: String) -> String {
         guard isPattern(value) else { return value }
+        // Between the slashes. Each slash is a character of its own when
+        // ASCII (or nothing) lies inside it: then the bytes between are the
+        // pattern; a combining mark after the first slash, or a prepended mark
+        // before the last, belongs to that slash's character.
+        let utf8 = Array(value.utf8)
+        let n = utf8.count
+        if n == 2 || (utf8[1] < 0x80 && utf8[n - 2] < 0x80) {
+            return spoken(String(decoding: utf8[1..<(n - 1)], as: UTF8.self))
+        }
         return spoken(String(value.dropFirst().dropLast()))
+    }
+}
+
+/// What `AriaPattern.spoken` reads a pattern in: its `Character`s, or its
+/// `Unicode.Scalar`s when each character is one ASCII scalar.
+protocol PatternUnit: Comparable, ExpressibleByUnicodeScalarLiteral {
+    /// The ellipsis standing for one varying part.
+    static var gap: Self { get }
+    var isHexDigit: Bool { get }
+    /// 0 to 9 in ASCII (a quantifier's bounds).
+    var isASCIIDigit: Bool { get }
+    static func string(_ units: [Self]) -> String
+}
+
+extension Character: PatternUnit {
+    static var gap: Character { AriaPattern.gap }
+    var isASCIIDigit: Bool { isASCII && isNumber }
+    static func string(_ units: [Character]) -> String { String(units) }
+}
+
+extension Unicode.Scalar: PatternUnit {
+    static var gap: Unicode.Scalar { "\u{2026}" }
+    /// Only ever asked of ASCII scalars, where Character's `isHexDigit` means the same.
+    var isHexDigit: Bool { properties.isASCIIHexDigit }
+    var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
+    static func string(_ units: [Unicode.Scalar]) -> String {
+        // Encoded by hand: appending to `String.UnicodeScalarView` cost more than the reading.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(units.count + 2)
+        for unit in units {
+            if unit.isASCII { utf8.append(UInt8(unit.value)) } else { UTF8.encode(unit) { utf8.append($0) } }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -22,9 +22,8 @@ extension AriaYAMLReader {
         var hint: String?
     }
 
-    /// What a finished item hands to its parent.
+    /// What a finished item tells its parent besides its node.
     struct Finished {
-        var node: Node
         var holdsStop: Bool
         var isTextStop: Bool
         var hasText: Bool
@@ -46,8 +45,9 @@ extension AriaYAMLReader {
             SnapshotError(file: file, line: line, column: column, message: message)
         }
 
-        mutating func add(_ parsed: AriaLine.Parsed, line: Int) throws {
-            switch parsed {
+        /// Takes `parsed` (and `push` its item) as `consuming`: the item moves into its frame, uncopied.
+        mutating func add(_ parsed: consuming AriaLine.Parsed, line: Int) throws {
+            switch consume parsed {
             case .blank:
                 return
             case .continuation(let indent, let text):
@@ -86,8 +86,9 @@ extension AriaYAMLReader {
             return out
         }
 
-        mutating func push(_ item: AriaLine) throws {
-            while let top = stack.last, top.item.indent >= item.indent {
+        mutating func push(_ item: consuming AriaLine) throws {
+            // Read in place: `stack.last` would copy the frame and its children.
+            while let top = stack.indices.last, stack[top].item.indent >= item.indent {
                 close()
             }
             if !stack.isEmpty {
@@ -126,13 +127,13 @@ extension AriaYAMLReader {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
             let role = item.isProperty ? AriaRole(kind: .structural, role: .container) : AriaRole.named(item.role)
-            var frame = Frame(item: item, role: role)
             // Read in place: `stack.last` would copy the parent frame and its children.
-            if !stack.isEmpty { frame.headingLevel = stack[stack.count - 1].headingLevel }
+            var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
             if !item.isProperty, role.role == .heading {
-                frame.headingLevel = item.attributes.first { $0.key == "level" }.flatMap { $0.value.flatMap(Self.level) } ?? 0
+                headingLevel = item.attributes.first { $0.key == "level" }.flatMap { $0.value.flatMap(Self.level) } ?? 0
             }
-            stack.append(frame)
+            // Appended as a new value (a frame built in a local was copied into the stack).
+            stack.append(Frame(item: item, role: role, headingLevel: headingLevel))
         }
 
         mutating func finish() -> [Node] {
@@ -142,23 +143,30 @@ extension AriaYAMLReader {
 
         /// Pops the innermost open item and hands it to its parent.
         mutating func close() {
-            guard let frame = stack.popLast() else { return }
+            guard !stack.isEmpty else { return }
+            let frame = stack.removeLast()
             if frame.item.isProperty {
                 if frame.item.role == "placeholder", let value = frame.item.value, !stack.isEmpty {
                     stack[stack.count - 1].hint = AriaPattern.spokenValue(value)
                 }
                 return
             }
-            let done = Self.finished(frame)
+            // The node is made in its parent's list and shaped there: a node
+            // shaped on the side was copied into the list (retaining each of
+            // its strings, sets and arrays), which cost more than shaping it.
+            // (Appended as a new value: appending a `let` copied it too.)
             if stack.isEmpty {
-                roots.append(done.node)
+                roots.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
+                _ = Self.finish(&roots[roots.count - 1], frame)
                 return
             }
             let i = stack.count - 1
-            stack[i].children.append(done.node)
+            stack[i].children.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
+            let last = stack[i].children.count - 1
+            let done = Self.finish(&stack[i].children[last], frame)
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.node.label : nil
+                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? stack[i].children[last].label : nil
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

@@ -1,5 +1,6 @@
 extension AriaYAMLReader.Builder {
-    /// Turns a closed item into a node and decides whether it is a stop.
+    /// Turns a closed item into its node and decides whether it is a stop;
+    /// returns what the parent needs to know of it.
     ///
     /// What a screen reader hears decides the shape:
     /// - `[aria-hidden]` hides the node and everything under it;
@@ -12,10 +13,12 @@ extension AriaYAMLReader.Builder {
     ///   Spain, combo box`); a list box's options are stops of their own;
     /// - a `/regex/` name or text is its literal text with `…` for each
     ///   varying part (`AriaPattern`).
-    static func finished(_ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
+    ///
+    /// `node` is the node made for the item (its role, platform role and
+    /// line), shaped where it lies in its parent's list.
+    static func finish(_ node: inout Node, _ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
         let item = frame.item
         let role = frame.role
-        var node = Node(role: role.role, platformRole: role.platformRole, line: item.line)
         node.hint = frame.hint
         var toggleOn = false
         var active = false
@@ -46,16 +49,7 @@ extension AriaYAMLReader.Builder {
         // (and zero-width spaces and soft hyphens dropped): so are they heard.
         let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
         let inline = item.value.map { AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
-        // Inside a heading, a stop carries the heading's level; text there is heard as the heading.
-        func inHeading(_ node: inout Node) {
-            guard let level = frame.headingLevel, role.role != .heading else { return }
-            if node.level == nil, level > 0 { node.level = level }
-            if node.role == .text {
-                node.role = .heading
-                node.platformRole = "heading"
-            }
-        }
-        func asStop(_ node: inout Node) { inHeading(&node) }
+        let headingLevel = role.role == .heading ? nil : frame.headingLevel
 
         switch role.kind {
         case .leaf:
@@ -67,7 +61,7 @@ extension AriaYAMLReader.Builder {
                 if !name.isEmpty { node.label = name }
                 node.children = frame.children
                 node.element = false
-                return AriaYAMLReader.Finished(node: node, holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
+                return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
             node.label = name
             if !inline.isEmpty {
@@ -84,22 +78,23 @@ extension AriaYAMLReader.Builder {
             let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
             let stop = speaks || role.role.isFocusableWithoutLabel || role.role == .progress
             node.element = stop
-            if stop { asStop(&node) }
-            return AriaYAMLReader.Finished(node: node, holdsStop: stop && !node.hidden, isTextStop: false, hasText: speaks && !node.hidden,
-                            holdsControl: stop && !node.hidden && role.role.isInteractive)
+            if stop { Self.inHeading(&node, level: headingLevel) }
+            return AriaYAMLReader.Finished(holdsStop: stop && !node.hidden, isTextStop: false, hasText: speaks && !node.hidden,
+                                                  holdsControl: stop && !node.hidden && role.role.isInteractive)
 
         case .item, .structural:
-            var children = frame.children
             var stopChildren = frame.stopChildren
             var soleText = frame.soleStopText
+            // `- listitem: Feature A`: the inline text is the first child.
+            let inlineText = inline.isEmpty ? nil : Self.textNode(inline, line: item.line, headingLevel: headingLevel)
             if !inline.isEmpty {
-                // `- listitem: Feature A`: the inline text is the first child.
-                var text = Node(role: .text, label: inline, line: item.line)
-                inHeading(&text)
-                children.insert(text, at: 0)
                 stopChildren += 1
                 soleText = stopChildren == 1 ? inline : nil
             }
+            // Made only where they are kept: an item holding just its inline
+            // text has that text as its label and no children.
+            let childCount = frame.children.count + (inlineText == nil ? 0 : 1)
+            var children: [Node] { inlineText.map { [$0] + frame.children } ?? frame.children }
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
             let holdsControl = frame.holdsControl && !node.hidden
             if role.kind == .structural {
@@ -109,7 +104,7 @@ extension AriaYAMLReader.Builder {
                 if !name.isEmpty { node.label = name }
                 node.children = children
                 node.element = false
-                return AriaYAMLReader.Finished(node: node, holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
+                return AriaYAMLReader.Finished(holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
             }
             if stopChildren == 0 || (stopChildren == 1 && soleText != nil) {
                 // Only text inside: one stop, named by its name or its text.
@@ -118,15 +113,15 @@ extension AriaYAMLReader.Builder {
                     node.role = role.containerRole
                     node.children = children
                     node.element = false
-                    return AriaYAMLReader.Finished(node: node, holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
+                    return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
                 }
                 node.label = label
                 // A single text child is now the label itself.
-                node.children = children.count == 1 && soleText != nil ? [] : children
+                node.children = childCount == 1 && soleText != nil ? [] : children
                 node.element = true
-                asStop(&node)
-                return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: node.role == .text || role.readsAsText,
-                                               hasText: !node.hidden, holdsControl: false)
+                Self.inHeading(&node, level: headingLevel)
+                return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: node.role == .text || role.readsAsText,
+                                                      hasText: !node.hidden, holdsControl: false)
             }
             if role.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
@@ -135,18 +130,36 @@ extension AriaYAMLReader.Builder {
                 own.label = name
                 own.element = true
                 own.hidden = false
-                asStop(&own)
-                children.insert(own, at: 0)
+                Self.inHeading(&own, level: headingLevel)
                 let hidden = node.hidden
                 node = Node(role: .container, line: item.line)
                 node.hidden = hidden
+                node.children = [own] + children
             } else {
                 node.role = role.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
+                node.children = children
             }
-            node.children = children
             node.element = false
-            return AriaYAMLReader.Finished(node: node, holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
+            return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
+        }
+    }
+
+    /// The text node for an item's inline text.
+    static func textNode(_ text: String, line: Int, headingLevel: Int?) -> Node {
+        var node = Node(role: .text, label: text, line: line)
+        inHeading(&node, level: headingLevel)
+        return node
+    }
+
+    /// Inside a heading (of `level`, 0 when unknown), a stop carries the
+    /// heading's level, and text there is heard as the heading.
+    static func inHeading(_ node: inout Node, level: Int?) {
+        guard let level else { return }
+        if node.level == nil, level > 0 { node.level = level }
+        if node.role == .text {
+            node.role = .heading
+            node.platformRole = "heading"
         }
     }
 }

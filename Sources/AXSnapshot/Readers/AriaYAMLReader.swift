@@ -28,7 +28,7 @@
 /// and `[cursor=pointer]` are ignored (refs are renumbered on every snapshot,
 /// so they are no stable id). What is heard beyond that (hidden subtrees,
 /// focus, headings holding links, combo boxes, `/regex/` names) is decided
-/// where an item is finished (`Builder.finished`).
+/// where an item is finished (`Builder.finish`).
 public enum AriaYAMLReader: SnapshotFormatReader {
     public static let format = SnapshotFormat.ariaYAML
 
@@ -91,7 +91,8 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             } catch let f as AriaLine.Failure {
                 throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
             }
-            if case .item(var item) = parsed, let style = item.block {
+            // Only a block's item is taken out of `parsed` (binding it copies the item).
+            if let style = parsed.block, case .item(var item) = parsed {
                 // The block's text is on the lines that follow.
                 let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style)
                 if item.blockIsKey {
