@@ -25,7 +25,9 @@ extension Report {
     ///
     /// A report with no snapshot still has one passing test case, as CI servers
     /// treat a report without tests as broken.
-    public static let junit = Report(name: "junit") { report, context in
+    public static let junit = Report(name: "junit") { report, context in Array(junitDocument(report, context).utf8) }
+
+    private static func junitDocument(_ report: DiffReport, _ context: ReportContext) -> String {
         let model = ReportModel(report)
         let threshold = context.failOn ?? .error
         var properties = [("tool", context.toolVersion)]
@@ -143,7 +145,9 @@ extension Report {
 
     /// A change as the text format shows it, without the text format's indent.
     private static func junitLines(_ change: Change) -> [String] {
-        textLines(change).map { String($0.dropFirst(2)) }
+        var out = ReportBytes(capacity: 256)
+        writeText(change, indent: "", to: &out)
+        return String(decoding: out.bytes.dropLast(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }
 
