@@ -140,41 +140,48 @@ struct ReportBytes {
     /// attribute, line breaks and tabs as character references; characters
     /// XML 1.0 cannot hold as U+FFFD.
     mutating func appendXMLEscaped(_ text: String, attribute: Bool) {
-        Self.withUTF8(text) { source in
-            var start = 0, i = 0
-            let n = source.count
-            while i < n {
-                let b = source[i]
-                let escape: String
-                var width = 1
-                switch b {
-                case 0x0A where !attribute:
-                    i += 1
-                    continue
-                case UInt8(ascii: "&"): escape = "&amp;"
-                case UInt8(ascii: "<"): escape = "&lt;"
-                case UInt8(ascii: ">"): escape = "&gt;"
-                case UInt8(ascii: "\"") where attribute: escape = "&quot;"
-                case UInt8(ascii: "'") where attribute: escape = "&apos;"
-                case 0x0A: escape = "&#10;"
-                case 0x0D: escape = "&#13;"
-                case 0x09: escape = "&#9;"
-                case 0x00..<0x20: escape = "\u{FFFD}"
-                case 0xEF where i + 2 < n && source[i + 1] == 0xBF && (source[i + 2] == 0xBE || source[i + 2] == 0xBF):
-                    // U+FFFE, U+FFFF.
-                    escape = "\u{FFFD}"
-                    width = 3
-                default:
-                    i += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i]))
-                append(escape)
-                i += width
-                start = i
+        Self.withUTF8(text) { appendXMLEscaped(buffer: $0, attribute: attribute) }
+    }
+
+    /// `appendXMLEscaped(_:attribute:)` of text already written as UTF-8.
+    mutating func appendXMLEscaped(utf8 text: ArraySlice<UInt8>, attribute: Bool) {
+        text.withUnsafeBufferPointer { appendXMLEscaped(buffer: $0, attribute: attribute) }
+    }
+
+    private mutating func appendXMLEscaped(buffer source: UnsafeBufferPointer<UInt8>, attribute: Bool) {
+        var start = 0, i = 0
+        let n = source.count
+        while i < n {
+            let b = source[i]
+            let escape: String
+            var width = 1
+            switch b {
+            case 0x0A where !attribute:
+                i += 1
+                continue
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: ">"): escape = "&gt;"
+            case UInt8(ascii: "\"") where attribute: escape = "&quot;"
+            case UInt8(ascii: "'") where attribute: escape = "&apos;"
+            case 0x0A: escape = "&#10;"
+            case 0x0D: escape = "&#13;"
+            case 0x09: escape = "&#9;"
+            case 0x00..<0x20: escape = "\u{FFFD}"
+            case 0xEF where i + 2 < n && source[i + 1] == 0xBF && (source[i + 2] == 0xBE || source[i + 2] == 0xBF):
+                // U+FFFE, U+FFFF.
+                escape = "\u{FFFD}"
+                width = 3
+            default:
+                i += 1
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i]))
+            append(escape)
+            i += width
+            start = i
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
     }
 
     /// `body` with the UTF-8 of `text`, contiguous.
