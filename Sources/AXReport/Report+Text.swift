@@ -28,10 +28,10 @@ extension Report {
         }
         for remark in model.remarks {
             out.appendOneLine(remark)
-            out.append(byte: ReportBytes.lineFeed)
+            out.appendLine()
         }
         for screen in model.changedScreens {
-            out.append(byte: ReportBytes.lineFeed)
+            out.appendLine()
             out.appendOneLine(screen.screen)
             out.append(" (")
             out.appendOneLine(screen.path)
@@ -41,11 +41,8 @@ extension Report {
             }
             if let more = screen.unlistedLine { out.appendLine("  " + more) }
         }
-        out.append("Axdiff-Errors: ")
-        out.append(model.errors)
-        out.append("\nAxdiff-Warnings: ")
-        out.append(model.warnings)
-        out.append(byte: ReportBytes.lineFeed)
+        out.appendLine("Axdiff-Errors: \(model.errors)")
+        out.appendLine("Axdiff-Warnings: \(model.warnings)")
         return out.bytes
     }
 
@@ -76,18 +73,18 @@ extension Report {
             out.append(byte: UInt8(ascii: "]"))
         }
         if change.accepted { out.append(" (accepted)") }
-        out.append(byte: ReportBytes.lineFeed)
+        out.appendLine()
         if let before = change.before {
             out.append(indent)
             out.append("    before: ")
             out.appendOneLine(before)
-            out.append(byte: ReportBytes.lineFeed)
+            out.appendLine()
         }
         if let after = change.after {
             out.append(indent)
             out.append("    after:  ")
             out.appendOneLine(after)
-            out.append(byte: ReportBytes.lineFeed)
+            out.appendLine()
         }
     }
 }

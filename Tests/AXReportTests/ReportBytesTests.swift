@@ -58,7 +58,7 @@ final class ReportBytesTests: XCTestCase {
     func testPlainTextIsCopiedAsItIs() {
         var out = ReportBytes()
         out.append("axdiff: ")
-        out.append("設定"[...])
+        out.append("設定")
         out.append(42)
         out.append(byte: UInt8(ascii: "!"))
         out.appendLine()

@@ -20,12 +20,6 @@ struct ReportBytes {
         }
     }
 
-    mutating func append(_ text: Substring) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
-    }
-
     mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
@@ -42,10 +36,8 @@ struct ReportBytes {
     /// `text` and a line feed.
     mutating func appendLine(_ text: String = "") {
         append(text)
-        bytes.append(Self.lineFeed)
+        bytes.append(UInt8(ascii: "\n"))
     }
-
-    static let lineFeed = UInt8(ascii: "\n")
 
     // MARK: Escapes
 
