@@ -1,13 +1,20 @@
 /// A note to attach to a commit.
 package struct Note: Hashable, Sendable {
     package let commit: ObjectID
-    /// The note's text, stored byte for byte (git convention: end it with a newline).
-    package let text: String
+    /// The note's UTF-8, stored byte for byte (git convention: end it with a newline).
+    package let bytes: [UInt8]
+
+    package init(commit: ObjectID, bytes: [UInt8]) {
+        self.commit = commit
+        self.bytes = bytes
+    }
 
     package init(commit: ObjectID, text: String) {
-        self.commit = commit
-        self.text = text
+        self.init(commit: commit, bytes: Array(text.utf8))
     }
+
+    /// The note's text: `bytes` decoded.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// What one `NotesWriter.write(_:)` did.

@@ -73,7 +73,7 @@ package final class NotesWriter {
         var blobObjects = ObjectBatch()
         var blobs = [ObjectID: ObjectID]()
         for note in notes {
-            blobs[note.commit] = try blobObjects.addBlob(Array(note.text.utf8))
+            blobs[note.commit] = try blobObjects.addBlob(note.bytes)
         }
         guard !blobs.isEmpty else {
             return NotesWriteResult(notesCommit: try repository.referenceTarget(notesRef), written: [],

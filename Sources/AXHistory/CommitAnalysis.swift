@@ -5,8 +5,18 @@ import AXGit
 package struct CommitAnalysis: Sendable {
     package var commit: CommitInfo
     package var report: DiffReport
-    /// The note text: deterministic for the same commit, config and axdiff version.
-    package var note: String
+    /// The note as stored, UTF-8: deterministic for the same commit, config and axdiff version.
+    package var noteBytes: [UInt8]
     /// Unreadable snapshots, one line each (`path: reason`).
     package var unreadable: [String]
+
+    package init(commit: CommitInfo, report: DiffReport, noteBytes: [UInt8], unreadable: [String]) {
+        self.commit = commit
+        self.report = report
+        self.noteBytes = noteBytes
+        self.unreadable = unreadable
+    }
+
+    /// The note text: `noteBytes` decoded.
+    package var note: String { String(decoding: noteBytes, as: UTF8.self) }
 }

@@ -49,7 +49,7 @@ package struct CommitAnalyzer {
             remarks.append("shallow clone: the parent of this commit is not in the repository, so it was not compared")
             let report = DiffReport(screens: [], snapshotsCompared: 0, remarks: remarks)
             let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
-            return CommitAnalysis(commit: info, report: report, note: Report.text.render(report, context), unreadable: [])
+            return CommitAnalysis(commit: info, report: report, noteBytes: Report.text.bytes(report, context), unreadable: [])
         }
         let (changed, renamedFrom) = try pairingRenames(try plan?.changes ?? changedSnapshots(id, config: config), config: config)
         var screens: [ScreenDiff] = []
@@ -101,7 +101,7 @@ package struct CommitAnalyzer {
         if let siblingFailure { throw siblingFailure }
         var report = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: changed.count, remarks: remarks)
         let context = ReportContext(commit: .init(sha: id.hex, subject: info.summary), toolVersion: toolVersion)
-        let note = Report.text.render(report, context)
+        let note = Report.text.bytes(report, context)
         if !keepsStops {
             for i in report.screens.indices {
                 report.screens[i].stopsBefore = []
@@ -111,7 +111,7 @@ package struct CommitAnalyzer {
                 report.screens[i].visualMoves = []
             }
         }
-        return CommitAnalysis(commit: info, report: report, note: note, unreadable: unreadable)
+        return CommitAnalysis(commit: info, report: report, noteBytes: note, unreadable: unreadable)
     }
 
     /// Lets go of the snapshots kept and blobs read ahead (the analyser stays usable). A

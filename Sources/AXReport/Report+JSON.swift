@@ -50,7 +50,7 @@ extension Report {
         if let commit = context.commit {
             root["commit"] = .object(["sha": .string(commit.sha), "subject": .nullable(commit.subject)])
         }
-        return JSONDocument.object(root).rendered
+        return JSONDocument.object(root).renderedBytes
     }
 
     static func jsonChange(_ change: Change, path: String) -> JSONDocument {

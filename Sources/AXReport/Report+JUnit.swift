@@ -31,12 +31,13 @@ extension Report {
         var properties = [("tool", context.toolVersion)]
         if let commit = context.commit { properties.append(("commit", commit.sha)) }
 
-        var suites: [String] = []
+        // The suites are written first: the document's first element counts their tests.
+        var suites = ReportBytes()
         var tests = 0, failures = 0
         // Per path, not per suite: a report may hold one path twice (a rename).
         var namesByPath: [String: JUnitNames] = [:]
         for screen in model.screens {
-            var cases: [String] = []
+            var cases = ReportBytes()
             var names = namesByPath[screen.path] ?? JUnitNames()
             defer { namesByPath[screen.path] = names }
             var suiteFailures = 0, suitePassing = 0
@@ -47,53 +48,70 @@ extension Report {
                     notes.append(change)
                     continue
                 }
-                let open = junitOpen(screen.path, names.unique(junitName(change)))
-                let detail = junitDetail(change, path: screen.path).xmlEscaped(attribute: false)
-                let message = change.message.oneLine.xmlEscaped(attribute: true)
+                writeJUnitOpen(screen.path, names.unique(junitName(change)), to: &cases)
                 if fails {
                     suiteFailures += 1
-                    cases.append(open + "\n" + #"      <failure message="\#(message)" type="\#(change.kind.rawValue)">"#
-                                 + detail + "</failure>\n    </testcase>")
+                    cases.append(#"      <failure message=""#)
+                    cases.appendXMLEscaped(change.message.oneLine, attribute: true)
+                    cases.append(#"" type=""#)
+                    cases.append(change.kind.rawValue)
+                    cases.append(#"">"#)
+                    writeJUnitDetail(change, path: screen.path, to: &cases)
+                    cases.appendLine("</failure>")
                 } else {
                     suitePassing += 1
-                    let why = junitWhyNotFailing(change, threshold: threshold) + ": " + change.message.oneLine
-                    cases.append(open + "\n" + "      <system-out>" + why.xmlEscaped(attribute: false) + "\n"
-                                 + detail + "</system-out>\n    </testcase>")
+                    cases.append("      <system-out>")
+                    cases.appendXMLEscaped(junitWhyNotFailing(change, threshold: threshold) + ": " + change.message.oneLine, attribute: false)
+                    cases.appendLine()
+                    writeJUnitDetail(change, path: screen.path, to: &cases)
+                    cases.appendLine("</system-out>")
                 }
+                cases.appendLine("    </testcase>")
             }
-            if cases.isEmpty {
-                cases.append(junitOpen(screen.path, names.unique("accessibility check")) + "\n    </testcase>")
+            if suiteFailures + suitePassing == 0 {
+                writeJUnitOpen(screen.path, names.unique("accessibility check"), to: &cases)
+                cases.appendLine("    </testcase>")
             }
             if !notes.isEmpty {
-                cases.append("    <system-out>" + notes.flatMap(junitLines).joined(separator: "\n").xmlEscaped(attribute: false) + "</system-out>")
+                var lines = ReportBytes(capacity: 256)
+                for note in notes { writeText(note, indent: "", to: &lines) }
+                cases.append("    <system-out>")
+                cases.appendXMLEscaped(utf8: lines.bytes.dropLast(), attribute: false)
+                cases.appendLine("</system-out>")
             }
             let count = suiteFailures + suitePassing == 0 ? 1 : suiteFailures + suitePassing
             tests += count
             failures += suiteFailures
-            suites.append(junitSuite(name: screen.path, tests: count, failures: suiteFailures, skipped: 0,
-                                     properties: properties + [("screen", screen.screen), ("path", screen.path)], cases: cases))
+            writeJUnitSuite(name: screen.path, tests: count, failures: suiteFailures,
+                            properties: properties + [("screen", screen.screen), ("path", screen.path)], cases: cases, to: &suites)
         }
-        if suites.isEmpty {
+        if model.screens.isEmpty {
             tests = 1
-            let summary = "axdiff: " + model.headline
-            suites.append(junitSuite(name: "axdiff", tests: 1, failures: 0, skipped: 0, properties: properties, cases: [
-                #"    <testcase classname="axdiff" name="snapshots">"#,
-                "      <system-out>\(summary.xmlEscaped(attribute: false))</system-out>",
-                "    </testcase>",
-            ]))
+            var cases = ReportBytes(capacity: 256)
+            cases.appendLine(#"    <testcase classname="axdiff" name="snapshots">"#)
+            cases.append("      <system-out>")
+            cases.appendXMLEscaped("axdiff: " + model.headline, attribute: false)
+            cases.appendLine("</system-out>")
+            cases.appendLine("    </testcase>")
+            writeJUnitSuite(name: "axdiff", tests: 1, failures: 0, properties: properties, cases: cases, to: &suites)
         }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="axdiff" tests="\(tests)" failures="\(failures)" errors="0">
-            \(suites.joined(separator: "\n"))
-            </testsuites>
-
-            """
+        var out = ReportBytes(capacity: suites.bytes.count + 200)
+        out.appendLine(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        out.appendLine(#"<testsuites name="axdiff" tests="\#(tests)" failures="\#(failures)" errors="0">"#)
+        out.append(bytes: suites.bytes)
+        out.appendLine("</testsuites>")
+        return out.bytes
     }
 
-    private static func junitOpen(_ path: String, _ name: String) -> String {
-        let p = path.xmlEscaped(attribute: true)
-        return #"    <testcase classname="\#(p)" name="\#(name.xmlEscaped(attribute: true))" file="\#(p)">"#
+    /// `<testcase classname="PATH" name="NAME" file="PATH">`, a line.
+    private static func writeJUnitOpen(_ path: String, _ name: String, to out: inout ReportBytes) {
+        out.append(#"    <testcase classname=""#)
+        out.appendXMLEscaped(path, attribute: true)
+        out.append(#"" name=""#)
+        out.appendXMLEscaped(name, attribute: true)
+        out.append(#"" file=""#)
+        out.appendXMLEscaped(path, attribute: true)
+        out.appendLine(#"">"#)
     }
 
     /// `KIND "NAME" (id ID)`: the element by what the screen reader calls it —
@@ -120,30 +138,37 @@ extension Report {
         return "\(change.severity.rawValue), below \(threshold.rawValue)"
     }
 
-    /// The change as the text format shows it, after the place in the file.
-    private static func junitDetail(_ change: Change, path: String) -> String {
-        let line = change.elements.first?.line ?? change.line
-        let place = path + (line.map { ":\($0)" } ?? "")
-        return ([place] + junitLines(change)).joined(separator: "\n")
-    }
-
-    private static func junitSuite(name: String, tests: Int, failures: Int, skipped: Int,
-                                   properties: [(String, String)], cases: [String]) -> String {
-        let n = name.xmlEscaped(attribute: true)
-        var lines = [#"  <testsuite name="\#(n)" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="\#(skipped)">"#]
-        lines.append("    <properties>")
-        for (key, value) in properties {
-            lines.append(#"      <property name="\#(key)" value="\#(value.xmlEscaped(attribute: true))"/>"#)
+    /// The place in the file, then the change as the text format shows it
+    /// without its indent, as character data.
+    private static func writeJUnitDetail(_ change: Change, path: String, to out: inout ReportBytes) {
+        out.appendXMLEscaped(path, attribute: false)
+        if let line = change.elements.first?.line ?? change.line {
+            out.append(byte: UInt8(ascii: ":"))
+            out.append(line)
         }
-        lines.append("    </properties>")
-        lines += cases
-        lines.append("  </testsuite>")
-        return lines.joined(separator: "\n")
+        out.appendLine()
+        var lines = ReportBytes(capacity: 256)
+        writeText(change, indent: "", to: &lines)
+        out.appendXMLEscaped(utf8: lines.bytes.dropLast(), attribute: false)
     }
 
-    /// A change as the text format shows it, without the text format's indent.
-    private static func junitLines(_ change: Change) -> [String] {
-        textLines(change).map { String($0.dropFirst(2)) }
+    /// A `<testsuite>` of `cases` (lines written), with its properties; skipped is always 0.
+    private static func writeJUnitSuite(name: String, tests: Int, failures: Int,
+                                        properties: [(String, String)], cases: ReportBytes, to out: inout ReportBytes) {
+        out.append(#"  <testsuite name=""#)
+        out.appendXMLEscaped(name, attribute: true)
+        out.appendLine(#"" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="0">"#)
+        out.appendLine("    <properties>")
+        for (key, value) in properties {
+            out.append(#"      <property name=""#)
+            out.append(key)
+            out.append(#"" value=""#)
+            out.appendXMLEscaped(value, attribute: true)
+            out.appendLine(#""/>"#)
+        }
+        out.appendLine("    </properties>")
+        out.append(bytes: cases.bytes)
+        out.appendLine("  </testsuite>")
     }
 }
 

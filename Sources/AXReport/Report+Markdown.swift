@@ -16,62 +16,113 @@ extension Report {
     /// as `<script>` or `**x**` renders as itself and cannot add a line.
     public static let markdown = Report(name: "markdown") { report, context in
         let model = ReportModel(report)
-        var lines = [markdownHeading(model, context, report), ""]
+        var out = ReportBytes()
+        writeMarkdownHeading(model, context, report, to: &out)
+        out.appendLine()
         if let commit = context.commit {
-            var line = "Commit " + commit.sha.markdownEscaped
-            if let subject = commit.subject, !subject.isEmpty { line += ": " + subject.markdownEscaped }
-            lines += [line, ""]
+            out.append("Commit ")
+            out.appendMarkdownEscaped(commit.sha)
+            if let subject = commit.subject, !subject.isEmpty {
+                out.append(": ")
+                out.appendMarkdownEscaped(subject)
+            }
+            out.appendLine()
+            out.appendLine()
         }
         if let failOn = context.failOn {
-            lines += ["The check fails on unaccepted changes at \(failOn.rawValue) or above.", ""]
+            out.appendLine("The check fails on unaccepted changes at \(failOn.rawValue) or above.")
+            out.appendLine()
         }
         if !model.remarks.isEmpty {
-            lines += model.remarks.map { "> " + $0.markdownEscaped + "  " } + [""]
+            for remark in model.remarks {
+                out.append("> ")
+                out.appendMarkdownEscaped(remark)
+                out.appendLine("  ")
+            }
+            out.appendLine()
         }
         let repeated = repeatedNames(model)
         let entries = model.screens.flatMap { screen in screen.listed.map { (screen, $0) } }
         for group in MarkdownGroup.allCases {
             let members = entries.filter { group.takes($0.1) }
             guard !members.isEmpty else { continue }
-            lines += ["### \(group.title) (\(members.count))", ""]
-            let shown = members.prefix(markdownShownPerGroup).map { markdownLine($0.1, $0.0, nameRepeats: repeated.contains($0.0.screen)) }
-            lines += shown
-            if members.count > markdownShownPerGroup {
-                lines += ["", "<details>", "<summary>\(members.count - markdownShownPerGroup) more</summary>", ""]
-                lines += members.dropFirst(markdownShownPerGroup).map { markdownLine($0.1, $0.0, nameRepeats: repeated.contains($0.0.screen)) }
-                lines += ["", "</details>"]
+            out.appendLine("### \(group.title) (\(members.count))")
+            out.appendLine()
+            for (screen, change) in members.prefix(markdownShownPerGroup) {
+                writeMarkdownLine(change, screen, nameRepeats: repeated.contains(screen.screen), to: &out)
             }
-            lines.append("")
+            if members.count > markdownShownPerGroup {
+                out.appendLine()
+                out.appendLine("<details>")
+                out.appendLine("<summary>\(members.count - markdownShownPerGroup) more</summary>")
+                out.appendLine()
+                for (screen, change) in members.dropFirst(markdownShownPerGroup) {
+                    writeMarkdownLine(change, screen, nameRepeats: repeated.contains(screen.screen), to: &out)
+                }
+                out.appendLine()
+                out.appendLine("</details>")
+            }
+            out.appendLine()
         }
-        let unlisted = model.screens.compactMap { screen in
-            screen.unlistedLine.map { "- **\(screen.screen.markdownEscaped)** (\(screen.path.markdownEscaped)): \($0.markdownEscaped)" }
+        var anyUnlisted = false
+        for screen in model.screens {
+            guard let more = screen.unlistedLine else { continue }
+            anyUnlisted = true
+            writeMarkdownPlace(screen, to: &out)
+            out.append(": ")
+            out.appendMarkdownEscaped(more)
+            out.appendLine()
         }
-        if !unlisted.isEmpty { lines += unlisted + [""] }
-        lines += markdownWireframes(model, context)
+        if anyUnlisted { out.appendLine() }
+        writeMarkdownWireframes(model, context, to: &out)
         if !context.suggestedTrailers.isEmpty {
-            lines += ["To accept \(context.suggestedTrailers.count == 1 ? "this change" : "these changes") deliberately, "
-                      + "add \(context.suggestedTrailers.count == 1 ? "this trailer" : "these trailers") to a commit on the branch:", "",
-                      "```"]
-            lines += context.suggestedTrailers.map(\.oneLine)
-            lines += ["```", ""]
+            let one = context.suggestedTrailers.count == 1
+            out.appendLine("To accept \(one ? "this change" : "these changes") deliberately, "
+                           + "add \(one ? "this trailer" : "these trailers") to a commit on the branch:")
+            out.appendLine()
+            out.appendLine("```")
+            for trailer in context.suggestedTrailers {
+                out.appendOneLine(trailer)
+                out.appendLine()
+            }
+            out.appendLine("```")
+            out.appendLine()
         }
-        lines.append("<sub>\(context.toolVersion.markdownEscaped)</sub>")
-        return lines.joined(separator: "\n") + "\n"
+        out.append("<sub>")
+        out.appendMarkdownEscaped(context.toolVersion)
+        out.appendLine("</sub>")
+        return out.bytes
+    }
+
+    /// `- **Checkout** (Snapshots/Checkout.json)`: a screen's list item, before what is said of it.
+    private static func writeMarkdownPlace(_ screen: ReportModel.Screen, to out: inout ReportBytes) {
+        out.append("- **")
+        out.appendMarkdownEscaped(screen.screen)
+        out.append("** (")
+        out.appendMarkdownEscaped(screen.path)
+        out.append(byte: UInt8(ascii: ")"))
     }
 
     /// A link to each changed screen's wireframe that was written beside the report, in the report's screen order.
-    private static func markdownWireframes(_ model: ReportModel, _ context: ReportContext) -> [String] {
-        let linked = model.screens.compactMap { screen in
-            context.wireframes[screen.path].map { "- **\(screen.screen.markdownEscaped)** (\(screen.path.markdownEscaped)): [wireframe](\($0.uriPathEncoded))" }
+    private static func writeMarkdownWireframes(_ model: ReportModel, _ context: ReportContext, to out: inout ReportBytes) {
+        let linked = model.screens.compactMap { screen in context.wireframes[screen.path].map { (screen, $0) } }
+        guard !linked.isEmpty else { return }
+        out.appendLine("### Wireframes (\(linked.count))")
+        out.appendLine()
+        for (screen, file) in linked {
+            writeMarkdownPlace(screen, to: &out)
+            out.append(": [wireframe](")
+            out.append(file.uriPathEncoded)
+            out.appendLine(")")
         }
-        guard !linked.isEmpty else { return [] }
-        return ["### Wireframes (\(linked.count))", ""] + linked + [""]
+        out.appendLine()
     }
 
     /// Lines of a group shown before the rest is folded away.
     static let markdownShownPerGroup = 20
 
-    private static func markdownHeading(_ model: ReportModel, _ context: ReportContext, _ report: DiffReport) -> String {
+    private static func writeMarkdownHeading(_ model: ReportModel, _ context: ReportContext, _ report: DiffReport,
+                                             to out: inout ReportBytes) {
         let icon: String
         var title = "axdiff"
         if let fails = context.gateFails(report) {
@@ -80,7 +131,9 @@ extension Report {
         } else {
             icon = model.errors > 0 ? "❌" : (model.warnings > 0 ? "⚠️" : "✅")
         }
-        return "## \(icon) \(title): \(model.headline.markdownEscaped)"
+        out.append("## \(icon) \(title): ")
+        out.appendMarkdownEscaped(model.headline)
+        out.appendLine()
     }
 
     /// Screen names that more than one snapshot of the report has: those lines name the path.
@@ -91,36 +144,64 @@ extension Report {
     }
 
     /// `- **Checkout** · `order.regressed` · message · WCAG 1.3.2 2.4.3`, and for
-    /// an order change its before and after with the moved stop in bold.
-    static func markdownLine(_ change: Change, _ screen: ReportModel.Screen, nameRepeats: Bool) -> String {
-        var place = "**\(screen.screen.markdownEscaped)**"
-        if nameRepeats || screen.screen.isEmpty { place += " (\(screen.path.markdownEscaped))" }
-        var line = "- \(place) · `\(change.kind.rawValue)` · \(change.message.markdownEscaped)"
-        if change.accepted { line += " (accepted)" }
-        let wcag = change.wcag.map { number -> String in
-            guard let criterion = WCAGCriterion.numbered(number) else { return number.markdownEscaped }
-            return "[\(number)](\(criterion.understandingURL) \"\(criterion.name)\")"
+    /// an order change its before and after with the moved stop in bold; a line.
+    static func writeMarkdownLine(_ change: Change, _ screen: ReportModel.Screen, nameRepeats: Bool, to out: inout ReportBytes) {
+        out.append("- **")
+        out.appendMarkdownEscaped(screen.screen)
+        out.append("**")
+        if nameRepeats || screen.screen.isEmpty {
+            out.append(" (")
+            out.appendMarkdownEscaped(screen.path)
+            out.append(byte: UInt8(ascii: ")"))
         }
-        if !wcag.isEmpty { line += " · WCAG " + wcag.joined(separator: " ") }
+        out.append(" · `")
+        out.append(change.kind.rawValue)
+        out.append("` · ")
+        out.appendMarkdownEscaped(change.message)
+        if change.accepted { out.append(" (accepted)") }
+        for (k, number) in change.wcag.enumerated() {
+            out.append(k == 0 ? " · WCAG " : " ")
+            if let criterion = WCAGCriterion.numbered(number) {
+                out.append("[\(number)](\(criterion.understandingURL) \"\(criterion.name)\")")
+            } else {
+                out.appendMarkdownEscaped(number)
+            }
+        }
         if let before = change.beforeWindow {
-            line += " · before: " + markdownOrder(before)
+            out.append(" · before: ")
+            writeMarkdownOrder(before, to: &out)
         } else if change.kind.isOrder, let before = change.before {
-            line += " · before: " + before.markdownEscaped
+            out.append(" · before: ")
+            out.appendMarkdownEscaped(before)
         }
         if let after = change.afterWindow {
-            line += " · after: " + markdownOrder(after)
+            out.append(" · after: ")
+            writeMarkdownOrder(after, to: &out)
         } else if change.kind.isOrder, let after = change.after {
-            line += " · after: " + after.markdownEscaped
+            out.append(" · after: ")
+            out.appendMarkdownEscaped(after)
         }
-        return line
+        out.appendLine()
     }
 
     /// An order window as its `line` reads, with the moved stop in bold.
     static func markdownOrder(_ window: OrderWindow) -> String {
-        var names = window.names.map(\.markdownEscaped)
-        if names.indices.contains(window.focus) { names[window.focus] = "**" + names[window.focus] + "**" }
-        return (window.onScreen ? "on screen: " : "") + (window.cutBefore ? "… › " : "")
-            + names.joined(separator: " › ") + (window.cutAfter ? " › …" : "")
+        var out = ReportBytes(capacity: 0)
+        writeMarkdownOrder(window, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    static func writeMarkdownOrder(_ window: OrderWindow, to out: inout ReportBytes) {
+        if window.onScreen { out.append("on screen: ") }
+        if window.cutBefore { out.append("… › ") }
+        for (k, name) in window.names.enumerated() {
+            if k > 0 { out.append(" › ") }
+            let focus = k == window.focus
+            if focus { out.append("**") }
+            out.appendMarkdownEscaped(name)
+            if focus { out.append("**") }
+        }
+        if window.cutAfter { out.append(" › …") }
     }
 }
 

@@ -81,7 +81,7 @@ extension Report {
             "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
             "version": .string("2.1.0"),
             "runs": .array([.object(run)]),
-        ]).rendered
+        ]).renderedBytes
     }
 
     /// GitHub keeps the 5,000 most severe results of a run and rejects a run of more than 25,000.

@@ -4,7 +4,7 @@ extension Report {
     /// `--format svg`: the wireframe of each changed screen, before and after
     /// (`WireframeSVG`), stacked in one SVG document. A screen without frames
     /// is one line saying why; a report without changes, one line saying so.
-    public static let svg = Report(name: "svg", about: "the changed screens' wireframes") { report, _ in svgDocument(report.screens) }
+    public static let svg = Report(name: "svg", about: "the changed screens' wireframes") { report, _ in Array(svgDocument(report.screens).utf8) }
 
     /// The SVG document of `screens`: the one picture itself for one screen
     /// with frames, else each picture (or reason) below the one before.

@@ -19,24 +19,31 @@ extension Report {
     /// Every piece of user data is put on one line, so no label can add a line.
     public static let text = Report(name: "text") { report, context in
         let model = ReportModel(report)
-        var lines = ["axdiff: " + model.headline]
+        var out = ReportBytes()
+        out.appendLine("axdiff: " + model.headline)
         if let fails = context.gateFails(report), let failOn = context.failOn {
-            lines.append(fails
+            out.appendLine(fails
                 ? "check failed: a change at \(failOn.rawValue) or above is not accepted"
                 : "check passed: no change at \(failOn.rawValue) or above is left unaccepted")
         }
-        lines += model.remarks.map(\.oneLine)
-        for screen in model.changedScreens {
-            lines.append("")
-            lines.append("\(screen.screen.oneLine) (\(screen.path.oneLine))")
-            for change in screen.listed {
-                lines += textLines(change)
-            }
-            if let more = screen.unlistedLine { lines.append("  " + more) }
+        for remark in model.remarks {
+            out.appendOneLine(remark)
+            out.appendLine()
         }
-        lines.append("Axdiff-Errors: \(model.errors)")
-        lines.append("Axdiff-Warnings: \(model.warnings)")
-        return lines.joined(separator: "\n") + "\n"
+        for screen in model.changedScreens {
+            out.appendLine()
+            out.appendOneLine(screen.screen)
+            out.append(" (")
+            out.appendOneLine(screen.path)
+            out.appendLine(")")
+            for change in screen.listed {
+                writeText(change, indent: "  ", to: &out)
+            }
+            if let more = screen.unlistedLine { out.appendLine("  " + more) }
+        }
+        out.appendLine("Axdiff-Errors: \(model.errors)")
+        out.appendLine("Axdiff-Warnings: \(model.warnings)")
+        return out.bytes
     }
 
     private static func textMarker(_ change: Change) -> String {
@@ -48,14 +55,36 @@ extension Report {
         }
     }
 
-    /// A change as the text format shows it: its line, then before/after.
-    static func textLines(_ change: Change) -> [String] {
-        var line = "  \(textMarker(change)) \(change.kind.rawValue)  \(change.message.oneLine)"
-        if !change.wcag.isEmpty { line += "  [" + change.wcag.joined(separator: " ") + "]" }
-        if change.accepted { line += " (accepted)" }
-        var lines = [line]
-        if let before = change.before { lines.append("      before: " + before.oneLine) }
-        if let after = change.after { lines.append("      after:  " + after.oneLine) }
-        return lines
+    /// A change as the text format shows it, each line after `indent`: its
+    /// line, then before/after.
+    static func writeText(_ change: Change, indent: String, to out: inout ReportBytes) {
+        out.append(indent)
+        out.append(textMarker(change))
+        out.append(byte: UInt8(ascii: " "))
+        out.append(change.kind.rawValue)
+        out.append("  ")
+        out.appendOneLine(change.message)
+        if !change.wcag.isEmpty {
+            out.append("  [")
+            for (k, number) in change.wcag.enumerated() {
+                if k > 0 { out.append(byte: UInt8(ascii: " ")) }
+                out.append(number)
+            }
+            out.append(byte: UInt8(ascii: "]"))
+        }
+        if change.accepted { out.append(" (accepted)") }
+        out.appendLine()
+        if let before = change.before {
+            out.append(indent)
+            out.append("    before: ")
+            out.appendOneLine(before)
+            out.appendLine()
+        }
+        if let after = change.after {
+            out.append(indent)
+            out.append("    after:  ")
+            out.appendOneLine(after)
+            out.appendLine()
+        }
     }
 }

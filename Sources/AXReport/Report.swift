@@ -1,23 +1,31 @@
 import AXDiff
 
-/// A report format: a name for `--format` and a function from a diff to text.
+/// A report format: a name for `--format` and a function from a diff to the
+/// report's UTF-8 bytes.
 ///
 /// Formats are values, not cases of a `switch`: each lives in its own
 /// `Report+Format.swift` file as a static member, and a new format is a new
 /// file. Every format is deterministic — the same report and context give the
 /// same bytes — because the text format is stored as a git note that two
-/// watchers must agree on.
+/// watchers must agree on. A format writes into one growing byte buffer
+/// (`ReportBytes`), which is what is printed, written to a file or stored.
 public struct Report: Sendable {
     /// What `--format` calls it: `text`, `markdown`, `json`, `sarif`, `junit`.
     public let name: String
     /// What `--help` says after the name, when the name alone does not say what it gives.
     public let about: String?
-    public let render: @Sendable (DiffReport, ReportContext) -> String
+    /// The report as UTF-8.
+    public let bytes: @Sendable (DiffReport, ReportContext) -> [UInt8]
 
-    public init(name: String, about: String? = nil, render: @escaping @Sendable (DiffReport, ReportContext) -> String) {
+    public init(name: String, about: String? = nil, bytes: @escaping @Sendable (DiffReport, ReportContext) -> [UInt8]) {
         self.name = name
         self.about = about
-        self.render = render
+        self.bytes = bytes
+    }
+
+    /// The report as a `String`, for a caller that needs one: `bytes` decoded.
+    public func render(_ report: DiffReport, _ context: ReportContext) -> String {
+        String(decoding: bytes(report, context), as: UTF8.self)
     }
 
     /// Every built-in format, in the order `--help` lists them: the one list

@@ -211,13 +211,13 @@ package final class Annotator {
             if options.keepsStops {
                 pending.append(batch)
             } else {
-                pendingNotes += batch.analyses.map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+                pendingNotes += batch.analyses.map { Note(commit: $0.analysis.commit.id, bytes: $0.analysis.noteBytes) }
                 count(batch)
             }
         }
         func writePending() throws {
             guard !pending.isEmpty || !pendingNotes.isEmpty else { return }
-            let notes = pendingNotes + pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, text: $0.analysis.note) }
+            let notes = pendingNotes + pending.flatMap(\.analyses).map { Note(commit: $0.analysis.commit.id, bytes: $0.analysis.noteBytes) }
             pendingNotes = []
             let result = try writer.write(notes)
             TestPause.written()

@@ -32,11 +32,11 @@ struct FlatDiffBench {
                             referenceLabel: "\(options.diffSmall) stops", maxRatio: 15.0 * Double(options.diffLarge / options.diffSmall) / 10))
             if columns == 2 {
                 let report = DiffReport(screens: [ScreenDiffer.diff(old: small.old, new: small.new, path: "Snapshots/Catalog.json")], snapshotsCompared: 1)
-                let json = Report.json.render(report, ReportContext(toolVersion: "axdiff-bench"))
+                let json = Report.json.bytes(report, ReportContext(toolVersion: "axdiff-bench"))
                 let changes = report.screens.first?.changes.count ?? 0
-                log("flat \(options.diffSmall) stops: JSON report \(json.utf8.count) bytes, \(changes) changes")
+                log("flat \(options.diffSmall) stops: JSON report \(json.count) bytes, \(changes) changes")
                 table.add(.init(key: "diff.flat.json", what: "JSON report of the \(options.diffSmall)-stop two-column diff (\(changes) changes)",
-                                unit: .bytes, value: Double(json.utf8.count), reference: 1_048_576 * Double(options.diffSmall) / 10_000,
+                                unit: .bytes, value: Double(json.count), reference: 1_048_576 * Double(options.diffSmall) / 10_000,
                                 referenceLabel: "", referenceIsBudget: true, maxRatio: 1.0))
                 cli = try write(large, columns: columns)
             }

@@ -73,7 +73,7 @@ struct CheckCommand: Command {
             context.files = ReportFiles.versions(repository, report: verdict.report, old: verdict.mergeBase, new: verdict.revision.id,
                                                  maxBytes: verdict.config.maxSnapshotBytes)
         }
-        Console.out(Colour.output(report.render(verdict.report, context), format: report.name, choice: color))
+        Console.out(Colour.output(report.bytes(verdict.report, context), format: report.name, choice: color))
         // Diagnostics follow the report even when both go to one pipe (as in the hooks).
         fflush(stdout)
         if !verdict.unreadable.isEmpty {

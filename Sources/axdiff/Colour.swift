@@ -48,4 +48,9 @@ enum Colour {
     static func output(_ text: String, format: String, choice: String?) -> String {
         format == "text" && enabled(choice) ? apply(text) : text
     }
+
+    /// A report's bytes as printed: only a coloured text report is made a `String` to colour.
+    static func output(_ bytes: [UInt8], format: String, choice: String?) -> [UInt8] {
+        format == "text" && enabled(choice) ? Array(apply(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+    }
 }

@@ -62,6 +62,20 @@ enum Console {
         fputs(s, stdout)
     }
 
+    /// A report's bytes to stdout as they are, with a line feed after them
+    /// when `out` would add one: when they do not end in one (a CR LF is
+    /// one `Character`, which is not "\n").
+    static func out(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            _ = fwrite(base, 1, buffer.count, stdout)
+        }
+        let n = bytes.count
+        if n == 0 || bytes[n - 1] != UInt8(ascii: "\n") || (n > 1 && bytes[n - 2] == UInt8(ascii: "\r")) {
+            fputs("\n", stdout)
+        }
+    }
+
     static func err(_ text: String) {
         fputs("axdiff: " + text.escapedForTerminal + "\n", stderr)
     }

@@ -81,9 +81,9 @@ struct DiffCommand: Command {
             }
         }
         if let wireframes { context.wireframes = try WireframeFiles.write(result, to: wireframes) }
-        var text = report.render(result, context)
-        if wireframe { text += WireframeChoice.grids(result, format: report.name) }
-        Console.out(Colour.output(text, format: report.name, choice: color))
+        var bytes = report.bytes(result, context)
+        if wireframe { bytes += WireframeChoice.grids(result, format: report.name).utf8 }
+        Console.out(Colour.output(bytes, format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean

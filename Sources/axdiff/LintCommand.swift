@@ -42,7 +42,7 @@ struct LintCommand: Command {
             }
         }
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: files.count)
-        Console.out(Colour.output(report.render(result, ReportChoice.context()), format: report.name, choice: color))
+        Console.out(Colour.output(report.bytes(result, ReportChoice.context()), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
         if !unreadable.isEmpty { return ExitCode.badInput }
         return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean

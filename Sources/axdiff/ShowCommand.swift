@@ -64,8 +64,7 @@ struct ShowCommand: Command {
             context.files = ReportFiles.versions(repository, report: result, old: analysis.commit.parents.first, new: id,
                                                  maxBytes: Repository.defaultMaxBlobBytes)
         }
-        let text = report.render(result, context)
-        Console.out(Colour.output(text, format: report.name, choice: color))
+        Console.out(Colour.output(report.bytes(result, context), format: report.name, choice: color))
         return ExitCode.clean
     }
 }
