@@ -58,6 +58,8 @@ final class ComplexityClaimsTests: XCTestCase {
         "OrderAnalysis.noteContainerReferences": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "ContainerPartners.note": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
+        "KeyedPositions.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
+        "KeyedPositions.subscript": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.objects": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.controls": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "OrderReference.contractViolations": .test("RuleScalingTests.testAContractIsCheckedInTimeLinearInTheStops"),
