@@ -69,7 +69,8 @@ struct RefLockOwner {
     }
 
     /// Removes the ref's lock when a gone axdiff writer provably left it; true when it did.
-    /// Markers of gone writers are removed either way.
+    /// Markers of gone writers are removed, except one naming a lock still too young to
+    /// remove: it proves the lock on a later attempt.
     func takeOverIfStale() -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
         var tookOver = false
@@ -86,37 +87,45 @@ struct RefLockOwner {
                 continue
             }
             guard WriterLiveness.isGone(token: String(token), commonDir: commonDir) else { continue }
-            if !tookOver, let data = FileManager.default.contents(atPath: marker), removeLockIfNamed(by: data) {
-                tookOver = true
-            }
-            unlink(marker)
+            let outcome = tookOver ? .provesNothing : FileManager.default.contents(atPath: marker).map(removeLockIfNamed) ?? .provesNothing
+            if outcome == .removed { tookOver = true }
+            // A lock too young to remove is still proved this writer's by the marker: kept for
+            // the next attempt, which the caller makes after a back-off.
+            if outcome != .tooYoung { unlink(marker) }
         }
         return tookOver
     }
 
+    enum Outcome {
+        case removed
+        /// The very file the marker names, not yet `minimumAge` old.
+        case tooYoung
+        case provesNothing
+    }
+
     /// Removes the lock when it is the very file `marker` names and holds only what its writer
     /// was to write, checked right before removal.
-    private func removeLockIfNamed(by marker: Data) -> Bool {
+    private func removeLockIfNamed(by marker: Data) -> Outcome {
         // `<device> <inode> <new id> <host>\n`; another host's writer may hold a lock this host
         // does not see (a network file system that keeps locks local).
         let fields = String(decoding: marker.prefix(512), as: UTF8.self).split(separator: " ")
         guard fields.count == 4, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
-              let new = ObjectID(hex: fields[2]), fields[3] == WriterIdentity.current.fileSafeHost + "\n" else { return false }
+              let new = ObjectID(hex: fields[2]), fields[3] == WriterIdentity.current.fileSafeHost + "\n" else { return .provesNothing }
         let fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return .provesNothing }
         defer { close(fd) }
         var held = stat()
-        guard fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode,
-              Date().timeIntervalSince1970 - Self.seconds(held.st_mtim) >= Self.minimumAge else { return false }
+        guard fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode else { return .provesNothing }
         var buffer = [UInt8](repeating: 0, count: 128)
         let count = read(fd, &buffer, buffer.count)
-        guard count >= 0 else { return false }
+        guard count >= 0 else { return .provesNothing }
         let content = Array(buffer[0..<count])
-        guard content.isEmpty || content == Array((new.hex + "\n").utf8) else { return false }
+        guard content.isEmpty || content == Array((new.hex + "\n").utf8) else { return .provesNothing }
+        guard Date().timeIntervalSince1970 - Self.seconds(held.st_mtim) >= Self.minimumAge else { return .tooYoung }
         // The path still names that file (nothing renamed another into place meanwhile).
         var now = stat()
-        guard lstat(lockPath, &now) == 0, now.st_dev == held.st_dev, now.st_ino == held.st_ino else { return false }
-        return unlink(lockPath) == 0
+        guard lstat(lockPath, &now) == 0, now.st_dev == held.st_dev, now.st_ino == held.st_ino else { return .provesNothing }
+        return unlink(lockPath) == 0 ? .removed : .provesNothing
     }
 
     private static func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }

@@ -176,4 +176,36 @@ final class RefLockSafetyTests: XCTestCase {
         }
         XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commits[1].hex]), "second 41\n")
     }
+
+    /// A writer killed a moment ago left its lock and marker; the next write comes at once,
+    /// before the lock is `minimumAge` old. The marker is kept while the lock is too young,
+    /// so the write takes the lock over once it is old enough, within its lock timeout —
+    /// where dropping the marker at the first attempt left the lock to wait out forever.
+    func testAYoungLockAGoneWriterLeftIsTakenOverOnceOldEnough() throws {
+        let fixture = try GitFixture()
+        let commits = try fixture.fastImport(commits: 2)
+        let writer = NotesWriter(repository: try fixture.open())
+        try writer.write([Note(commit: commits[0], text: "first\n")])
+        let owners = fixture.gitDir + "/" + RefLockOwner.directoryName
+        let lock = fixture.gitDir + "/refs/notes/axdiff.lock"
+        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: Data()))
+        let (device, node) = inode(lock)
+        let marker = owners + "/refs%notes%axdiff." + goneToken()
+        try FileManager.default.createDirectory(atPath: owners, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data("\(device) \(node) \(commits[1].hex) \(WriterIdentity.current.fileSafeHost)\n".utf8)))
+
+        let owner = RefLockOwner(commonDir: fixture.gitDir + "/", reference: "refs/notes/axdiff")
+        XCTAssertFalse(owner.takeOverIfStale(), "a lock younger than minimumAge is not removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lock))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the marker still proves the lock")
+
+        let began = Date()
+        writer.lockTimeout = 10
+        XCTAssertEqual(try writer.write([Note(commit: commits[1], text: "second\n")]).written, [commits[1]])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(began), RefLockOwner.minimumAge - 0.5, "taken over once old enough")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lock))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+        XCTAssertEqual(try fixture.git(["notes", "--ref=axdiff", "show", commits[1].hex]), "second\n")
+        _ = try fixture.git(["fsck", "--strict", "--no-progress"])
+    }
 }

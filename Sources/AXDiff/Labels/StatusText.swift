@@ -48,17 +48,18 @@ enum StatusText {
     /// has them. The stop is read in place: passing `stops[i]` copied it
     /// (a retain and a release of each of its fields), which cost about a
     /// third as much as the test itself here (callgrind).
-    static func isStatus(_ stops: [Stop], _ i: Int, labelKeys: WordKeys?) -> Bool {
+    static func isStatus(_ stops: [Stop], _ i: Int, labelKeys: ArraySlice<UInt64>?) -> Bool {
         guard stops[i].role == .text || stops[i].role == .other, !stops[i].label.isEmpty else { return false }
         // For ASCII, normalizing and replacing apostrophes only touch what
         // `words` treats as separators anyway, so the name's word keys decide:
         // no marker's keys, no marker's words (most texts end here). The name
         // is label + ", " + value, so its keys are the label's and the value's.
         if WordKeys.isASCII(stops[i].label), WordKeys.isASCII(stops[i].value) {
-            let label = labelKeys ?? WordKeys(stops[i].label)
-            let keys = stops[i].value.isEmpty ? label : label + WordKeys(stops[i].value)
-            guard keys.keys.contains(where: { isMarkerFirstKey($0) }),
-                  markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
+            let label = labelKeys ?? WordKeys(stops[i].label).keys[...]
+            let value = stops[i].value.isEmpty ? [] : WordKeys(stops[i].value).keys
+            guard label.contains(where: { isMarkerFirstKey($0) }) || value.contains(where: { isMarkerFirstKey($0) }) else { return false }
+            let keys = WordKeys(keys: Array(label) + value)
+            guard markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
         }
         let text = LabelText.words(LabelText.normalized(stops[i].name).replacingApostrophes())
         return markerWords.contains { LabelText.containsWords(text, $0) }

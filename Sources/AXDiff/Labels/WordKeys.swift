@@ -12,20 +12,27 @@ struct WordKeys: Equatable {
     let keys: [UInt64]
 
     init(_ text: String) {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(8)
+        Self.append(text, to: &keys)
+        self.keys = keys
+    }
+
+    /// Appends the keys of `text`'s words to `keys`: an index of many labels
+    /// keeps them all in one array rather than one array per label.
+    static func append(_ text: String, to keys: inout [UInt64]) {
+        let start = keys.count
         var text = text
-        // The bytes in one buffer: iterating `String.UTF8View` costs several
-        // times more per byte.
-        let ascii: [UInt64]? = text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        // The bytes in one buffer, in one pass: iterating `String.UTF8View`
+        // costs several times more per byte.
+        let isASCII: Bool = text.withUTF8 { bytes in
             // For ASCII, `words` keeps runs of [A-Za-z0-9], lower-cased.
-            var keys: [UInt64] = []
-            keys.reserveCapacity(8)
             var hash = Self.seed
             var inWord = false
             for b in bytes {
-                var c = b
-                if c >= 0x41 && c <= 0x5A { c |= 0x20 }
-                if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                guard b < 0x80 else { return false }
+                let c = b &- 0x41 < 26 ? b | 0x20 : b
+                if c &- 0x61 < 26 || c &- 0x30 < 10 {
                     hash = (hash ^ UInt64(c)) &* Self.prime
                     inWord = true
                 } else if inWord {
@@ -35,9 +42,12 @@ struct WordKeys: Equatable {
                 }
             }
             if inWord { keys.append(hash) }
-            return keys
+            return true
         }
-        keys = ascii ?? LabelText.words(text).map(Self.key)
+        if !isASCII {
+            keys.removeSubrange(start...)
+            keys += LabelText.words(text).map(Self.key)
+        }
     }
 
     init(keys: [UInt64]) {
@@ -72,9 +82,13 @@ struct WordKeys: Equatable {
     /// `LabelText.containsWords` on keys. `strictlyLonger` asks for more words
     /// here than in the phrase.
     func mayContain(_ phrase: WordKeys, strictlyLonger: Bool = false) -> Bool {
-        let t = keys, p = phrase.keys
-        guard !p.isEmpty, strictlyLonger ? p.count < t.count : p.count <= t.count else { return false }
-        for start in 0...(t.count - p.count) where t[start] == p[0] {
+        Self.contains(keys[...], phrase.keys[...], strictlyLonger: strictlyLonger)
+    }
+
+    /// `mayContain` on runs of keys held elsewhere (a `ContainerIndex`).
+    static func contains(_ t: ArraySlice<UInt64>, _ p: ArraySlice<UInt64>, strictlyLonger: Bool = false) -> Bool {
+        guard let first = p.first, strictlyLonger ? p.count < t.count : p.count <= t.count else { return false }
+        for start in t.startIndex...(t.endIndex - p.count) where t[start] == first {
             if t[start..<start + p.count].elementsEqual(p) { return true }
         }
         return false

@@ -9,21 +9,23 @@ import AXSnapshot
 /// neighbours pairs it instead (`extend`, `GapAligner`).
 enum AnchorPass {
     /// Pairs unmatched stops whose `key` is non-nil and occurs exactly once
-    /// among the unmatched stops of each version.
+    /// among the unmatched stops of each version. `key` is given the stops
+    /// and an index, and reads the fields it needs in place: passed a `Stop`,
+    /// it was given a copy of every field (callgrind).
     ///
     /// - Complexity: O(n) expected, where n is the number of stops.
     /// `accept`, when given, is asked before each pair is made (a key that is a
     /// hash checks what it stands for).
-    static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: (Stop) -> Key?,
+    static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: ([Stop], Int) -> Key?,
                                           accept: ((Int, Int) -> Bool)? = nil) {
         var olds: [Key: Int] = [:]
         for i in old.indices where m.oldToNew[i] == nil {
-            if let k = key(old[i]) { olds[k] = olds[k] == nil ? i : -1 }
+            if let k = key(old, i) { olds[k] = olds[k] == nil ? i : -1 }
         }
         guard !olds.isEmpty else { return }
         var news: [Key: Int] = [:]
         for j in new.indices where m.newToOld[j] == nil {
-            if let k = key(new[j]), olds[k] != nil { news[k] = news[k] == nil ? j : -1 }
+            if let k = key(new, j), olds[k] != nil { news[k] = news[k] == nil ? j : -1 }
         }
         // Each key pairs at most one stop with one: the order the keys are
         // visited in cannot change the result.
@@ -39,7 +41,7 @@ enum AnchorPass {
     /// - Complexity: O(n) for the walk, where n is the number of stops.
     static func pairUniqueIDs(_ m: inout Matching, old: PreparedVersion, new: PreparedVersion) {
         guard let o = old.idPrints?.entries, let n = new.idPrints?.entries else {
-            pairUnique(&m, old: old.stops, new: new.stops) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
+            pairUnique(&m, old: old.stops, new: new.stops) { stops, i in stops[i].id.flatMap { $0.isEmpty ? nil : $0 } }
             return
         }
         let (oldStops, newStops) = (old.stops, new.stops)

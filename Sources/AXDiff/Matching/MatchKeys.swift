@@ -38,18 +38,24 @@ struct MatchKeys {
 
     /// (role, label) for a strong label, nil for a weak one.
     func roleLabel(_ stop: Stop) -> RoleLabel? {
-        isWeak(stop.label) ? nil : RoleLabel(role: stop.role, label: LabelText.normalized(stop.label))
+        roleLabel(role: stop.role, label: stop.label)
     }
 
-    /// A hash of the label of `roleLabel(stop)` (nil where that is nil): equal
+    /// `roleLabel` of a stop's fields: a caller reading them out of an array
+    /// copies two fields, not every field of a `Stop`.
+    func roleLabel(role: Role, label: String) -> RoleLabel? {
+        isWeak(label) ? nil : RoleLabel(role: role, label: LabelText.normalized(label))
+    }
+
+    /// A hash of the label of `roleLabel(role:label:)` (nil where that is nil): equal
     /// for equal labels, so that counting and pairing unique ones hashes a
     /// number instead of a string. Two different labels may share a hash, and
     /// the role is left out: the caller checks `roleLabel` before pairing (a
     /// label that two roles share is then not unique, and is left to the
     /// passes after alignment).
-    func labelHash(_ stop: Stop) -> UInt64? {
-        guard !isWeak(stop.label) else { return nil }
-        return LabelText.normalizedKey(stop.label) ?? UInt64(bitPattern: Int64(LabelText.normalized(stop.label).hashValue))
+    func labelHash(_ label: String) -> UInt64? {
+        guard !isWeak(label) else { return nil }
+        return LabelText.normalizedKey(label) ?? UInt64(bitPattern: Int64(LabelText.normalized(label).hashValue))
     }
 
     /// Whether two labels compare equal: the same bytes, or the same compared form.

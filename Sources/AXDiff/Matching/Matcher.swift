@@ -31,23 +31,26 @@ enum Matcher {
         let keys = MatchKeys(volatile: volatile)
         AnchorPass.pairUniqueIDs(&m, old: oldVersion, new: newVersion)
         if hasUnmatched(m) {
-            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.labelHash) { keys.roleLabel(old[$0]) == keys.roleLabel(new[$1]) }
+            AnchorPass.pairUnique(&m, old: old, new: new, key: { keys.labelHash($0[$1].label) }) {
+                keys.roleLabel(role: old[$0].role, label: old[$0].label) == keys.roleLabel(role: new[$1].role, label: new[$1].label)
+            }
             AnchorPass.extend(&m, old: old, new: new, keys: keys)
             GapAligner.align(&m, old: old, new: new, keys: keys)
         }
         if hasUnmatched(m) {
-            AnchorPass.pairUnique(&m, old: old, new: new) { $0.id.flatMap { $0.isEmpty ? nil : $0 } }
-            AnchorPass.pairUnique(&m, old: old, new: new, key: keys.roleLabel)
-            AnchorPass.pairUnique(&m, old: old, new: new) { keys.roleLabel($0)?.label }
+            AnchorPass.pairUnique(&m, old: old, new: new) { stops, i in stops[i].id.flatMap { $0.isEmpty ? nil : $0 } }
+            AnchorPass.pairUnique(&m, old: old, new: new) { keys.roleLabel(role: $0[$1].role, label: $0[$1].label) }
+            AnchorPass.pairUnique(&m, old: old, new: new) { keys.roleLabel(role: $0[$1].role, label: $0[$1].label)?.label }
             // A volatile or pattern label with words of its own ("Updated * ago"), the
             // only one of its role left on each side: a moved stop, by its literal parts.
-            func weak(_ stop: Stop) -> MatchKeys.Token? {
-                guard keys.isWeak(stop.label), !stop.label.isEmpty, !LabelText.words(stop.label).isEmpty else { return nil }
-                return keys.token(stop)
+            func weak(_ stops: [Stop], _ i: Int) -> MatchKeys.Token? {
+                let label = stops[i].label
+                guard keys.isWeak(label), !label.isEmpty, !LabelText.words(label).isEmpty else { return nil }
+                return keys.token(stops[i])
             }
             AnchorPass.pairUnique(&m, old: old, new: new, key: weak)
             // The same, its role changed ("… months ago" now a list item).
-            AnchorPass.pairUnique(&m, old: old, new: new) { stop in weak(stop).map { [$0.id, $0.label] } }
+            AnchorPass.pairUnique(&m, old: old, new: new) { weak($0, $1).map { [$0.id, $0.label] } }
         }
         GroupMatcher.match(&m, old: old, new: new, oldValued: oldTree.valued, newValued: newTree.valued, newFolding: newTree.folding)
         if hasUnmatched(m) {

@@ -12,54 +12,91 @@ import AXSnapshot
 /// up each run of its words no longer than the longest object's, and an
 /// object looks among the controls that hold its rarest word. Each
 /// candidate is confirmed by `OrderReferences.reference`, the one test of a
-/// pair. A class: `ContainerPartners` keeps one per container and hands it
-/// out many times, and a struct of this many arrays was copied each time.
+/// pair.
+///
+/// Every member's facts live in a few flat arrays (the word keys of all
+/// labels one after another, two flags, two sorted tables): building and
+/// freeing an array per stop and per word cost more than the tests
+/// themselves (callgrind). A class: `ContainerPartners` keeps one per
+/// container and hands it out many times.
 final class ContainerIndex {
     private let refs: OrderReferences
     /// The container's stops, ascending.
     let members: [Int]
-    /// The facts of each member (by position in `members`).
-    private let facts: [OrderReferences.Facts]
+    /// The word keys of every member's label, in order: member `a`'s are
+    /// `keys[wordStart[a]..<wordStart[a + 1]]`.
+    private let keys: [UInt64]
+    private let wordStart: [Int]
+    /// `OrderReferences.Facts` of each member (false for a control).
+    private let status: [Bool]
+    private let canBeNamed: [Bool]
     /// Positions of the controls, and of the statuses, ascending.
-    private(set) var controls: [Int] = []
-    private(set) var statuses: [Int] = []
+    let controls: [Int]
+    let statuses: [Int]
     /// Positions of the controls by each distinct word key of their label.
-    private var controlsByKey: [UInt64: [Int]] = [:]
+    private let controlsByKey: KeyedPositions
     /// Positions of the objects a control could name (not a control, not a
     /// status, `canBeNamed`, with a word), by `runKey` of all their words.
-    private var objectsByWords: [UInt64: [Int]] = [:]
+    private let objectsByWords: KeyedPositions
     /// The most words any of those objects has.
-    private var longestObject = 0
+    private let longestObject: Int
 
     /// - Complexity: O(k log k + k · w) for k stops of at most w words.
     init(_ refs: OrderReferences, members unsorted: [Int]) {
         let members = unsorted.sorted()
-        let facts = members.map { OrderReferences.Facts(refs.stops, $0) }
-        self.refs = refs
-        self.members = members
-        self.facts = facts
-        for a in members.indices {
-            let keys = facts[a].label.keys
-            if refs.stops[members[a]].role.isInteractive {
+        var keys: [UInt64] = []
+        var wordStart = [0]
+        var status: [Bool] = []
+        var canBeNamed: [Bool] = []
+        var controls: [Int] = []
+        var statuses: [Int] = []
+        var controlPairs: [(key: UInt64, position: Int)] = []
+        var objectPairs: [(key: UInt64, position: Int)] = []
+        var longestObject = 0
+        keys.reserveCapacity(members.count * 4)
+        wordStart.reserveCapacity(members.count + 1)
+        status.reserveCapacity(members.count)
+        canBeNamed.reserveCapacity(members.count)
+        for (a, stop) in members.enumerated() {
+            let start = keys.count
+            WordKeys.append(refs.stops[stop].label, to: &keys)
+            wordStart.append(keys.count)
+            if refs.stops[stop].role.isInteractive {
+                status.append(false)
+                canBeNamed.append(false)
                 controls.append(a)
-                // Each control once per distinct word (a set only for a long label).
-                var seen: Set<UInt64> = []
-                for (i, key) in keys.enumerated() {
-                    let repeated = keys.count <= 8 ? keys[..<i].contains(key) : !seen.insert(key).inserted
-                    if !repeated { controlsByKey[key, default: []].append(a) }
-                }
-            } else if facts[a].isStatus {
+                for key in keys[start...] { controlPairs.append((key, a)) }
+                continue
+            }
+            let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...])
+            status.append(facts.isStatus)
+            canBeNamed.append(facts.canBeNamed)
+            if facts.isStatus {
                 statuses.append(a)
-            } else if facts[a].canBeNamed, !keys.isEmpty {
-                objectsByWords[Self.runKey(keys[...]), default: []].append(a)
-                longestObject = max(longestObject, keys.count)
+            } else if facts.canBeNamed, keys.count > start {
+                objectPairs.append((Self.runKey(keys[start...]), a))
+                longestObject = max(longestObject, keys.count - start)
             }
         }
+        self.refs = refs
+        self.members = members
+        self.keys = keys
+        self.wordStart = wordStart
+        self.status = status
+        self.canBeNamed = canBeNamed
+        self.controls = controls
+        self.statuses = statuses
+        self.controlsByKey = KeyedPositions(controlPairs)
+        self.objectsByWords = KeyedPositions(objectPairs)
+        self.longestObject = longestObject
     }
 
     func isControl(_ a: Int) -> Bool { refs.stops[members[a]].role.isInteractive }
-    func isStatus(_ a: Int) -> Bool { facts[a].isStatus }
-    func isNameable(_ a: Int) -> Bool { !isControl(a) && !facts[a].isStatus && facts[a].canBeNamed }
+    func isStatus(_ a: Int) -> Bool { status[a] }
+    func isNameable(_ a: Int) -> Bool { !isControl(a) && !status[a] && canBeNamed[a] }
+
+    /// Member `a`'s label keys.
+    private func words(_ a: Int) -> ArraySlice<UInt64> { keys[wordStart[a]..<wordStart[a + 1]] }
 
     /// Positions of the objects control `a` may name, ascending: those whose
     /// words all occur as a run among its own (a superset of those it names).
@@ -67,16 +104,16 @@ final class ContainerIndex {
     /// - Complexity: O(w · min(w, l) + c log c) for w words, objects of at
     ///   most l words and c candidates.
     func objects(namedBy a: Int) -> [Int] {
-        let keys = facts[a].label.keys
+        let words = words(a)
         // An object named has fewer words than the control.
-        let longest = min(longestObject, keys.count - 1)
+        let longest = min(longestObject, words.count - 1)
         guard longest > 0 else { return [] }
         var found: [Int] = []
-        for start in keys.indices {
+        for start in words.indices {
             var key = Self.seed
-            for end in start..<min(keys.count, start + longest) {
-                key = Self.step(key, keys[end])
-                found += objectsByWords[key] ?? []
+            for end in start..<min(words.endIndex, start + longest) {
+                key = Self.step(key, words[end])
+                found += objectsByWords[key]
             }
         }
         found.sort()
@@ -88,13 +125,14 @@ final class ContainerIndex {
     ///
     /// - Complexity: O(w) for w words, plus the list's length.
     func controls(naming b: Int) -> [Int] {
-        var best: [Int]?
-        for key in facts[b].label.keys {
-            guard let list = controlsByKey[key] else { return [] }
+        var best: ArraySlice<Int>?
+        for key in words(b) {
+            let list = controlsByKey[key]
+            guard !list.isEmpty else { return [] }
             if let known = best, known.count <= list.count { continue }
             best = list
         }
-        return best ?? []
+        return best.map(Array.init) ?? []
     }
 
     /// The container reference control `a` read before stop `b` breaks, if
@@ -102,7 +140,9 @@ final class ContainerIndex {
     func reference(action a: Int, object b: Int) -> OrderReference? {
         let (c, t) = (members[a], members[b])
         guard t > c, isControl(a) else { return nil }
-        return refs.reference(object: t, action: c, objectFacts: facts[b], actionFacts: facts[a])
+        return refs.reference(object: t, action: c,
+                              objectFacts: .init(isStatus: status[b], canBeNamed: canBeNamed[b], label: words(b)),
+                              actionFacts: .init(isStatus: false, canBeNamed: false, label: words(a)))
     }
 
     /// A key for a run of word keys, built one word at a time.

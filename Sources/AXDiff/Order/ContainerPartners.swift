@@ -30,8 +30,16 @@ final class ContainerPartners {
     private var oldIndexes: [ContainerIndex?]
     private var newSlot: [Int]
     private var oldSlot: [Int]
+    /// Error before recovery's partners, by container node, once a moved
+    /// stop asks (`NewSideErrorPairs`, `OldSideErrorPairs`); used when no
+    /// contract applies, else each candidate pair is met in turn.
+    private var newErrorPairs: [NewSideErrorPairs?]
+    private var oldErrorPairs: [OldSideErrorPairs?]
+    private let findsErrorPairs: Bool
 
-    init(_ c: DiffContext) {
+    /// `scansEveryPair` meets every candidate pair of error before recovery
+    /// in turn, as with contracts: the tests compare the two ways.
+    init(_ c: DiffContext, scansEveryPair: Bool = false) {
         self.c = c
         clean = CleanContainers(c)
         newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
@@ -42,21 +50,26 @@ final class ContainerPartners {
         oldIndexes = Array(repeating: nil, count: c.oldTree.nodeCount)
         newSlot = Array(repeating: -1, count: c.newStops.count)
         oldSlot = Array(repeating: -1, count: c.oldStops.count)
+        newErrorPairs = Array(repeating: nil, count: c.newTree.nodeCount)
+        oldErrorPairs = Array(repeating: nil, count: c.oldTree.nodeCount)
         for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newContract.insert(v) }
         for v in oldRefs.contractViolations() {
             guard let lead = c.matching.oldToNew[v.lead], let follow = c.matching.oldToNew[v.follow] else { continue }
             let mapped = Violation(lead: lead, follow: follow)
             if !clean.settles(mapped, newRefs) { oldContract.insert(mapped) }
         }
+        findsErrorPairs = !scansEveryPair && newContract.isEmpty && oldContract.isEmpty
     }
 
     /// Notes on each moved stop the references it breaks and repairs.
     ///
     /// - Complexity: O(n) for the clean containers, O(k log k + k · w) per
-    ///   container holding a moved stop, then per moved stop O(1) per
-    ///   candidate it meets: the statuses (for a control; the controls, for
-    ///   a status) and the stops sharing its words, on its side of it, up
-    ///   to the first broken pair (all of them for the repaired one).
+    ///   container holding a moved stop, then per moved stop: for error
+    ///   before recovery O(log k) per candidate it meets (those the move put
+    ///   on its other side, or that changed), for object before action O(1)
+    ///   per stop sharing its words on its side of it, up to the first broken
+    ///   pair (all of them for the repaired one). With a contract, error
+    ///   before recovery meets every status (or control) on its side.
     func note(_ stops: inout [MovedStop]) {
         // Contracts: the few pairs as sets, in order of place.
         let byPlace: (Violation, Violation) -> Bool = { ($0.lead, $0.follow) < ($1.lead, $1.follow) }
@@ -93,6 +106,9 @@ final class ContainerPartners {
         guard !clean.new[p] else { return nil }
         let index = newIndex(p)
         let a = newSlot[j]
+        if reference == .errorBeforeRecovery, findsErrorPairs, index.isControl(a) || index.isStatus(a) {
+            return firstBrokenError(j, in: p, isControl: index.isControl(a))
+        }
         if index.isControl(a) {
             // The stop is the action: partners read after it, nearest first.
             let partners = reference == .errorBeforeRecovery ? index.statuses : index.objects(namedBy: a)
@@ -118,6 +134,11 @@ final class ContainerPartners {
         guard !clean.old[q] else { return nil }
         let index = oldIndex(q)
         let a = oldSlot[i]
+        if reference == .errorBeforeRecovery, findsErrorPairs {
+            if index.isControl(a) { return oldErrorPairs(q).statusNowBefore(control: i, now: j).map { ($0, false) } }
+            if index.isStatus(a) { return oldErrorPairs(q).controlNowAfter(status: i, now: j).map { ($0, true) } }
+            return nil
+        }
         // Candidates come in the old order; the first in the new is kept.
         var first: Int?
         if index.isControl(a) {
@@ -136,6 +157,79 @@ final class ContainerPartners {
             return first.map { ($0, true) }
         }
         return nil
+    }
+
+    /// `firstBroken` for error before recovery, meeting only the candidate
+    /// partners `NewSideErrorPairs` offers (each confirmed by `breaks`): a
+    /// control's statuses read after it, nearest first; a status's controls
+    /// read before it, first first.
+    ///
+    /// - Complexity: O(log k) per candidate met, for a container of k stops.
+    private func firstBrokenError(_ j: Int, in p: Int, isControl: Bool) -> (Int, Bool)? {
+        guard let oj = c.matching.newToOld[j] else { return nil }
+        let q = oldContainer[oj]
+        if isControl {
+            let side = newErrorPairs(p).statuses
+            // The old pair broke nothing when the control was none, or its container clean.
+            let every = clean.old[q] || !c.oldStops[oj].role.isInteractive
+            var k = side.firstAfter(j)
+            while k < side.members.count {
+                let at = every ? k : side.candidate(from: k, container: q, place: oj, readBefore: true)
+                guard at < side.members.count else { return nil }
+                if breaks(.errorBeforeRecovery, lead: side.members[at], follow: j) { return (side.members[at], false) }
+                k = at + 1
+            }
+            return nil
+        }
+        let side = newErrorPairs(p).controls
+        let end = side.firstAfter(j)
+        // The old pair broke nothing when the container was clean; when the
+        // status was none, only a control naming it did.
+        let every = clean.old[q] || !oldIsStatus(oj)
+        var k = 0
+        while k < end {
+            let at = every ? k : side.candidate(from: k, container: q, place: oj, readBefore: false)
+            guard at < end else { return nil }
+            if breaks(.errorBeforeRecovery, lead: j, follow: side.members[at]) { return (side.members[at], true) }
+            k = at + 1
+        }
+        return nil
+    }
+
+    /// Whether old stop `i` was a status (`ContainerIndex`'s facts).
+    private func oldIsStatus(_ i: Int) -> Bool {
+        let index = oldIndex(oldContainer[i])  // fills the slots of its stops
+        return index.isStatus(oldSlot[i])
+    }
+
+    private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
+        if let known = newErrorPairs[p] { return known }
+        let index = newIndex(p)
+        func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
+            var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
+            for b in positions {
+                guard let i = c.matching.newToOld[index.members[b]] else { continue }
+                members.append(index.members[b])
+                old.append(i)
+                container.append(oldContainer[i])
+                isChanged.append(changed(i))
+            }
+            return .init(members: members, old: old, oldContainer: container, changed: isChanged)
+        }
+        let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
+                                     controls: side(index.controls) { !c.oldStops[$0].role.isInteractive })
+        newErrorPairs[p] = made
+        return made
+    }
+
+    private func oldErrorPairs(_ q: Int) -> OldSideErrorPairs {
+        if let known = oldErrorPairs[q] { return known }
+        let index = oldIndex(q)
+        let made = OldSideErrorPairs(statuses: index.statuses.map { index.members[$0] },
+                                     controls: index.controls.map { index.members[$0] },
+                                     oldToNew: c.matching.oldToNew)
+        oldErrorPairs[q] = made
+        return made
     }
 
     /// The pair (new indices, both matched) breaks `reference` now and broke nothing before.

@@ -32,7 +32,7 @@ struct OrderReferences {
     /// only made when the object is no status.
     func reference(object t: Int, action c: Int, objectFacts object: Facts, actionFacts action: Facts) -> OrderReference? {
         if object.isStatus { return .errorBeforeRecovery }
-        if object.canBeNamed, action.label.mayContain(object.label, strictlyLonger: true),
+        if object.canBeNamed, WordKeys.contains(action.label, object.label, strictlyLonger: true),
            Self.names(action: stops[c], actionWords: LabelText.words(stops[c].label),
                       object: stops[t], objectWords: LabelText.words(stops[t].label)) {
             return .objectBeforeAction
@@ -64,13 +64,26 @@ struct OrderReferences {
         let isStatus: Bool
         /// The first guards of `names(action:…object:…)` on the object side.
         let canBeNamed: Bool
-        let label: WordKeys
+        /// The label's word keys (`WordKeys`), wherever they are held.
+        let label: ArraySlice<UInt64>
 
-        /// The facts of `stops[i]` (read in place, not copied). A control is
-        /// only ever the action of a pair: it is neither a status (a text
-        /// role) nor nameable, and needs only its label's keys.
+        init(isStatus: Bool, canBeNamed: Bool, label: ArraySlice<UInt64>) {
+            self.isStatus = isStatus
+            self.canBeNamed = canBeNamed
+            self.label = label
+        }
+
+        /// The facts of `stops[i]`.
         init(_ stops: [Stop], _ i: Int) {
-            label = WordKeys(stops[i].label)
+            self.init(stops, i, label: WordKeys(stops[i].label).keys[...])
+        }
+
+        /// The facts of `stops[i]`, whose label's keys are `label` (read in
+        /// place, not copied). A control is only ever the action of a pair:
+        /// it is neither a status (a text role) nor nameable, and needs only
+        /// its label's keys.
+        init(_ stops: [Stop], _ i: Int, label: ArraySlice<UInt64>) {
+            self.label = label
             guard !stops[i].role.isInteractive else {
                 isStatus = false
                 canBeNamed = false

@@ -123,15 +123,20 @@ enum NameDuplicate: ChangeRule {
         // the same as filtering first. A group's members mostly repeat one
         // label (a list's "Delete" buttons), so each distinct set of the
         // fields the test reads is judged once.
+        // The member before is compared first: equal fields compare in a few
+        // instructions, where hashing them (a label, an id, image names)
+        // took about a thousand (callgrind).
         var judged: [Judged: Bool] = [:]
         for (name, members) in groups where members.count >= 2 {
+            var last: (key: Judged, meaningless: Bool)?
             groups[name] = members.filter { m in
                 let key = Judged(label: stops[m].label, id: stops[m].id, imageNames: stops[m].imageNames,
                                  role: stops[m].role, platform: stops[m].platform)
-                if let meaningless = judged[key] { return !meaningless }
-                let meaningless = LabelQuality.isMeaningless(key.label, id: key.id, imageNames: key.imageNames,
-                                                             role: key.role, platform: key.platform)
+                if let last, last.key == key { return !last.meaningless }
+                let meaningless = judged[key] ?? LabelQuality.isMeaningless(key.label, id: key.id, imageNames: key.imageNames,
+                                                                           role: key.role, platform: key.platform)
                 judged[key] = meaningless
+                last = (key, meaningless)
                 return !meaningless
             }
         }

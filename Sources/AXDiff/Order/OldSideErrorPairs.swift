@@ -1,0 +1,60 @@
+/// One container of the old version, for error before recovery: what a
+/// moved stop repairs is the nearest (in the new order) of its old partners
+/// now read on the right side of it, found without meeting each.
+///
+/// A status the old version read after a control breaks the reference; it
+/// is repaired when the status is now read before the control (whichever
+/// containers they are in now).
+struct OldSideErrorPairs {
+    /// The old statuses' old indices, ascending, and from each position the
+    /// least new index of those from there on (`Int.max` for the unmatched).
+    let statuses: [Int]
+    let leastNewFrom: [Int]
+    /// The old controls that are matched, by new index ascending, with each
+    /// one's old index, and the tree over those.
+    let controlsByNew: [Int]
+    let controlsOld: [Int]
+    let controlPlaces: FirstPast
+
+    /// - Complexity: O(k log k) for k stops.
+    init(statuses: [Int], controls: [Int], oldToNew: [Int?]) {
+        self.statuses = statuses
+        var least = [Int](repeating: .max, count: statuses.count + 1)
+        var k = statuses.count - 1
+        while k >= 0 {
+            least[k] = min(least[k + 1], oldToNew[statuses[k]] ?? .max)
+            k -= 1
+        }
+        leastNewFrom = least
+        let matched = controls.compactMap { i in oldToNew[i].map { (new: $0, old: i) } }.sorted { $0.new < $1.new }
+        controlsByNew = matched.map(\.new)
+        controlsOld = matched.map(\.old)
+        controlPlaces = FirstPast(controlsOld)
+    }
+
+    /// For a control moved from old index `i` to new index `j`: the least new
+    /// index of an old status after it that is now read before it.
+    ///
+    /// - Complexity: O(log k).
+    func statusNowBefore(control i: Int, now j: Int) -> Int? {
+        var (lo, hi) = (0, statuses.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if statuses[mid] <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return leastNewFrom[lo] < j ? leastNewFrom[lo] : nil
+    }
+
+    /// For a status moved from old index `i` to new index `j`: the least new
+    /// index of an old control before it that is now read after it.
+    ///
+    /// - Complexity: O(log k).
+    func controlNowAfter(status i: Int, now j: Int) -> Int? {
+        var (lo, hi) = (0, controlsByNew.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if controlsByNew[mid] <= j { lo = mid + 1 } else { hi = mid }
+        }
+        return controlPlaces.first(from: lo, below: i).map { controlsByNew[$0] }
+    }
+}
