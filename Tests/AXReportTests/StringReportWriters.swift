@@ -2,10 +2,8 @@ import AXDiff
 @testable import AXReport
 
 /// The text, Markdown and JUnit writers as they were before they wrote into
-/// a byte buffer (`ReportBytes`): one `String` per line, joined; and the JSON
-/// report as it was before it streamed into a `JSONWriter`: a `JSONDocument`
-/// tree, written a character at a time. Kept as the oracle the byte writers
-/// must match byte for byte.
+/// a byte buffer (`ReportBytes`): one `String` per line, joined. Kept as the
+/// oracle the byte writers must match byte for byte.
 enum StringReportWriters {
     static func text(_ report: DiffReport, _ context: ReportContext) -> String {
         let model = ReportModel(report)
@@ -264,64 +262,5 @@ enum StringReportWriters {
 
     static func junitLines(_ change: Change) -> [String] {
         textLines(change).map { String($0.dropFirst(2)) }
-    }
-
-    static func json(_ report: DiffReport, _ context: ReportContext) -> String {
-        let model = ReportModel(report)
-        var changes: [JSONDocument] = []
-        for screen in model.screens {
-            for change in screen.changes {
-                changes.append(jsonChange(change, path: screen.path))
-            }
-        }
-        var summary: [String: JSONDocument] = [
-            "errors": .int(model.errors),
-            "warnings": .int(model.warnings),
-            "notes": .int(model.notes),
-            "improvements": .int(model.improvements),
-            "accepted": .int(model.accepted),
-            "screens": .int(model.changedScreens.count),
-            "snapshots": .int(model.snapshotsCompared),
-        ]
-        if let failOn = context.failOn, let fails = context.gateFails(report) {
-            summary["failOn"] = .string(failOn.rawValue)
-            summary["passed"] = .bool(!fails)
-        }
-        var root: [String: JSONDocument] = [
-            "changes": .array(changes),
-            "summary": .object(summary),
-            "remarks": .array(model.remarks.map(JSONDocument.string)),
-            "tool": .string(context.toolVersion),
-        ]
-        if let commit = context.commit {
-            root["commit"] = .object(["sha": .string(commit.sha), "subject": .nullable(commit.subject)])
-        }
-        return JSONDocumentBytesTests.oracle(.object(root))
-    }
-
-    static func jsonChange(_ change: Change, path: String) -> JSONDocument {
-        .object([
-            "kind": .string(change.kind.rawValue),
-            "severity": .string(change.severity.rawValue),
-            "screen": .string(change.screen),
-            "path": .string(path),
-            "message": .string(change.message),
-            "wcag": .array(change.wcag.map(JSONDocument.string)),
-            "improvement": .bool(change.improvement),
-            "accepted": .bool(change.accepted),
-            "elements": .array(change.elements.map(jsonElement)),
-            "before": .nullable(change.before),
-            "after": .nullable(change.after),
-        ])
-    }
-
-    static func jsonElement(_ element: ElementRef) -> JSONDocument {
-        .object([
-            "id": .nullable(element.id),
-            "label": .string(element.label),
-            "role": .string(element.role.rawValue),
-            "index": .int(element.index),
-            "line": element.line.map(JSONDocument.int) ?? .null,
-        ])
     }
 }

@@ -1,7 +1,7 @@
 /// A JSON value to write as a whole: sorted keys, 2-space indent, integers
 /// only, strings escaped as RFC 8259 asks (non-ASCII stays UTF-8). The JSON
-/// report, which can run to megabytes, skips the tree and writes its members
-/// straight into a `JSONWriter`, in the same layout.
+/// and SARIF reports, which can run to megabytes, skip the tree and write
+/// their members straight into a `JSONWriter`, in the same layout.
 ///
 /// Foundation's `JSONSerialization` escapes `/`, and its key order and number
 /// formatting have differed between platforms; reports must be the same bytes
@@ -34,7 +34,9 @@ indirect enum JSONDocument: Equatable {
         return json.finish()
     }
 
-    private func write(to json: inout JSONWriter) {
+    /// The document as the next value of `json`, in a document written
+    /// with the writer (a SARIF run's rules).
+    func write(to json: inout JSONWriter) {
         switch self {
         case .null: json.null()
         case .bool(let value): json.bool(value)
