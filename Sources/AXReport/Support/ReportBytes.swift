@@ -201,28 +201,34 @@ struct ReportBytes {
     /// safely); non-ASCII stays UTF-8, and `/` is not escaped.
     mutating func appendJSONQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        Self.withUTF8(text) { source in
-            var start = 0, i = 0
-            let n = source.count
-            while i < n {
-                let b = source[i]
-                let width: Int
-                if b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F {
-                    width = 1
-                } else if b == 0xE2, i + 2 < n, source[i + 1] == 0x80, source[i + 2] == 0xA8 || source[i + 2] == 0xA9 {
-                    width = 3
-                } else {
-                    i += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i]))
-                appendJSONEscape(width == 1 ? UInt32(b) : 0x2028 + UInt32(source[i + 2] - 0xA8))
-                i += width
-                start = i
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
+        // A native string lends its bytes; any other is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendJSONEscaped(buffer: $0) }) == nil {
+            Self.withUTF8(text) { appendJSONEscaped(buffer: $0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendJSONQuoted(_:)` between the quotes.
+    private mutating func appendJSONEscaped(buffer source: UnsafeBufferPointer<UInt8>) {
+        var start = 0, i = 0
+        let n = source.count
+        while i < n {
+            let b = source[i]
+            let width: Int
+            if b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F {
+                width = 1
+            } else if b == 0xE2, i + 2 < n, source[i + 1] == 0x80, source[i + 2] == 0xA8 || source[i + 2] == 0xA9 {
+                width = 3
+            } else {
+                i += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i]))
+            appendJSONEscape(width == 1 ? UInt32(b) : 0x2028 + UInt32(source[i + 2] - 0xA8))
+            i += width
+            start = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
     }
 
     /// The JSON escape of one character: the short form where JSON has one,
