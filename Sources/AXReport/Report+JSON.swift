@@ -22,60 +22,72 @@ extension Report {
     /// `summary.passed` when the report is the gate's verdict.
     public static let json = Report(name: "json") { report, context in
         let model = ReportModel(report)
-        var changes: [JSONDocument] = []
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("changes")
+        json.beginArray()
         for screen in model.screens {
             for change in screen.changes {
-                changes.append(jsonChange(change, path: screen.path))
+                writeJSON(change, path: screen.path, to: &json)
             }
         }
-        var summary: [String: JSONDocument] = [
-            "errors": .int(model.errors),
-            "warnings": .int(model.warnings),
-            "notes": .int(model.notes),
-            "improvements": .int(model.improvements),
-            "accepted": .int(model.accepted),
-            "screens": .int(model.changedScreens.count),
-            "snapshots": .int(model.snapshotsCompared),
-        ]
-        if let failOn = context.failOn, let fails = context.gateFails(report) {
-            summary["failOn"] = .string(failOn.rawValue)
-            summary["passed"] = .bool(!fails)
-        }
-        var root: [String: JSONDocument] = [
-            "changes": .array(changes),
-            "summary": .object(summary),
-            "remarks": .array(model.remarks.map(JSONDocument.string)),
-            "tool": .string(context.toolVersion),
-        ]
+        json.endArray()
         if let commit = context.commit {
-            root["commit"] = .object(["sha": .string(commit.sha), "subject": .nullable(commit.subject)])
+            json.key("commit")
+            json.beginObject()
+            json.key("sha"); json.string(commit.sha)
+            json.key("subject"); json.string(commit.subject)
+            json.endObject()
         }
-        return JSONDocument.object(root).renderedBytes
+        json.key("remarks"); json.strings(model.remarks)
+        json.key("summary")
+        json.beginObject()
+        json.key("accepted"); json.int(model.accepted)
+        json.key("errors"); json.int(model.errors)
+        // The gate's verdict, when the report is one; its two keys sort apart.
+        let gate = context.failOn.flatMap { failOn in context.gateFails(report).map { (failOn: failOn, fails: $0) } }
+        if let gate {
+            json.key("failOn"); json.string(gate.failOn.rawValue)
+        }
+        json.key("improvements"); json.int(model.improvements)
+        json.key("notes"); json.int(model.notes)
+        if let gate {
+            json.key("passed"); json.bool(!gate.fails)
+        }
+        json.key("screens"); json.int(model.changedScreens.count)
+        json.key("snapshots"); json.int(model.snapshotsCompared)
+        json.key("warnings"); json.int(model.warnings)
+        json.endObject()
+        json.key("tool"); json.string(context.toolVersion)
+        json.endObject()
+        return json.finish()
     }
 
-    static func jsonChange(_ change: Change, path: String) -> JSONDocument {
-        .object([
-            "kind": .string(change.kind.rawValue),
-            "severity": .string(change.severity.rawValue),
-            "screen": .string(change.screen),
-            "path": .string(path),
-            "message": .string(change.message),
-            "wcag": .array(change.wcag.map(JSONDocument.string)),
-            "improvement": .bool(change.improvement),
-            "accepted": .bool(change.accepted),
-            "elements": .array(change.elements.map(jsonElement)),
-            "before": .nullable(change.before),
-            "after": .nullable(change.after),
-        ])
-    }
-
-    private static func jsonElement(_ element: ElementRef) -> JSONDocument {
-        .object([
-            "id": .nullable(element.id),
-            "label": .string(element.label),
-            "role": .string(element.role.rawValue),
-            "index": .int(element.index),
-            "line": element.line.map(JSONDocument.int) ?? .null,
-        ])
+    /// One change, its keys in code-point order.
+    static func writeJSON(_ change: Change, path: String, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("accepted"); json.bool(change.accepted)
+        json.key("after"); json.string(change.after)
+        json.key("before"); json.string(change.before)
+        json.key("elements")
+        json.beginArray()
+        for element in change.elements {
+            json.beginObject()
+            json.key("id"); json.string(element.id)
+            json.key("index"); json.int(element.index)
+            json.key("label"); json.string(element.label)
+            json.key("line"); json.int(element.line)
+            json.key("role"); json.string(element.role.rawValue)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("improvement"); json.bool(change.improvement)
+        json.key("kind"); json.string(change.kind.rawValue)
+        json.key("message"); json.string(change.message)
+        json.key("path"); json.string(path)
+        json.key("screen"); json.string(change.screen)
+        json.key("severity"); json.string(change.severity.rawValue)
+        json.key("wcag"); json.strings(change.wcag)
+        json.endObject()
     }
 }

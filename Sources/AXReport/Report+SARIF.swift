@@ -27,7 +27,7 @@ extension Report {
     /// shows no more per run.
     public static let sarif = Report(name: "sarif") { report, context in
         let model = ReportModel(report)
-        var results: [(Change, JSONDocument)] = []
+        var results: [SARIFResult] = []
         var leftOut: [String: Int] = [:]
         var occurrences: [String: Int] = [:]
         for screen in model.screens {
@@ -40,48 +40,82 @@ extension Report {
                 if placement == nil { placement = SARIFPlacement(screen: screen, versions: context.files[screen.path]) }
                 let hash = fingerprint(change, path: screen.path)
                 occurrences[hash, default: 0] += 1
-                results.append((change, sarifResult(change, screen: screen, region: placement?.region(change),
-                                                    fingerprint: "\(hash):\(occurrences[hash] ?? 1)")))
+                results.append(SARIFResult(change: change, path: screen.path, region: placement?.region(change),
+                                           fingerprint: "\(hash):\(occurrences[hash] ?? 1)"))
             }
         }
         let audience = HelpAudience(Set(model.screens.compactMap(\.platform)))
         if results.count > sarifResultLimit {
             // Stable, so the kept results stay in report order within a severity.
             let ranked = results.enumerated().sorted {
-                $0.element.0.severity != $1.element.0.severity ? $0.element.0.severity > $1.element.0.severity : $0.offset < $1.offset
+                $0.element.change.severity != $1.element.change.severity
+                    ? $0.element.change.severity > $1.element.change.severity : $0.offset < $1.offset
             }
             leftOut["overLimit"] = results.count - sarifResultLimit
             results = ranked.prefix(sarifResultLimit).sorted { $0.offset < $1.offset }.map(\.element)
         }
-        let driver: [String: JSONDocument] = [
-            "name": .string("axdiff"),
-            "version": .string(context.versionNumber),
-            "informationUri": .string(context.informationURI),
-            "rules": .array(ChangeKind.allCases.map { sarifRule($0, context, audience: audience) }),
-        ]
-        var run: [String: JSONDocument] = [
-            "tool": .object(["driver": .object(driver)]),
-            "automationDetails": .object(["id": .string(sarifAutomationID(context.category))]),
-            "results": .array(results.map(\.1)),
-        ]
-        var properties: [String: JSONDocument] = [:]
+        // Every object's keys are written in code-point order.
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("$schema"); json.string("https://json.schemastore.org/sarif-2.1.0.json")
+        json.key("runs")
+        json.beginArray()
+        json.beginObject()
+        json.key("automationDetails")
+        json.beginObject()
+        json.key("id"); json.string(sarifAutomationID(context.category))
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
         if let commit = context.commit {
-            properties["commit"] = .string(commit.sha)
-            if let subject = commit.subject { properties["commitSubject"] = .string(subject) }
+            json.key("commit"); json.string(commit.sha)
+            if let subject = commit.subject { json.key("commitSubject"); json.string(subject) }
         }
-        if let failOn = context.failOn, let fails = context.gateFails(report) {
-            properties["failOn"] = .string(failOn.rawValue)
-            properties["passed"] = .bool(!fails)
+        // The gate's verdict, when the report is one; its two keys sort apart.
+        let gate = context.failOn.flatMap { failOn in context.gateFails(report).map { (failOn: failOn, fails: $0) } }
+        if let gate { json.key("failOn"); json.string(gate.failOn.rawValue) }
+        if !leftOut.isEmpty {
+            json.key("leftOut")
+            json.beginObject()
+            for reason in leftOut.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+                json.key(reason); json.int(leftOut[reason])
+            }
+            json.endObject()
         }
-        if !model.remarks.isEmpty { properties["remarks"] = .array(model.remarks.map(JSONDocument.string)) }
-        if !leftOut.isEmpty { properties["leftOut"] = .object(leftOut.mapValues(JSONDocument.int)) }
-        properties["snapshots"] = .int(model.snapshotsCompared)
-        run["properties"] = .object(properties)
-        return JSONDocument.object([
-            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
-            "version": .string("2.1.0"),
-            "runs": .array([.object(run)]),
-        ]).renderedBytes
+        if let gate { json.key("passed"); json.bool(!gate.fails) }
+        if !model.remarks.isEmpty { json.key("remarks"); json.strings(model.remarks) }
+        json.key("snapshots"); json.int(model.snapshotsCompared)
+        json.endObject()
+        json.key("results")
+        json.beginArray()
+        for result in results { writeSARIF(result, to: &json) }
+        json.endArray()
+        json.key("tool")
+        json.beginObject()
+        json.key("driver")
+        json.beginObject()
+        json.key("informationUri"); json.string(context.informationURI)
+        json.key("name"); json.string("axdiff")
+        json.key("rules")
+        json.beginArray()
+        for kind in ChangeKind.allCases { sarifRule(kind, context, audience: audience).write(to: &json) }
+        json.endArray()
+        json.key("version"); json.string(context.versionNumber)
+        json.endObject()
+        json.endObject()
+        json.endObject()
+        json.endArray()
+        json.key("version"); json.string("2.1.0")
+        json.endObject()
+        return json.finish()
+    }
+
+    /// A change that is a code-scanning alert, and where it points.
+    private struct SARIFResult {
+        var change: Change
+        var path: String
+        var region: SARIFPlacement.Region?
+        var fingerprint: String
     }
 
     /// GitHub keeps the 5,000 most severe results of a run and rejects a run of more than 25,000.
@@ -111,43 +145,60 @@ extension Report {
         }
     }
 
-    private static func sarifResult(_ change: Change, screen: ReportModel.Screen, region placed: SARIFPlacement.Region?,
-                                    fingerprint: String) -> JSONDocument {
+    /// One result, its keys in code-point order.
+    private static func writeSARIF(_ result: SARIFResult, to json: inout JSONWriter) {
+        let change = result.change
         let removed = change.kind == .screenRemoved
-        var region: [String: JSONDocument] = ["startLine": .int(1)]
-        if !removed, let placed {
-            region["startLine"] = .int(placed.startLine)
-            if let column = placed.startColumn { region["startColumn"] = .int(column) }
-            if let line = placed.endLine { region["endLine"] = .int(line) }
-            if let column = placed.endColumn { region["endColumn"] = .int(column) }
-        }
-        let physical: [String: JSONDocument] = [
-            "artifactLocation": .object(["uri": .string(removed ? "." : screen.path.uriPathEncoded)]),
-            "region": .object(region),
-        ]
-        var location: [String: JSONDocument] = ["physicalLocation": .object(physical)]
+        json.beginObject()
+        json.key("level"); json.string(sarifLevel(change.severity))
+        json.key("locations")
+        json.beginArray()
+        json.beginObject()
         if let element = change.elements.first {
-            location["logicalLocations"] = .array([.object([
-                "name": .string(element.display),
-                "fullyQualifiedName": .string(screen.path + "#" + fingerprintKey(element)),
-            ])])
+            json.key("logicalLocations")
+            json.beginArray()
+            json.beginObject()
+            json.key("fullyQualifiedName"); json.string(result.path + "#" + fingerprintKey(element))
+            json.key("name"); json.string(element.display)
+            json.endObject()
+            json.endArray()
         }
-        var properties: [String: JSONDocument] = [
-            "path": .string(screen.path),
-            "screen": .string(change.screen),
-            "wcag": .array(change.wcag.map(JSONDocument.string)),
-        ]
-        if let before = change.before { properties["before"] = .string(before) }
-        if let after = change.after { properties["after"] = .string(after) }
-        return .object([
-            "ruleId": .string(change.kind.rawValue),
-            "ruleIndex": .int(ChangeKind.allCases.firstIndex(of: change.kind) ?? 0),
-            "level": .string(sarifLevel(change.severity)),
-            "message": .object(["text": .string(change.message)]),
-            "locations": .array([.object(location)]),
-            "partialFingerprints": .object(["primaryLocationLineHash": .string(fingerprint)]),
-            "properties": .object(properties),
-        ])
+        json.key("physicalLocation")
+        json.beginObject()
+        json.key("artifactLocation")
+        json.beginObject()
+        json.key("uri"); json.string(removed ? "." : result.path.uriPathEncoded)
+        json.endObject()
+        json.key("region")
+        json.beginObject()
+        let placed = removed ? nil : result.region
+        if let column = placed?.endColumn { json.key("endColumn"); json.int(column) }
+        if let line = placed?.endLine { json.key("endLine"); json.int(line) }
+        if let column = placed?.startColumn { json.key("startColumn"); json.int(column) }
+        json.key("startLine"); json.int(placed?.startLine ?? 1)
+        json.endObject()
+        json.endObject()
+        json.endObject()
+        json.endArray()
+        json.key("message")
+        json.beginObject()
+        json.key("text"); json.string(change.message)
+        json.endObject()
+        json.key("partialFingerprints")
+        json.beginObject()
+        json.key("primaryLocationLineHash"); json.string(result.fingerprint)
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
+        if let after = change.after { json.key("after"); json.string(after) }
+        if let before = change.before { json.key("before"); json.string(before) }
+        json.key("path"); json.string(result.path)
+        json.key("screen"); json.string(change.screen)
+        json.key("wcag"); json.strings(change.wcag)
+        json.endObject()
+        json.key("ruleId"); json.string(change.kind.rawValue)
+        json.key("ruleIndex"); json.int(ChangeKind.allCases.firstIndex(of: change.kind) ?? 0)
+        json.endObject()
     }
 
     /// The line of the change's first element in the snapshot as it is now. An

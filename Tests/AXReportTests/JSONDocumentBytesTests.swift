@@ -123,7 +123,7 @@ final class JSONDocumentBytesTests: XCTestCase {
         for report in [Fixtures.design, Fixtures.mixed] {
             for screen in ReportModel(report).screens {
                 for change in screen.changes {
-                    let document = Report.jsonChange(change, path: screen.path)
+                    let document = TreeReportWriters.jsonChange(change, path: screen.path)
                     XCTAssertEqual(document.rendered, Self.oracle(document), change.message)
                     compared += 1
                 }

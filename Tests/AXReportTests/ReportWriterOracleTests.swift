@@ -3,13 +3,15 @@ import AXTestSupport
 @testable import AXReport
 import XCTest
 
-/// The text, Markdown and JUnit reports write into a byte buffer; each must
-/// give the bytes of the `String` writer it replaced (`StringReportWriters`)
-/// for every report and context: the fixtures, seeded reports of many
-/// changes, and seeded reports whose every string is hostile.
+/// The text, Markdown, JUnit, JSON and SARIF reports write into a byte
+/// buffer; each must give the bytes of the writer it replaced
+/// (`StringReportWriters`, `TreeReportWriters`) for every report and context:
+/// the fixtures, seeded reports of many changes, and seeded reports whose
+/// every string is hostile.
 final class ReportWriterOracleTests: XCTestCase {
     static let formats: [(Report, (DiffReport, ReportContext) -> String)] = [
         (.text, StringReportWriters.text), (.markdown, StringReportWriters.markdown), (.junit, StringReportWriters.junit),
+        (.json, TreeReportWriters.json), (.sarif, TreeReportWriters.sarif),
     ]
 
     /// A string of the escape test's pieces: controls, CR LF, markup and Markdown punctuation, combining marks.

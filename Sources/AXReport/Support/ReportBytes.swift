@@ -4,7 +4,8 @@
 /// (`oneLine`, `markdownEscaped`, `xmlEscaped`) are written here byte by byte
 /// into the buffer, the runs between two characters to escape copied whole —
 /// the same bytes the `String` properties of those names give, without a
-/// `String` per piece or a `Character` at a time.
+/// `String` per piece or a `Character` at a time. JSON strings are escaped
+/// here the same way, for `JSONWriter`.
 struct ReportBytes {
     private(set) var bytes: [UInt8] = []
 
@@ -28,9 +29,27 @@ struct ReportBytes {
         bytes.append(contentsOf: more)
     }
 
-    /// `number` in decimal, as `String(number)` writes it.
+    /// The bytes of `slice`, copied whole.
+    mutating func append(bytes more: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// `number` in decimal, as `String(number)` writes it, without a `String`.
     mutating func append(_ number: Int) {
-        append(String(number))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits come least significant first; they are swapped into place.
+        var low = bytes.count
+        var rest = number.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        var high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// `text` and a line feed.
@@ -174,6 +193,63 @@ struct ReportBytes {
             start = i
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
+    }
+
+    /// `text` as a JSON string, quoted. Escaped: `"`, `\\`, the C0 controls
+    /// and DEL, and U+2028 and U+2029 (valid JSON, but line terminators in
+    /// JavaScript source: escaped so the output can be pasted into a script
+    /// safely); non-ASCII stays UTF-8, and `/` is not escaped.
+    mutating func appendJSONQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        // A native string lends its bytes; any other is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendJSONEscaped(buffer: $0) }) == nil {
+            Self.withUTF8(text) { appendJSONEscaped(buffer: $0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendJSONQuoted(_:)` between the quotes.
+    private mutating func appendJSONEscaped(buffer source: UnsafeBufferPointer<UInt8>) {
+        var start = 0, i = 0
+        let n = source.count
+        while i < n {
+            let b = source[i]
+            let width: Int
+            if b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F {
+                width = 1
+            } else if b == 0xE2, i + 2 < n, source[i + 1] == 0x80, source[i + 2] == 0xA8 || source[i + 2] == 0xA9 {
+                width = 3
+            } else {
+                i += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i]))
+            appendJSONEscape(width == 1 ? UInt32(b) : 0x2028 + UInt32(source[i + 2] - 0xA8))
+            i += width
+            start = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<n]))
+    }
+
+    /// The JSON escape of one character: the short form where JSON has one,
+    /// else `\u` and four lower-case hex digits.
+    private mutating func appendJSONEscape(_ scalar: UInt32) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch scalar {
+        case 0x22: bytes.append(UInt8(ascii: "\""))
+        case 0x5C: bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(UInt8(ascii: "u"))
+            for shift: UInt32 in [12, 8, 4, 0] {
+                let digit = UInt8((scalar >> shift) & 0xF)
+                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+        }
     }
 
     /// `body` with the UTF-8 of `text`, contiguous.
