@@ -18,10 +18,19 @@ package struct JSONParser {
 
     package static let maxDepth = 512
 
+    /// Thrown when more objects are array items than `maxObjectItems`.
+    struct ObjectItemLimit: Error {}
+
     let bytes: [UInt8]
     var pos = 0
     var line = 1
     var lineStart = 0
+    /// How many objects that are array items have been started; a snapshot's
+    /// elements are all such objects, so bounding them bounds what is built.
+    private(set) var objectItems = 0
+    /// The most objects as array items the parser starts before it throws
+    /// `ObjectItemLimit`, before building the one past the limit.
+    let maxObjectItems: Int
 
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
@@ -34,8 +43,9 @@ package struct JSONParser {
         return value
     }
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maxObjectItems: Int = .max) {
         self.bytes = bytes
+        self.maxObjectItems = maxObjectItems
         // A UTF-8 byte-order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
     }
@@ -141,7 +151,7 @@ package struct JSONParser {
         var items: [JSONValue] = []
         guard openArray() else { return items }
         repeat {
-            skipWhitespace()
+            try startItem()
             items.append(try parseValue(depth: depth))
         } while try nextItem()
         return items
@@ -218,6 +228,16 @@ package struct JSONParser {
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
         return true
+    }
+
+    /// Steps to an array item (after `openArray` or `nextItem`), counting it
+    /// when it is an object.
+    mutating func startItem() throws {
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "{") {
+            objectItems += 1
+            if objectItems > maxObjectItems { throw ObjectItemLimit() }
+        }
     }
 
     /// After an item: true when another item follows, false at the array's `]`.

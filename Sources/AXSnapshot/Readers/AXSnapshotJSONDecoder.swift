@@ -26,8 +26,10 @@ struct AXSnapshotJSONDecoder {
     var parser: JSONParser
     let file: String
 
-    init(_ bytes: [UInt8], file: String) {
-        parser = JSONParser(bytes: bytes)
+    /// `maxElements` bounds the objects that are array items (`JSONParser.maxObjectItems`):
+    /// every element is one, so the decoder stops before building the one past the limit.
+    init(_ bytes: [UInt8], file: String, maxElements: Int = .max) {
+        parser = JSONParser(bytes: bytes, maxObjectItems: maxElements)
         self.file = file
     }
 
@@ -72,6 +74,8 @@ struct AXSnapshotJSONDecoder {
             if parser.pos < parser.bytes.count { throw parser.failure("unexpected text after the end of the JSON value") }
         } catch let f as JSONParser.Failure {
             throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
+        } catch is JSONParser.ObjectItemLimit {
+            throw SnapshotReader.elementLimitError(file: file, limit: parser.maxObjectItems)
         }
         switch result {
         case .success(let snapshot): return snapshot
@@ -164,7 +168,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 switch try node(depth: depth + 1) {
                 case .success(let node): if first == nil { nodes.append(node) }
                 case .failure(let p): if first == nil { first = p }
@@ -277,7 +281,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 try atValue()
                 if byte == UInt8(ascii: "\"") {
                     items.append(try parser.parseString())
@@ -305,7 +309,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 try atValue()
                 count += 1
                 if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
