@@ -53,11 +53,11 @@ struct AXSnapshotJSONDecoder {
     }
 
     /// The root's keys, by the index `root` switches on.
-    static let rootKeys = ["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"].map { Array($0.utf8) }
+    static let rootKeys = JSONKeys(["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"])
 
     /// An element's keys, by the index `node` switches on.
-    static let nodeKeys = ["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
-                           "frame", "hidden", "element", "states", "children"].map { Array($0.utf8) }
+    static let nodeKeys = JSONKeys(["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
+                           "frame", "hidden", "element", "states", "children"])
 
     /// `Role(rawValue:)` as one hash lookup: the initializer compares the name with
     /// every case's in turn, which cost more than the rest of decoding an element.
