@@ -31,7 +31,8 @@ struct JSONKeys {
     }
 
     /// The index of the first name spelled by `bytes[range]`, else nil.
-    func index(of range: Range<Int>, in bytes: [UInt8]) -> Int? {
+    func index<Bytes: RandomAccessCollection>(of range: Range<Int>, in bytes: Bytes) -> Int?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         guard !range.isEmpty else { return nil }
         var index = firstWith[Int(bytes[range.lowerBound])]
         while index >= 0 {
@@ -46,9 +47,11 @@ struct JSONKeys {
         return nil
     }
 
-    /// The index of the first name `key` is, byte for byte, else nil.
+    /// The index of the first name `key` is, byte for byte, else nil. For names
+    /// of ASCII letters and digits, that is the name `key` equals as a `String`:
+    /// no other text is canonically equivalent to one.
     func index(of key: String) -> Int? {
-        let bytes = Array(key.utf8)
-        return index(of: bytes.indices, in: bytes)
+        var key = key
+        return key.withUTF8 { index(of: $0.indices, in: $0) }
     }
 }

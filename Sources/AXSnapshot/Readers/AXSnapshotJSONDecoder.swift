@@ -59,9 +59,11 @@ struct AXSnapshotJSONDecoder {
     static let nodeKeys = JSONKeys(["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
                            "frame", "hidden", "element", "states", "children"])
 
-    /// `Role(rawValue:)` as one hash lookup: the initializer compares the name with
-    /// every case's in turn, which cost more than the rest of decoding an element.
-    static let roles = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0.rawValue, $0) })
+    /// `Role(rawValue:)` as one look-up by bytes (`JSONKeys`): the initializer compares
+    /// the name with every case's in turn, which cost more than the rest of decoding an
+    /// element, and hashing the name for a dictionary cost more than comparing it.
+    static let roles = Role.allCases
+    static let roleNames = JSONKeys(roles.map(\.rawValue))
 
     // MARK: - The snapshot
 
@@ -220,7 +222,7 @@ struct AXSnapshotJSONDecoder {
             node.id = try Self.value(id)
             node.platformRole = try Self.value(platformRole)
             if let r = try Self.value(role) {
-                if let known = Self.roles[r] { node.role = known } else {
+                if let known = Self.roleNames.index(of: r) { node.role = Self.roles[known] } else {
                     node.role = .other
                     if node.platformRole == nil { node.platformRole = r }
                 }
