@@ -20,6 +20,8 @@ struct JSONKeys {
         var firstWith = [Int](repeating: -1, count: 256), lastWith = firstWith
         var next = [Int](repeating: -1, count: names.count)
         for (index, name) in names.enumerated() {
+            precondition(name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+                         "a name is plain ASCII, so a key written with no escape spells it byte for byte")
             starts.append(table.count)
             lengths.append(name.utf8.count)
             table += name.utf8
@@ -41,6 +43,24 @@ struct JSONKeys {
                 var k = 1
                 while k < range.count, table[start + k] == bytes[range.lowerBound + k] { k += 1 }
                 if k == range.count { return index }
+            }
+            index = next[index]
+        }
+        return nil
+    }
+
+    /// The first name whose bytes `bytes` hold from `start`, followed by `terminator`:
+    /// its index, and where the terminator is.
+    func name(at start: Int, in bytes: [UInt8], before terminator: UInt8) -> (index: Int, end: Int)? {
+        guard start < bytes.count else { return nil }
+        var index = firstWith[Int(bytes[start])]
+        while index >= 0 {
+            let end = start + lengths[index]
+            if end < bytes.count, bytes[end] == terminator {
+                let from = starts[index]
+                var k = 1
+                while k < lengths[index], table[from + k] == bytes[start + k] { k += 1 }
+                if k == lengths[index] { return (index, end) }
             }
             index = next[index]
         }

@@ -195,12 +195,17 @@ package struct JSONParser {
         guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
         guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
         let start = pos + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
-            end += 1
-        }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            return keys.index(of: try memberKey())
+        // A wanted key is matched in one pass over its bytes; any other is scanned.
+        var index: Int?, end = start
+        if let known = keys.name(at: start, in: bytes, before: UInt8(ascii: "\"")) {
+            (index, end) = known
+        } else {
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+                end += 1
+            }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+                return keys.index(of: try memberKey())
+            }
         }
         pos = end + 1
         skipWhitespace()
@@ -209,7 +214,7 @@ package struct JSONParser {
         }
         pos += 1
         skipWhitespace()
-        return keys.index(of: start..<end, in: bytes)
+        return index
     }
 
     /// After a member's value: true when another member follows, false at the object's `}`.
