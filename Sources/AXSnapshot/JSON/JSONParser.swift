@@ -217,6 +217,15 @@ package struct JSONParser {
         return index
     }
 
+    /// At a value: when it is a string spelling one of `names` with no escape,
+    /// steps over it and gives the name's index; otherwise stays where it is.
+    mutating func plainString(among names: JSONKeys) -> Int? {
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\""),
+              let (index, end) = names.name(at: pos + 1, in: bytes, before: UInt8(ascii: "\"")) else { return nil }
+        pos = end + 1
+        return index
+    }
+
     /// After a member's value: true when another member follows, false at the object's `}`.
     mutating func nextMember() throws -> Bool {
         skipWhitespace()

@@ -189,7 +189,8 @@ struct AXSnapshotJSONDecoder {
         guard byte == UInt8(ascii: "{") else { return try mismatch("expected an element object", depth: depth) }
         try parser.checkDepth(depth)
         let line = parser.line
-        var id, role, platformRole, label, value, hint, image: Field<String?>?
+        var id, platformRole, label, value, hint, image: Field<String?>?
+        var role: Field<RoleName?>?
         var inputLabels, actions, states: Field<[String]>?
         var frame: Field<Frame?>?
         var hidden, element: Field<Bool?>?
@@ -200,7 +201,7 @@ struct AXSnapshotJSONDecoder {
                 let inner = depth + 1
                 switch try parser.memberKey(among: Self.nodeKeys) {
                 case 0: id = try string("id", depth: inner)
-                case 1: role = try string("role", depth: inner)
+                case 1: role = try self.role(depth: inner)
                 case 2: platformRole = try string("platformRole", depth: inner)
                 case 3: label = try string("label", depth: inner)
                 case 4: value = try string("value", depth: inner)
@@ -221,11 +222,12 @@ struct AXSnapshotJSONDecoder {
             var node = Node(line: line)
             node.id = try Self.value(id)
             node.platformRole = try Self.value(platformRole)
-            if let r = try Self.value(role) {
-                if let known = Self.roleNames.index(of: r) { node.role = Self.roles[known] } else {
-                    node.role = .other
-                    if node.platformRole == nil { node.platformRole = r }
-                }
+            switch try Self.value(role) {
+            case .known(let known): node.role = known
+            case .named(let name):
+                node.role = .other
+                if node.platformRole == nil { node.platformRole = name }
+            case nil: break
             }
             node.label = try Self.value(label)
             node.value = try Self.value(value)
@@ -250,6 +252,22 @@ struct AXSnapshotJSONDecoder {
     }
 
     // MARK: - Fields
+
+    /// A role: one of ours, or any other name, kept as the platform's.
+    enum RoleName {
+        case known(Role)
+        case named(String)
+    }
+
+    /// A role (null: none). One of ours written plainly is found on its bytes,
+    /// with no `String` made of it.
+    private mutating func role(depth: Int) throws -> Field<RoleName?> {
+        try atValue()
+        if let index = parser.plainString(among: Self.roleNames) { return .success(.known(Self.roles[index])) }
+        return try string("role", depth: depth).map { name in
+            name.map { name in Self.roleNames.index(of: name).map { .known(Self.roles[$0]) } ?? .named(name) }
+        }
+    }
 
     /// A string (null: none).
     private mutating func string(_ key: String, depth: Int) throws -> Field<String?> {
