@@ -3,10 +3,21 @@ import AXTestSupport
 import XCTest
 @testable import AXSnapshot
 
-/// `maxSnapshotElements`: the count made on the bytes, before any reader builds a node,
-/// is at least the number of elements read, for every format, and a snapshot over the
-/// limit is refused with the limit named.
+/// `maxSnapshotElements`: the count made on the bytes (or, for JSON, by the decoder as it
+/// parses, which counts the same objects) is at least the number of elements read, for
+/// every format, and a snapshot over the limit is refused with the limit named, before the
+/// element past the limit is built.
 final class ElementBoundTests: XCTestCase {
+    func limitError(_ file: String, _ limit: Int) -> String {
+        "\(file): more than the \(limit)-element limit (maxSnapshotElements); not read, to bound the memory one snapshot takes"
+    }
+
+    func assertRefused(_ text: String, file: String, limit: Int, line: UInt = #line) {
+        XCTAssertThrowsError(try SnapshotReader.read(Array(text.utf8), file: file, maxElements: limit), line: line) { error in
+            XCTAssertEqual("\(error)", limitError(file, limit), line: line)
+        }
+    }
+
     func bound(_ text: String, limit: Int = .max) -> Int {
         Array(text.utf8).withUnsafeBufferPointer { SnapshotReader.elementBound($0, stoppingAbove: limit) }
     }
@@ -33,8 +44,50 @@ final class ElementBoundTests: XCTestCase {
         XCTAssertEqual(bound(json), 4)
         XCTAssertEqual(elements(try SnapshotReader.read(Array(json.utf8), file: "S.json")), 4)
         XCTAssertNoThrow(try SnapshotReader.read(Array(json.utf8), file: "S.json", maxElements: 4))
-        XCTAssertThrowsError(try SnapshotReader.read(Array(json.utf8), file: "S.json", maxElements: 3)) { error in
-            XCTAssertEqual("\(error)", "S.json: more than the 3-element limit (maxSnapshotElements); not read, to bound the memory one snapshot takes")
+        assertRefused(json, file: "S.json", limit: 3)
+    }
+
+    /// Objects in arrays that are not elements count too, as they do in `elementBound`.
+    func testJSONDecoderCountsEveryObjectThatIsAnArrayItem() {
+        let json = #"{"axsnapshot": 1, "extra": [{}, {"k": [{}]}], "elements": [{"role": "button", "more": [{}]}]}"#
+        XCTAssertEqual(bound(json), 5)
+        XCTAssertNoThrow(try SnapshotReader.read(Array(json.utf8), file: "S.json", maxElements: 5))
+        assertRefused(json, file: "S.json", limit: 4)
+        XCTAssertThrowsError(try AXSnapshotJSONReader.read(Array(json.utf8), file: "S.json", screen: "S", maxElements: 4)) { error in
+            XCTAssertEqual("\(error)", limitError("S.json", 4))
+        }
+    }
+
+    /// The parser stops at the `{` past the limit: nothing after it is parsed, let alone built.
+    func testJSONParserStopsAtTheObjectPastTheLimit() {
+        let bytes = Array(#"[{"a": 1}, {}, {"b": "#.utf8) + [0xFF, 0xFE]
+        var parser = JSONParser(bytes: bytes, maxObjectItems: 2)
+        XCTAssertThrowsError(try parser.parseValue(depth: 0)) { error in XCTAssertTrue(error is JSONParser.ObjectItemLimit, "\(error)") }
+        XCTAssertEqual(parser.pos, 15)
+        XCTAssertEqual(parser.objectItems, 3)
+    }
+
+    /// Too many elements outranks the text's other problems wherever they are, as it did
+    /// when the bound was checked before any reader ran.
+    func testTheLimitOutranksOtherProblems() {
+        // A syntax error before the element past the limit.
+        let early = #"{"axsnapshot": 1, "elements": [{"role": }, {}, {}]}"#
+        assertRefused(early, file: "S.json", limit: 2)
+        XCTAssertThrowsError(try SnapshotReader.read(Array(early.utf8), file: "S.json", maxElements: 3)) { error in
+            XCTAssertEqual("\(error)", "S.json:1:41: expected a value, found '}'")
+        }
+        // A type error, kept until the end, and a syntax error after the limit.
+        let late = #"{"axsnapshot": 2, "elements": [{"role": 1}, {}, {} "#
+        assertRefused(late, file: "S.json", limit: 2)
+        XCTAssertThrowsError(try SnapshotReader.read(Array(late.utf8), file: "S.json", maxElements: 3)) { error in
+            XCTAssertEqual("\(error)", "S.json:1:\(late.utf8.count + 1): unexpected end of file inside an array")
+        }
+        let badUTF8 = Array(#"{"axsnapshot": 1, "elements": [{"label": ""#.utf8) + [0xC3, 0x28] + Array(#""}, {}, {}]}"#.utf8)
+        XCTAssertThrowsError(try SnapshotReader.read(badUTF8, file: "S.json", maxElements: 2)) { error in
+            XCTAssertEqual("\(error)", limitError("S.json", 2))
+        }
+        XCTAssertThrowsError(try SnapshotReader.read(badUTF8, file: "S.json", maxElements: 3)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("invalid UTF-8, expected a text snapshot"), "\(error)")
         }
     }
 
@@ -47,16 +100,14 @@ final class ElementBoundTests: XCTestCase {
         """
         XCTAssertEqual(bound(xml), 3)
         XCTAssertNoThrow(try SnapshotReader.read(Array(xml.utf8), file: "S.xml", maxElements: 3))
-        XCTAssertThrowsError(try SnapshotReader.read(Array(xml.utf8), file: "S.xml", maxElements: 2))
+        assertRefused(xml, file: "S.xml", limit: 2)
     }
 
     func testARIACountsListItemsNotContinuationLines() throws {
         let yaml = "- heading \"Checkout\" [level=1]\n- paragraph: a long\n    paragraph on\n    three lines\n- list:\n  - listitem: one\n  - listitem: two\n"
         XCTAssertEqual(bound(yaml), 5)
         XCTAssertGreaterThanOrEqual(bound(yaml), elements(try SnapshotReader.read(Array(yaml.utf8), file: "S.aria.yml")) - 2)
-        XCTAssertThrowsError(try SnapshotReader.read(Array(yaml.utf8), file: "S.aria.yml", maxElements: 4)) { error in
-            XCTAssertTrue("\(error)".contains("4-element limit (maxSnapshotElements)"), "\(error)")
-        }
+        assertRefused(yaml, file: "S.aria.yml", limit: 4)
     }
 
     func testXCUITestCountsLines() throws {
@@ -70,6 +121,8 @@ final class ElementBoundTests: XCTestCase {
         let read = elements(try SnapshotReader.read(Array(text.utf8), file: "S.txt"))
         XCTAssertGreaterThanOrEqual(bound(text), read)
         XCTAssertEqual(bound(text), 5)
+        XCTAssertNoThrow(try SnapshotReader.read(Array(text.utf8), file: "S.txt", maxElements: 5))
+        assertRefused(text, file: "S.txt", limit: 4)
     }
 
     /// `elementBound` is one pass over the bytes, in every format.

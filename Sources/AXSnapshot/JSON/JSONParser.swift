@@ -18,10 +18,19 @@ package struct JSONParser {
 
     package static let maxDepth = 512
 
+    /// Thrown when more objects are array items than `maxObjectItems`.
+    struct ObjectItemLimit: Error {}
+
     let bytes: [UInt8]
     var pos = 0
     var line = 1
     var lineStart = 0
+    /// How many objects that are array items have been started; a snapshot's
+    /// elements are all such objects, so bounding them bounds what is built.
+    private(set) var objectItems = 0
+    /// The most objects as array items the parser starts before it throws
+    /// `ObjectItemLimit`, before building the one past the limit.
+    let maxObjectItems: Int
 
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
@@ -34,8 +43,9 @@ package struct JSONParser {
         return value
     }
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maxObjectItems: Int = .max) {
         self.bytes = bytes
+        self.maxObjectItems = maxObjectItems
         // A UTF-8 byte-order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
     }
@@ -46,7 +56,14 @@ package struct JSONParser {
         Failure(line: line, column: column, message: message)
     }
 
+    /// The usual case, a token with no whitespace before it, takes one comparison here.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if pos < bytes.count, bytes[pos] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0D: pos += 1
@@ -141,7 +158,7 @@ package struct JSONParser {
         var items: [JSONValue] = []
         guard openArray() else { return items }
         repeat {
-            skipWhitespace()
+            try startItem()
             items.append(try parseValue(depth: depth))
         } while try nextItem()
         return items
@@ -170,21 +187,25 @@ package struct JSONParser {
     }
 
     /// `memberKey`, for a caller that knows the keys it wants: the index of the
-    /// key among `names` (plain ASCII), nil for any other key. A key written
-    /// plainly is compared on its bytes, with no `String` made of it; one with
-    /// escapes or other characters is decoded and compared as `memberKey` gives it.
-    mutating func memberKey(among names: [[UInt8]]) throws -> Int? {
+    /// key among `keys`, nil for any other key. A key written plainly is
+    /// compared on its bytes, with no `String` made of it; one with escapes or
+    /// other characters is decoded and compared as `memberKey` gives it.
+    mutating func memberKey(among keys: JSONKeys) throws -> Int? {
         skipWhitespace()
         guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
         guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
         let start = pos + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
-            end += 1
-        }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            let key = try memberKey()
-            return names.firstIndex { $0.elementsEqual(key.utf8) }
+        // A wanted key is matched in one pass over its bytes; any other is scanned.
+        var index: Int?, end = start
+        if let known = keys.name(at: start, in: bytes, before: UInt8(ascii: "\"")) {
+            (index, end) = known
+        } else {
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+                end += 1
+            }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+                return keys.index(of: try memberKey())
+            }
         }
         pos = end + 1
         skipWhitespace()
@@ -193,13 +214,16 @@ package struct JSONParser {
         }
         pos += 1
         skipWhitespace()
-        let length = end - start
-        for (index, name) in names.enumerated() where length > 0 && name.count == length && name[0] == bytes[start] {
-            var k = 1
-            while k < length, name[k] == bytes[start + k] { k += 1 }
-            if k == length { return index }
-        }
-        return nil
+        return index
+    }
+
+    /// At a value: when it is a string spelling one of `names` with no escape,
+    /// steps over it and gives the name's index; otherwise stays where it is.
+    mutating func plainString(among names: JSONKeys) -> Int? {
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\""),
+              let (index, end) = names.name(at: pos + 1, in: bytes, before: UInt8(ascii: "\"")) else { return nil }
+        pos = end + 1
+        return index
     }
 
     /// After a member's value: true when another member follows, false at the object's `}`.
@@ -220,6 +244,16 @@ package struct JSONParser {
         return true
     }
 
+    /// Steps to an array item (after `openArray` or `nextItem`), counting it
+    /// when it is an object.
+    mutating func startItem() throws {
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "{") {
+            objectItems += 1
+            if objectItems > maxObjectItems { throw ObjectItemLimit() }
+        }
+    }
+
     /// After an item: true when another item follows, false at the array's `]`.
     mutating func nextItem() throws -> Bool {
         skipWhitespace()
@@ -231,10 +265,17 @@ package struct JSONParser {
 
     mutating func parseNumber() throws -> Double {
         let start = pos
-        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        let negative = bytes[pos] == UInt8(ascii: "-")
+        if negative { pos += 1 }
+        // The digits' value is taken as they are scanned, for the fast path below
+        // (wrapping past 18 digits, where it is not used).
+        var mantissa = 0
         func digits() -> Int {
             let s = pos
-            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1 }
+            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
+                mantissa = mantissa &* 10 &+ Int(bytes[pos] &- 0x30)
+                pos += 1
+            }
             return pos - s
         }
         // RFC 8259: no leading zeros (`012` is not a JSON number).
@@ -245,36 +286,35 @@ package struct JSONParser {
             throw failure("leading zero in a number")
         }
         let intEnd = pos
+        var fractionDigits = 0
         if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
             pos += 1
-            guard digits() > 0 else { throw failure("expected a digit after '.'") }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { throw failure("expected a digit after '.'") }
         }
+        var exponent = false
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            exponent = true
             pos += 1
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
-        guard let value = Self.value(ofNumber: bytes, start..<pos, integerDigits: intStart..<intEnd) else {
-            throw failure("number out of range")
+        // At most 15 digits and no exponent (frames, mostly): the digits are exact as a
+        // Double, and so is 10^k for k ≤ 22, so one division rounds once, to the value
+        // `Double(String)` gives, without a String per number.
+        if !exponent, intEnd - intStart + fractionDigits <= 15 {
+            var scale = 1.0
+            for _ in 0..<fractionDigits { scale *= 10 }
+            let magnitude = Double(mantissa) / scale
+            return negative ? -magnitude : magnitude
         }
+        guard let value = Self.value(ofNumber: bytes, start..<pos) else { throw failure("number out of range") }
         return value
     }
 
     /// The value of a JSON number already checked against the grammar, at
-    /// `range` of `bytes`, whose integer part is `integerDigits`; nil when it
-    /// is out of range.
-    static func value<Bytes: RandomAccessCollection>(ofNumber bytes: Bytes, _ range: Range<Int>, integerDigits: Range<Int>) -> Double?
-    where Bytes.Element == UInt8, Bytes.Index == Int {
-        // A plain integer of at most 15 digits (frames, mostly) is exact as a
-        // Double, so it is computed directly rather than through a String and
-        // a conversion per number. "-0" takes the general path, which keeps
-        // its sign.
-        if range.upperBound == integerDigits.upperBound, integerDigits.count <= 15 {
-            var magnitude = 0
-            for i in integerDigits { magnitude = magnitude * 10 + Int(bytes[i] - 0x30) }
-            let negative = integerDigits.lowerBound > range.lowerBound
-            if !(negative && magnitude == 0) { return negative ? -Double(magnitude) : Double(magnitude) }
-        }
+    /// `range` of `bytes`; nil when it is out of range.
+    static func value(ofNumber bytes: [UInt8], _ range: Range<Int>) -> Double? {
         let text = String(decoding: bytes[range], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
         return value
@@ -283,10 +323,10 @@ package struct JSONParser {
     mutating func parseString() throws -> String {
         pos += 1
         // Fast path for the usual string, with no escape: one scan to the
-        // closing quote, then one String from the slice; ASCII needs no
-        // validation. Anything else — an escape,
-        // a control character, the end of input — goes on in the loop below
-        // from where the scan stopped, so errors and positions are unchanged.
+        // closing quote, then one String from the bytes; ASCII needs no
+        // validation of its own. Anything else — an escape, a control
+        // character, the end of input — goes on in the loop below from where
+        // the scan stopped, so errors and positions are unchanged.
         let start = pos
         var ascii = true
         while pos < bytes.count {
@@ -297,8 +337,7 @@ package struct JSONParser {
         }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") {
             pos += 1
-            if ascii { return String(decoding: bytes[start..<pos - 1], as: UTF8.self) }
-            guard let s = validated(Array(bytes[start..<pos - 1])) else { throw failure("invalid UTF-8 in a string") }
+            guard let s = Self.string(bytes, start..<pos - 1, ascii: ascii) else { throw failure("invalid UTF-8 in a string") }
             return s
         }
         var out: [UInt8] = Array(bytes[start..<pos])
@@ -308,9 +347,7 @@ package struct JSONParser {
             switch b {
             case UInt8(ascii: "\""):
                 pos += 1
-                guard let s = validated(out) else {
-                    throw failure("invalid UTF-8 in a string")
-                }
+                guard let s = Self.string(out, out.indices, ascii: false) else { throw failure("invalid UTF-8 in a string") }
                 return s
             case UInt8(ascii: "\\"):
                 pos += 1
@@ -340,7 +377,7 @@ package struct JSONParser {
                         throw failure("unpaired surrogate in \\u escape")
                     }
                     guard let u = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
-                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                    UTF8.encode(u) { out.append($0) }
                 default:
                     pos -= 1
                     throw failure("invalid escape in a string: expected \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX after '\\', found \(describeByte(e))")
@@ -354,17 +391,14 @@ package struct JSONParser {
         }
     }
 
-    /// Strict UTF-8 decoding: nil when the bytes are not valid UTF-8.
-    private func validated(_ bytes: [UInt8]) -> String? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var result = String.UnicodeScalarView()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let s): result.append(s)
-            case .emptyInput: return String(result)
-            case .error: return nil
-            }
+    /// The string `bytes[range]` spells, nil when it is not well-formed UTF-8;
+    /// `ascii` when the caller has seen only ASCII there. Made from a buffer, not
+    /// an `ArraySlice`, which `String(decoding:)` reaches through generic code.
+    private static func string(_ bytes: [UInt8], _ range: Range<Int>, ascii: Bool) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[range])
+            guard ascii || SnapshotReader.isValidUTF8(text) else { return nil }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 

@@ -26,8 +26,10 @@ struct AXSnapshotJSONDecoder {
     var parser: JSONParser
     let file: String
 
-    init(_ bytes: [UInt8], file: String) {
-        parser = JSONParser(bytes: bytes)
+    /// `maxElements` bounds the objects that are array items (`JSONParser.maxObjectItems`):
+    /// every element is one, so the decoder stops before building the one past the limit.
+    init(_ bytes: [UInt8], file: String, maxElements: Int = .max) {
+        parser = JSONParser(bytes: bytes, maxObjectItems: maxElements)
         self.file = file
     }
 
@@ -51,15 +53,17 @@ struct AXSnapshotJSONDecoder {
     }
 
     /// The root's keys, by the index `root` switches on.
-    static let rootKeys = ["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"].map { Array($0.utf8) }
+    static let rootKeys = JSONKeys(["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"])
 
     /// An element's keys, by the index `node` switches on.
-    static let nodeKeys = ["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
-                           "frame", "hidden", "element", "states", "children"].map { Array($0.utf8) }
+    static let nodeKeys = JSONKeys(["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
+                           "frame", "hidden", "element", "states", "children"])
 
-    /// `Role(rawValue:)` as one hash lookup: the initializer compares the name with
-    /// every case's in turn, which cost more than the rest of decoding an element.
-    static let roles = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0.rawValue, $0) })
+    /// `Role(rawValue:)` as one look-up by bytes (`JSONKeys`): the initializer compares
+    /// the name with every case's in turn, which cost more than the rest of decoding an
+    /// element, and hashing the name for a dictionary cost more than comparing it.
+    static let roles = Role.allCases
+    static let roleNames = JSONKeys(roles.map(\.rawValue))
 
     // MARK: - The snapshot
 
@@ -72,6 +76,8 @@ struct AXSnapshotJSONDecoder {
             if parser.pos < parser.bytes.count { throw parser.failure("unexpected text after the end of the JSON value") }
         } catch let f as JSONParser.Failure {
             throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
+        } catch is JSONParser.ObjectItemLimit {
+            throw SnapshotReader.elementLimitError(file: file, limit: parser.maxObjectItems)
         }
         switch result {
         case .success(let snapshot): return snapshot
@@ -164,7 +170,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 switch try node(depth: depth + 1) {
                 case .success(let node): if first == nil { nodes.append(node) }
                 case .failure(let p): if first == nil { first = p }
@@ -183,7 +189,8 @@ struct AXSnapshotJSONDecoder {
         guard byte == UInt8(ascii: "{") else { return try mismatch("expected an element object", depth: depth) }
         try parser.checkDepth(depth)
         let line = parser.line
-        var id, role, platformRole, label, value, hint, image: Field<String?>?
+        var id, platformRole, label, value, hint, image: Field<String?>?
+        var role: Field<RoleName?>?
         var inputLabels, actions, states: Field<[String]>?
         var frame: Field<Frame?>?
         var hidden, element: Field<Bool?>?
@@ -194,7 +201,7 @@ struct AXSnapshotJSONDecoder {
                 let inner = depth + 1
                 switch try parser.memberKey(among: Self.nodeKeys) {
                 case 0: id = try string("id", depth: inner)
-                case 1: role = try string("role", depth: inner)
+                case 1: role = try self.role(depth: inner)
                 case 2: platformRole = try string("platformRole", depth: inner)
                 case 3: label = try string("label", depth: inner)
                 case 4: value = try string("value", depth: inner)
@@ -215,11 +222,12 @@ struct AXSnapshotJSONDecoder {
             var node = Node(line: line)
             node.id = try Self.value(id)
             node.platformRole = try Self.value(platformRole)
-            if let r = try Self.value(role) {
-                if let known = Self.roles[r] { node.role = known } else {
-                    node.role = .other
-                    if node.platformRole == nil { node.platformRole = r }
-                }
+            switch try Self.value(role) {
+            case .known(let known): node.role = known
+            case .named(let name):
+                node.role = .other
+                if node.platformRole == nil { node.platformRole = name }
+            case nil: break
             }
             node.label = try Self.value(label)
             node.value = try Self.value(value)
@@ -244,6 +252,22 @@ struct AXSnapshotJSONDecoder {
     }
 
     // MARK: - Fields
+
+    /// A role: one of ours, or any other name, kept as the platform's.
+    enum RoleName {
+        case known(Role)
+        case named(String)
+    }
+
+    /// A role (null: none). One of ours written plainly is found on its bytes,
+    /// with no `String` made of it.
+    private mutating func role(depth: Int) throws -> Field<RoleName?> {
+        try atValue()
+        if let index = parser.plainString(among: Self.roleNames) { return .success(.known(Self.roles[index])) }
+        return try string("role", depth: depth).map { name in
+            name.map { name in Self.roleNames.index(of: name).map { .known(Self.roles[$0]) } ?? .named(name) }
+        }
+    }
 
     /// A string (null: none).
     private mutating func string(_ key: String, depth: Int) throws -> Field<String?> {
@@ -277,7 +301,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 try atValue()
                 if byte == UInt8(ascii: "\"") {
                     items.append(try parser.parseString())
@@ -305,7 +329,7 @@ struct AXSnapshotJSONDecoder {
         var first: Problem?
         if parser.openArray() {
             repeat {
-                parser.skipWhitespace()
+                try parser.startItem()
                 try atValue()
                 count += 1
                 if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {

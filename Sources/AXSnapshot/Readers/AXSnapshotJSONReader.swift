@@ -13,7 +13,13 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
 
     /// Decodes the model straight from the bytes (`AXSnapshotJSONDecoder`), every error located.
     public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
-        var decoder = AXSnapshotJSONDecoder(bytes, file: file)
+        try read(bytes, file: file, screen: screen, maxElements: .max)
+    }
+
+    /// The decoder counts what `SnapshotReader.elementBound` counts in JSON — objects that
+    /// are array items, elements and any other — as it parses, so no separate pass is needed.
+    public static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot {
+        var decoder = AXSnapshotJSONDecoder(bytes, file: file, maxElements: maxElements)
         return try decoder.snapshot(defaultScreen: screen)
     }
 }

@@ -16,9 +16,20 @@ public protocol SnapshotFormatReader {
     /// NUL. `file` is used in errors; `screen` is the default screen name
     /// (from the file name) when the format carries none.
     static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot
+    /// `read`, refusing a snapshot of more than `maxElements` elements
+    /// (`maxSnapshotElements`) with `SnapshotReader`'s error, before building
+    /// the one past the limit. By default the bytes are counted first
+    /// (`SnapshotReader.elementBound`); a reader that counts as it builds
+    /// saves that pass, and must count as it does.
+    static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot
 }
 
 extension SnapshotFormatReader {
+    public static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot {
+        try SnapshotReader.checkElementBound(bytes, file: file, limit: maxElements)
+        return try read(bytes, file: file, screen: screen)
+    }
+
     /// `sniff` of a text's UTF-8 bytes.
     public static func sniff(_ text: String) -> Bool { sniff(ArraySlice(text.utf8)) }
 

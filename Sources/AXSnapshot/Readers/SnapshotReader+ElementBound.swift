@@ -14,10 +14,13 @@ extension SnapshotReader {
     /// Throws when `bytes` may hold more than `limit` elements, before anything is built.
     static func checkElementBound(_ bytes: [UInt8], file: String, limit: Int) throws {
         let count = bytes.withUnsafeBufferPointer { elementBound($0, stoppingAbove: limit) }
-        guard count <= limit else {
-            throw SnapshotError(file: file, message: "more than the \(limit)-element limit (maxSnapshotElements); not read, "
-                + "to bound the memory one snapshot takes")
-        }
+        guard count <= limit else { throw elementLimitError(file: file, limit: limit) }
+    }
+
+    /// The error of a snapshot with more than `limit` elements, whichever check finds it.
+    static func elementLimitError(file: String, limit: Int) -> SnapshotError {
+        SnapshotError(file: file, message: "more than the \(limit)-element limit (maxSnapshotElements); not read, "
+            + "to bound the memory one snapshot takes")
     }
 
     /// At least the number of elements `bytes` hold as a snapshot, counted without building

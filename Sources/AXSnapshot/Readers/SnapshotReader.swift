@@ -41,7 +41,19 @@ public enum SnapshotReader {
             let (line, column) = position(of: nul, in: bytes)
             throw SnapshotError(file: file, line: line, column: column, message: "NUL byte: this is binary data, not a snapshot")
         }
-        try checkElementBound(bytes, file: file, limit: maxElements)
+        do {
+            return try readText(bytes, file: file, maxElements: maxElements)
+        } catch {
+            // Too many elements outranks every problem of the text, wherever each is: a
+            // reader that counts as it builds stops at the first problem it meets, so the
+            // count of the whole file decides, once something is wrong.
+            try checkElementBound(bytes, file: file, limit: maxElements)
+            throw error
+        }
+    }
+
+    /// `readFormat` of bytes with no NUL: the text checks, then the reader, which bounds the elements.
+    private static func readText(_ bytes: [UInt8], file: String, maxElements: Int) throws -> Snapshot {
         guard bytes.withUnsafeBufferPointer(isValidUTF8) else {
             let bad = firstInvalidUTF8(bytes)
             let (line, column) = position(of: bad, in: bytes)
@@ -53,7 +65,7 @@ public enum SnapshotReader {
             let tried = formatNames.joined(separator: ", ")
             throw SnapshotError(file: file, line: 1, column: 1, message: "not a snapshot in any known format (tried \(tried))")
         }
-        return try reader.read(bytes, file: file, screen: screenName(for: file))
+        return try reader.read(bytes, file: file, screen: screenName(for: file), maxElements: maxElements)
     }
 
     /// Where the text of well-formed UTF-8 `bytes` starts: after whitespace
