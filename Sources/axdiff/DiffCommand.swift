@@ -60,8 +60,8 @@ struct DiffCommand: Command {
         var unreadable: [String] = []
         for pair in pairs {
             do {
-                let (o, n) = try SnapshotPair.read(old: pair.old, new: pair.new, maxBytes: config.maxSnapshotBytes,
-                                                   maxElements: config.maxSnapshotElements)
+                let o = try pair.old.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements) }
+                let n = try pair.new.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements) }
                 let screen = n?.screen ?? o?.screen ?? ""
                 if config.ignores(screen: screen, path: pair.path) { continue }
                 let source = n.flatMap { n in newSources.source(for: pair.path, n).map { LocaleSource(old: o.flatMap { oldSources.source(for: pair.path, $0) }, new: $0) } }
