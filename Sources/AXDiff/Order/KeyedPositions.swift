@@ -18,8 +18,9 @@ struct KeyedPositions {
     ///
     /// - Complexity: O(p) for p pairs.
     init(_ pairs: [(key: UInt64, position: Int)]) {
+        // Not reserved for every pair: most keys are shared, and a table sized for all
+        // of them was freed pages the process kept (peak resident memory, flat group).
         var group: [UInt64: Int] = [:]
-        group.reserveCapacity(pairs.count)
         var groupOfPair: [Int] = []
         groupOfPair.reserveCapacity(pairs.count)
         var count: [Int] = []
