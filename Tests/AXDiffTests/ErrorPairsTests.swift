@@ -45,15 +45,7 @@ final class ErrorPairsTests: XCTestCase {
                 let row = moved.remove(at: k)
                 moved.insert(row, at: k + 3)
             }
-            let (o, nv) = (PreparedVersion(S.screen([S.group(rows)])), PreparedVersion(S.screen([S.group(moved)])))
-            let c = DiffContext(screen: "S", old: o, new: nv, matching: Matcher.match(old: o, new: nv),
-                                contracts: [], isNewScreen: false)
-            let kept = MovedStops(c)
-            let pairs = c.matchedPairs
-            let stops = pairs.indices.filter { !kept.isKept($0) }.map {
-                MovedStop(old: pairs[$0].old, new: pairs[$0].new, isVisual: !kept.spokenMoved[$0])
-            }
-            return (c, stops)
+            return Self.moved(old: S.screen([S.group(rows)]), new: S.screen([S.group(moved)]))
         }
         let (c, stops) = prepared(3_000)
         var noted = stops
@@ -88,14 +80,7 @@ final class ErrorPairsTests: XCTestCase {
 
     /// Every moved stop's breaks and repairs, as text, both ways.
     static func notes(old: Snapshot, new: Snapshot) -> ([String], [String]) {
-        let (o, n) = (PreparedVersion(old), PreparedVersion(new))
-        let c = DiffContext(screen: "S", old: o, new: n, matching: Matcher.match(old: o, new: n),
-                            contracts: [], isNewScreen: false)
-        let moved = MovedStops(c)
-        let pairs = c.matchedPairs
-        let stops = pairs.indices.filter { !moved.isKept($0) }.map {
-            MovedStop(old: pairs[$0].old, new: pairs[$0].new, isVisual: !moved.spokenMoved[$0])
-        }
+        let (c, stops) = moved(old: old, new: new)
         func text(_ stops: [MovedStop]) -> [String] {
             stops.map { s in
                 "\(s.old)→\(s.new) breaks " + s.breaks.map { "\($0.reference) \($0.partner) \($0.isLead)" }.joined(separator: ", ")
@@ -106,6 +91,19 @@ final class ErrorPairsTests: XCTestCase {
         ContainerPartners(c).note(&fast)
         ContainerPartners(c, scansEveryPair: true).note(&plain)
         return (text(fast), text(plain))
+    }
+
+    /// The diff's context and its moved stops, as `OrderAnalysis` makes them.
+    static func moved(old: Snapshot, new: Snapshot) -> (DiffContext, [MovedStop]) {
+        let (o, n) = (PreparedVersion(old), PreparedVersion(new))
+        let c = DiffContext(screen: "S", old: o, new: n, matching: Matcher.match(old: o, new: n),
+                            contracts: [], isNewScreen: false)
+        let kept = MovedStops(c)
+        let pairs = c.matchedPairs
+        let stops = pairs.indices.filter { !kept.isKept($0) }.map {
+            MovedStop(old: pairs[$0].old, new: pairs[$0].new, isVisual: !kept.spokenMoved[$0])
+        }
+        return (c, stops)
     }
 
     /// Two versions of a screen of up to four containers: the new one
