@@ -19,11 +19,13 @@ enum AnchorPass {
     static func pairUnique<Key: Hashable>(_ m: inout Matching, old: [Stop], new: [Stop], key: ([Stop], Int) -> Key?,
                                           accept: ((Int, Int) -> Bool)? = nil) {
         var olds: [Key: Int] = [:]
+        olds.reserveCapacity(old.count)
         for i in old.indices where m.oldToNew[i] == nil {
             if let k = key(old, i) { olds[k] = olds[k] == nil ? i : -1 }
         }
         guard !olds.isEmpty else { return }
         var news: [Key: Int] = [:]
+        news.reserveCapacity(olds.count)
         for j in new.indices where m.newToOld[j] == nil {
             if let k = key(new, j), olds[k] != nil { news[k] = news[k] == nil ? j : -1 }
         }

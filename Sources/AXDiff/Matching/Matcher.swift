@@ -32,7 +32,10 @@ enum Matcher {
         AnchorPass.pairUniqueIDs(&m, old: oldVersion, new: newVersion)
         if hasUnmatched(m) {
             AnchorPass.pairUnique(&m, old: old, new: new, key: { keys.labelHash($0[$1].label) }) {
-                keys.roleLabel(role: old[$0].role, label: old[$0].label) == keys.roleLabel(role: new[$1].role, label: new[$1].label)
+                // The hash proposes; the (role, label) decides. The same role and the same
+                // bytes are the same (role, label) without normalizing either label.
+                old[$0].role == new[$1].role && LabelText.identical(old[$0].label, new[$1].label)
+                    || keys.roleLabel(role: old[$0].role, label: old[$0].label) == keys.roleLabel(role: new[$1].role, label: new[$1].label)
             }
             AnchorPass.extend(&m, old: old, new: new, keys: keys)
             GapAligner.align(&m, old: old, new: new, keys: keys)
