@@ -75,7 +75,7 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     }
 
     func mayMatchByScalars(below directory: String) -> Bool {
-        Self.mayMatch(segments, below: Parts(directory).scalars, isLiteral: isLiteral)
+        Self.mayMatch(segments, below: Parts(directory).scalars, isLiteral: isLiteral, doubleStar: doubleStar)
     }
 
     private static func matches<C: GlobUnit>(_ segments: [[C]], _ parts: [[C]], isLiteral: Bool, doubleStar: [Bool]) -> Bool {
@@ -91,11 +91,11 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     }
 
     func mayMatch(belowParts parts: Parts) -> Bool {
-        if let bytes, let path = parts.bytes { return Self.mayMatch(bytes, below: path, isLiteral: isLiteral) }
-        return Self.mayMatch(segments, below: parts.scalars, isLiteral: isLiteral)
+        if let bytes, let path = parts.bytes { return Self.mayMatch(bytes, below: path, isLiteral: isLiteral, doubleStar: doubleStar) }
+        return Self.mayMatch(segments, below: parts.scalars, isLiteral: isLiteral, doubleStar: doubleStar)
     }
 
-    private static func mayMatch<C: GlobUnit>(_ segments: [[C]], below parts: [[C]], isLiteral: Bool) -> Bool {
+    private static func mayMatch<C: GlobUnit>(_ segments: [[C]], below parts: [[C]], isLiteral: Bool, doubleStar: [Bool]) -> Bool {
         if isLiteral {
             let common = min(parts.count, segments.count)
             return Array(parts.prefix(common)) == Array(segments.prefix(common))
@@ -103,7 +103,7 @@ package struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         var index = 0
         for part in parts {
             guard index < segments.count else { return false }
-            if isDoubleStar(segments[index]) { return true }
+            if doubleStar[index] { return true }
             // The last pattern segment can only name a file, not a directory to descend into.
             guard index < segments.count - 1, matchSegment(segments[index][...], part[...]) else { return false }
             index += 1

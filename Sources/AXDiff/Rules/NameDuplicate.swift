@@ -133,9 +133,14 @@ enum NameDuplicate: ChangeRule {
                 let key = Judged(label: stops[m].label, id: stops[m].id, imageNames: stops[m].imageNames,
                                  role: stops[m].role, platform: stops[m].platform)
                 if let last, last.key == key { return !last.meaningless }
-                let meaningless = judged[key] ?? LabelQuality.isMeaningless(key.label, id: key.id, imageNames: key.imageNames,
-                                                                           role: key.role, platform: key.platform)
-                judged[key] = meaningless
+                let meaningless: Bool
+                if let known = judged[key] {
+                    meaningless = known
+                } else {
+                    meaningless = LabelQuality.isMeaningless(key.label, id: key.id, imageNames: key.imageNames,
+                                                             role: key.role, platform: key.platform)
+                    judged[key] = meaningless
+                }
                 last = (key, meaningless)
                 return !meaningless
             }
