@@ -328,7 +328,7 @@ package struct JSONParser {
         // character, the end of input — goes on in the loop below from where
         // the scan stopped, so errors and positions are unchanged.
         let start = pos
-        var ascii = true
+        var ascii = skipPlainWords()
         while pos < bytes.count {
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
@@ -389,6 +389,34 @@ package struct JSONParser {
                 pos += 1
             }
         }
+    }
+
+    /// Steps `pos` over whole 8-byte words of a string's text that hold no
+    /// quote, backslash or control character, testing a word at once (the
+    /// byte tests of "Bit Twiddling Hacks": a byte is 0 in `word ^ pattern`
+    /// where it equals the pattern's byte, and below n when `word - n·ones`
+    /// borrows into it). A flagged word may hold no such byte (a borrow
+    /// carries into the byte above); the caller's byte loop then takes over,
+    /// so a word is only skipped when it is plain. True when every byte
+    /// skipped is ASCII.
+    mutating func skipPlainWords() -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let (quotes, backslashes, spaces) = (ones &* 0x22, ones &* 0x5C, ones &* 0x20)
+        var ascii = true
+        let count = bytes.count
+        var at = pos
+        bytes.withUnsafeBytes { raw in
+            while at + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let quote = word ^ quotes, backslash = word ^ backslashes
+                let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- spaces) & ~word) & highs
+                if flagged != 0 { break }
+                if word & highs != 0 { ascii = false }
+                at += 8
+            }
+        }
+        pos = at
+        return ascii
     }
 
     /// The string `bytes[range]` spells, nil when it is not well-formed UTF-8;

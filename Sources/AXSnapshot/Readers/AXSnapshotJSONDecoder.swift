@@ -5,9 +5,10 @@
 /// otherwise the first type error in the order the model is built — the
 /// root's fields, then each element's own fields in a fixed order (`node`)
 /// before its children, elements in file order. So a type error is not thrown
-/// where it is met: it is kept in the field it concerns (a later duplicate key
-/// replaces it, as it replaces a value) and thrown once the whole file has
-/// parsed.
+/// where it is met: it is kept by the field it concerns (`Problems`; a later
+/// duplicate key replaces it, as it replaces a value) and thrown once the
+/// whole file has parsed. Well-typed fields are stored in the element as they
+/// are read, so an element is built once, in place.
 ///
 /// Nesting is bounded by `JSONParser.maxDepth`: `node` and `nodes` recurse
 /// once per level, and refuse a level past the limit before entering it.
@@ -21,7 +22,33 @@ struct AXSnapshotJSONDecoder {
         var message: String
     }
 
-    typealias Field<T> = Result<T, Problem>
+    /// The type problems of one object's fields, by the place of each field in
+    /// the order they are checked (`field`: the one being read). The table is
+    /// made on the first problem: a well-typed object never builds one.
+    struct Problems {
+        private var byField: [Problem?] = []
+        private let count: Int
+        /// The place of the field being read.
+        var field = 0
+
+        init(fields count: Int) { self.count = count }
+
+        /// The field was well typed: an earlier duplicate's problem is gone.
+        mutating func clear() {
+            if !byField.isEmpty { byField[field] = nil }
+        }
+
+        mutating func set(_ problem: Problem) {
+            if byField.isEmpty { byField = Array(repeating: nil, count: count) }
+            byField[field] = problem
+        }
+
+        /// The problem of the first field in order that has one.
+        var first: Problem? {
+            for problem in byField { if let problem { return problem } }
+            return nil
+        }
+    }
 
     var parser: JSONParser
     let file: String
@@ -40,11 +67,11 @@ struct AXSnapshotJSONDecoder {
         Problem(line: parser.line, column: parser.column, message: message)
     }
 
-    /// Skips the value at `pos` (checking its syntax) after noting what was expected of it.
-    private mutating func mismatch<T>(_ expected: String, depth: Int) throws -> Field<T> {
+    /// Skips the value at `pos` (checking its syntax) after noting that `expected` was expected of it.
+    private mutating func mismatch(_ expected: String, depth: Int) throws -> Problem {
         let found = problem("\(expected), found \(JSONParser.typeName(startingWith: byte))")
         _ = try parser.parseValue(depth: depth)
-        return .failure(found)
+        return found
     }
 
     /// At the start of a value: throws the parser's error at the end of the file.
@@ -55,9 +82,20 @@ struct AXSnapshotJSONDecoder {
     /// The root's keys, by the index `root` switches on.
     static let rootKeys = JSONKeys(["axsnapshot", "screen", "platform", "layoutDirection", "locale", "elements"])
 
+    /// The root's fields in the order they are checked (after the version, which comes first).
+    private enum RootField: Int, CaseIterable {
+        case screen, platform, layoutDirection, elements, locale
+    }
+
     /// An element's keys, by the index `node` switches on.
     static let nodeKeys = JSONKeys(["id", "role", "platformRole", "label", "value", "hint", "image", "inputLabels", "actions",
                            "frame", "hidden", "element", "states", "children"])
+
+    /// An element's fields in the order they are checked: the first problem in
+    /// this order is the element's, and its own come before its children's.
+    private enum NodeField: Int, CaseIterable {
+        case id, platformRole, role, label, value, hint, image, inputLabels, actions, frame, hidden, element, states, children
+    }
 
     /// `Role(rawValue:)` as one look-up by bytes (`JSONKeys`): the initializer compares
     /// the name with every case's in turn, which cost more than the rest of decoding an
@@ -68,7 +106,7 @@ struct AXSnapshotJSONDecoder {
     // MARK: - The snapshot
 
     mutating func snapshot(defaultScreen: String) throws -> Snapshot {
-        let result: Field<Snapshot>
+        let result: Result<Snapshot, Problem>
         do {
             parser.skipWhitespace()
             result = try root(defaultScreen: defaultScreen)
@@ -85,22 +123,28 @@ struct AXSnapshotJSONDecoder {
         }
     }
 
-    private mutating func root(defaultScreen: String) throws -> Field<Snapshot> {
+    private mutating func root(defaultScreen: String) throws -> Result<Snapshot, Problem> {
         try atValue()
-        guard byte == UInt8(ascii: "{") else { return try mismatch("expected an object with \"axsnapshot\": 1", depth: 0) }
+        guard byte == UInt8(ascii: "{") else { return .failure(try mismatch("expected an object with \"axsnapshot\": 1", depth: 0)) }
         let at = problem("")
-        var version: Field<Void>?, screen, platform, direction, locale: Field<String?>?
-        var elements: Field<[Node]>?
+        var version: Problem??
+        var problems = Problems(fields: RootField.allCases.count)
+        var screen, platform, direction, locale: String?
+        var elements: [Node] = []
         var platformAt = at, directionAt = at
         if parser.openObject() {
             repeat {
                 switch try parser.memberKey(among: Self.rootKeys) {
-                case 0: version = try self.version()
-                case 1: screen = try string("screen", depth: 1)
-                case 2: platformAt = problem(""); platform = try string("platform", depth: 1)
-                case 3: directionAt = problem(""); direction = try string("layoutDirection", depth: 1)
-                case 4: locale = try string("locale", depth: 1)
-                case 5: elements = try nodes("elements", depth: 1)
+                case 0: version = .some(try self.version())
+                case 1: problems.field = RootField.screen.rawValue; screen = try string("screen", depth: 1, &problems)
+                case 2:
+                    platformAt = problem("")
+                    problems.field = RootField.platform.rawValue; platform = try string("platform", depth: 1, &problems)
+                case 3:
+                    directionAt = problem("")
+                    problems.field = RootField.layoutDirection.rawValue; direction = try string("layoutDirection", depth: 1, &problems)
+                case 4: problems.field = RootField.locale.rawValue; locale = try string("locale", depth: 1, &problems)
+                case 5: problems.field = RootField.elements.rawValue; elements = try nodes("elements", depth: 1, &problems)
                 default: _ = try parser.parseValue(depth: 1)
                 }
             } while try parser.nextMember()
@@ -108,29 +152,30 @@ struct AXSnapshotJSONDecoder {
         guard let version else {
             return .failure(Problem(line: at.line, column: at.column, message: "missing \"axsnapshot\": 1, this is not an axsnapshot file"))
         }
-        if case .failure(let p) = version { return .failure(p) }
-        return Field<Snapshot> { () throws(Problem) -> Snapshot in
-            let screen = try Self.value(screen) ?? defaultScreen
-            var value = Platform.other
-            if let p = try Self.value(platform) {
-                guard let known = Platform(rawValue: p) else {
-                    throw Problem(line: platformAt.line, column: platformAt.column, message: "expected one of ios, web, android, other for \"platform\"")
-                }
+        if let p = version { return .failure(p) }
+        var value = Platform.other
+        if let platform {
+            if let known = Platform(rawValue: platform) {
                 value = known
+            } else {
+                problems.field = RootField.platform.rawValue
+                problems.set(Problem(line: platformAt.line, column: platformAt.column, message: "expected one of ios, web, android, other for \"platform\""))
             }
-            var layout = LayoutDirection.ltr
-            if let d = try Self.value(direction) {
-                guard let known = LayoutDirection(rawValue: d) else {
-                    throw Problem(line: directionAt.line, column: directionAt.column, message: "expected ltr or rtl for \"layoutDirection\"")
-                }
-                layout = known
-            }
-            var nodes = try elements?.get() ?? []
-            // The file's numbers are in its platform's unit, which may be named after the elements.
-            if value.frameUnit != .points { Self.setFrameUnit(value.frameUnit, in: &nodes) }
-            return Snapshot(screen: screen, platform: value, locale: try Self.value(locale),
-                            layoutDirection: layout, elements: nodes, format: .axsnapshot)
         }
+        var layout = LayoutDirection.ltr
+        if let direction {
+            if let known = LayoutDirection(rawValue: direction) {
+                layout = known
+            } else {
+                problems.field = RootField.layoutDirection.rawValue
+                problems.set(Problem(line: directionAt.line, column: directionAt.column, message: "expected ltr or rtl for \"layoutDirection\""))
+            }
+        }
+        if let first = problems.first { return .failure(first) }
+        // The file's numbers are in its platform's unit, which may be named after the elements.
+        if value.frameUnit != .points { Self.setFrameUnit(value.frameUnit, in: &elements) }
+        return .success(Snapshot(screen: screen ?? defaultScreen, platform: value, locale: locale,
+                                 layoutDirection: layout, elements: elements, format: .axsnapshot))
     }
 
     /// Gives every frame under `nodes` the unit `unit`, visiting each node once.
@@ -143,112 +188,99 @@ struct AXSnapshotJSONDecoder {
         }
     }
 
-    /// The version: the number 1, or the problem of anything else.
-    private mutating func version() throws -> Field<Void> {
+    /// The version's problem: nil for the number 1.
+    private mutating func version() throws -> Problem? {
         try atValue()
         let at = problem("expected 1 for \"axsnapshot\" (the only version this axdiff reads)")
         let value = try parser.parseValue(depth: 1)
-        guard case .number(let n) = value.kind, n == 1 else { return .failure(at) }
-        return .success(())
-    }
-
-    /// A field's value: nil when the key is absent or its value null.
-    private static func value<T>(_ field: Field<T?>?) throws(Problem) -> T? {
-        guard let field else { return nil }
-        return try field.get()
+        guard case .number(let n) = value.kind, n == 1 else { return at }
+        return nil
     }
 
     // MARK: - Elements
 
-    /// An array of elements (null: none).
-    private mutating func nodes(_ key: String, depth: Int) throws -> Field<[Node]> {
+    /// An array of elements (null: none); a problem goes to `problems`' field.
+    private mutating func nodes(_ key: String, depth: Int, _ problems: inout Problems) throws -> [Node] {
         try atValue()
-        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); return .success([]) }
-        guard byte == UInt8(ascii: "[") else { return try mismatch("expected an array for \"\(key)\"", depth: depth) }
+        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); problems.clear(); return [] }
+        guard byte == UInt8(ascii: "[") else { problems.set(try mismatch("expected an array for \"\(key)\"", depth: depth)); return [] }
         try parser.checkDepth(depth)
         var nodes: [Node] = []
         var first: Problem?
         if parser.openArray() {
             repeat {
                 try parser.startItem()
-                switch try node(depth: depth + 1) {
-                case .success(let node): if first == nil { nodes.append(node) }
-                case .failure(let p): if first == nil { first = p }
-                }
+                // After the first problem the rest is only checked for syntax.
+                if let problem = try node(depth: depth + 1, appendingTo: &nodes, keep: first == nil), first == nil { first = problem }
             } while try parser.nextItem()
         }
-        if let first { return .failure(first) }
-        return .success(nodes)
+        if let first { problems.set(first); return [] }
+        problems.clear()
+        return nodes
     }
 
-    /// One element. Its fields are collected as they come (the last of duplicate
-    /// keys wins), then checked in a fixed order, so that the first problem in
-    /// that order is the one reported.
-    private mutating func node(depth: Int) throws -> Field<Node> {
+    /// One element, appended to `nodes` when it is well typed and `keep`;
+    /// else its first problem in `NodeField` order. It is built in place, at
+    /// the end of `nodes`: its fields are stored as they come (the last of
+    /// duplicate keys wins, and with it its problem or none); what depends on
+    /// two fields (an unknown role, the level in `states`) is settled at the end.
+    private mutating func node(depth: Int, appendingTo nodes: inout [Node], keep: Bool) throws -> Problem? {
         try atValue()
         guard byte == UInt8(ascii: "{") else { return try mismatch("expected an element object", depth: depth) }
         try parser.checkDepth(depth)
-        let line = parser.line
-        var id, platformRole, label, value, hint, image: Field<String?>?
-        var role: Field<RoleName?>?
-        var inputLabels, actions, states: Field<[String]>?
-        var frame: Field<Frame?>?
-        var hidden, element: Field<Bool?>?
-        var children: Field<[Node]>?
+        nodes.append(Node(line: parser.line))
+        let at = nodes.count - 1
+        var problems = Problems(fields: NodeField.allCases.count)
+        var role: RoleName?
+        var states: [String] = []
         var statesAt = problem("")
         if parser.openObject() {
             repeat {
                 let inner = depth + 1
                 switch try parser.memberKey(among: Self.nodeKeys) {
-                case 0: id = try string("id", depth: inner)
-                case 1: role = try self.role(depth: inner)
-                case 2: platformRole = try string("platformRole", depth: inner)
-                case 3: label = try string("label", depth: inner)
-                case 4: value = try string("value", depth: inner)
-                case 5: hint = try string("hint", depth: inner)
-                case 6: image = try string("image", depth: inner)
-                case 7: inputLabels = try strings("inputLabels", depth: inner)
-                case 8: actions = try strings("actions", depth: inner)
-                case 9: frame = try self.frame(depth: inner)
-                case 10: hidden = try bool("hidden", depth: inner)
-                case 11: element = try bool("element", depth: inner)
-                case 12: statesAt = problem("expected level=N with N ≥ 1 in \"states\""); states = try strings("states", depth: inner)
-                case 13: children = try nodes("children", depth: inner)
+                case 0: problems.field = NodeField.id.rawValue; nodes[at].id = try string("id", depth: inner, &problems)
+                case 1: problems.field = NodeField.role.rawValue; role = try self.role(depth: inner, &problems)
+                case 2: problems.field = NodeField.platformRole.rawValue; nodes[at].platformRole = try string("platformRole", depth: inner, &problems)
+                case 3: problems.field = NodeField.label.rawValue; nodes[at].label = try string("label", depth: inner, &problems)
+                case 4: problems.field = NodeField.value.rawValue; nodes[at].value = try string("value", depth: inner, &problems)
+                case 5: problems.field = NodeField.hint.rawValue; nodes[at].hint = try string("hint", depth: inner, &problems)
+                case 6: problems.field = NodeField.image.rawValue; nodes[at].imageName = try string("image", depth: inner, &problems)
+                case 7: problems.field = NodeField.inputLabels.rawValue; nodes[at].inputLabels = try strings("inputLabels", depth: inner, &problems)
+                case 8: problems.field = NodeField.actions.rawValue; nodes[at].actions = try strings("actions", depth: inner, &problems)
+                case 9: problems.field = NodeField.frame.rawValue; nodes[at].frame = try frame(depth: inner, &problems)
+                case 10: problems.field = NodeField.hidden.rawValue; nodes[at].hidden = try bool("hidden", depth: inner, &problems) ?? false
+                case 11: problems.field = NodeField.element.rawValue; nodes[at].element = try bool("element", depth: inner, &problems)
+                case 12:
+                    statesAt = problem("expected level=N with N ≥ 1 in \"states\"")
+                    problems.field = NodeField.states.rawValue; states = try strings("states", depth: inner, &problems)
+                case 13: problems.field = NodeField.children.rawValue; nodes[at].children = try self.nodes("children", depth: inner, &problems)
                 default: _ = try parser.parseValue(depth: inner)
                 }
             } while try parser.nextMember()
         }
-        return Field<Node> { () throws(Problem) -> Node in
-            var node = Node(line: line)
-            node.id = try Self.value(id)
-            node.platformRole = try Self.value(platformRole)
-            switch try Self.value(role) {
-            case .known(let known): node.role = known
-            case .named(let name):
-                node.role = .other
-                if node.platformRole == nil { node.platformRole = name }
-            case nil: break
-            }
-            node.label = try Self.value(label)
-            node.value = try Self.value(value)
-            node.hint = try Self.value(hint)
-            node.imageName = try Self.value(image)
-            node.inputLabels = try inputLabels?.get() ?? []
-            node.actions = try actions?.get() ?? []
-            node.frame = try Self.value(frame)
-            node.hidden = try Self.value(hidden) ?? false
-            node.element = try Self.value(element)
-            for state in try states?.get() ?? [] {
-                if state.hasPrefix("level=") {
-                    guard let level = Int(state.dropFirst(6)), level > 0 else { throw statesAt }
-                    node.level = level
-                } else if let s = NodeState(rawValue: state) {
-                    node.states.insert(s)
-                }
-            }
-            node.children = try children?.get() ?? []
-            return node
+        switch role {
+        case .known(let known): nodes[at].role = known
+        case .named(let name):
+            nodes[at].role = .other
+            if nodes[at].platformRole == nil { nodes[at].platformRole = name }
+        case nil: break
         }
+        // A mistyped "states" left `states` empty: its problem is the one kept.
+        for state in states {
+            if state.hasPrefix("level=") {
+                guard let level = Int(state.dropFirst(6)), level > 0 else {
+                    problems.field = NodeField.states.rawValue
+                    problems.set(statesAt)
+                    break
+                }
+                nodes[at].level = level
+            } else if let s = NodeState(rawValue: state) {
+                nodes[at].states.insert(s)
+            }
+        }
+        let first = problems.first
+        if first != nil || !keep { nodes.removeLast() }
+        return first
     }
 
     // MARK: - Fields
@@ -261,41 +293,42 @@ struct AXSnapshotJSONDecoder {
 
     /// A role (null: none). One of ours written plainly is found on its bytes,
     /// with no `String` made of it.
-    private mutating func role(depth: Int) throws -> Field<RoleName?> {
+    private mutating func role(depth: Int, _ problems: inout Problems) throws -> RoleName? {
         try atValue()
-        if let index = parser.plainString(among: Self.roleNames) { return .success(.known(Self.roles[index])) }
-        return try string("role", depth: depth).map { name in
-            name.map { name in Self.roleNames.index(of: name).map { .known(Self.roles[$0]) } ?? .named(name) }
+        if let index = parser.plainString(among: Self.roleNames) { problems.clear(); return .known(Self.roles[index]) }
+        return try string("role", depth: depth, &problems).map { name in
+            Self.roleNames.index(of: name).map { .known(Self.roles[$0]) } ?? .named(name)
         }
     }
 
-    /// A string (null: none).
-    private mutating func string(_ key: String, depth: Int) throws -> Field<String?> {
+    /// A string (null: none; nil too after a problem, which goes to `problems`' field).
+    private mutating func string(_ key: String, depth: Int, _ problems: inout Problems) throws -> String? {
         try atValue()
         switch byte {
-        case UInt8(ascii: "\""): return .success(try parser.parseString())
-        case UInt8(ascii: "n"): _ = try parser.parseValue(depth: depth); return .success(nil)
-        default: return try mismatch("expected a string for \"\(key)\"", depth: depth)
+        case UInt8(ascii: "\""): let s = try parser.parseString(); problems.clear(); return s
+        case UInt8(ascii: "n"): _ = try parser.parseValue(depth: depth); problems.clear(); return nil
+        default: problems.set(try mismatch("expected a string for \"\(key)\"", depth: depth)); return nil
         }
     }
 
-    /// true or false (null: none).
-    private mutating func bool(_ key: String, depth: Int) throws -> Field<Bool?> {
+    /// true or false (null: none; nil too after a problem).
+    private mutating func bool(_ key: String, depth: Int, _ problems: inout Problems) throws -> Bool? {
         try atValue()
         switch byte {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             let value = try parser.parseValue(depth: depth)
-            if case .bool(let b) = value.kind { return .success(b) }
-            return .success(nil)
-        default: return try mismatch("expected true or false for \"\(key)\"", depth: depth)
+            problems.clear()
+            if case .bool(let b) = value.kind { return b }
+            return nil
+        default: problems.set(try mismatch("expected true or false for \"\(key)\"", depth: depth)); return nil
         }
     }
 
-    /// An array of strings (null: empty).
-    private mutating func strings(_ key: String, depth: Int) throws -> Field<[String]> {
+    /// An array of strings (null: empty; empty too after a problem).
+    private mutating func strings(_ key: String, depth: Int, _ problems: inout Problems) throws -> [String] {
         try atValue()
-        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); return .success([]) }
-        guard byte == UInt8(ascii: "[") else { return try mismatch("expected an array of strings for \"\(key)\"", depth: depth) }
+        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); problems.clear(); return [] }
+        guard byte == UInt8(ascii: "[") else { problems.set(try mismatch("expected an array of strings for \"\(key)\"", depth: depth)); return [] }
         try parser.checkDepth(depth)
         var items: [String] = []
         var first: Problem?
@@ -306,21 +339,22 @@ struct AXSnapshotJSONDecoder {
                 if byte == UInt8(ascii: "\"") {
                     items.append(try parser.parseString())
                 } else {
-                    let found: Field<String> = try mismatch("expected a string in \"\(key)\"", depth: depth + 1)
-                    if first == nil, case .failure(let p) = found { first = p }
+                    let found = try mismatch("expected a string in \"\(key)\"", depth: depth + 1)
+                    if first == nil { first = found }
                 }
             } while try parser.nextItem()
         }
-        if let first { return .failure(first) }
-        return .success(items)
+        if let first { problems.set(first); return [] }
+        problems.clear()
+        return items
     }
 
-    /// `[x, y, width, height]` (null: none).
-    private mutating func frame(depth: Int) throws -> Field<Frame?> {
+    /// `[x, y, width, height]` (null: none; nil too after a problem).
+    private mutating func frame(depth: Int, _ problems: inout Problems) throws -> Frame? {
         try atValue()
-        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); return .success(nil) }
+        if byte == UInt8(ascii: "n") { _ = try parser.parseValue(depth: depth); problems.clear(); return nil }
         let shape = "expected [x, y, width, height] for \"frame\""
-        guard byte == UInt8(ascii: "[") else { return try mismatch(shape, depth: depth) }
+        guard byte == UInt8(ascii: "[") else { problems.set(try mismatch(shape, depth: depth)); return nil }
         try parser.checkDepth(depth)
         let at = problem("")
         // The first four numbers, without an array per frame.
@@ -342,16 +376,18 @@ struct AXSnapshotJSONDecoder {
                     default: break
                     }
                 } else {
-                    let found: Field<Double> = try mismatch("expected a number in \"frame\"", depth: depth + 1)
-                    if first == nil, case .failure(let p) = found { first = p }
+                    let found = try mismatch("expected a number in \"frame\"", depth: depth + 1)
+                    if first == nil { first = found }
                 }
             } while try parser.nextItem()
         }
-        guard count == 4 else { return .failure(Problem(line: at.line, column: at.column, message: "\(shape), found an array")) }
-        if let first { return .failure(first) }
+        guard count == 4 else { problems.set(Problem(line: at.line, column: at.column, message: "\(shape), found an array")); return nil }
+        if let first { problems.set(first); return nil }
         guard numbers.2 >= 0, numbers.3 >= 0 else {
-            return .failure(Problem(line: at.line, column: at.column, message: "expected a non-negative width and height in \"frame\""))
+            problems.set(Problem(line: at.line, column: at.column, message: "expected a non-negative width and height in \"frame\""))
+            return nil
         }
-        return .success(Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3))
+        problems.clear()
+        return Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3)
     }
 }
