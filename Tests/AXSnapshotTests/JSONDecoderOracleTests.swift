@@ -60,8 +60,8 @@ final class JSONDecoderOracleTests: XCTestCase {
                 XCTAssertEqual(Self.decoded(bytes, maxElements: limit), Self.oracle(bytes, maxElements: limit), "seed \(seed) round \(round) limit \(limit)")
             }
             // Both outcomes must be exercised, or the comparison proves little.
-            XCTAssertGreaterThan(errors, 100, "seed \(seed)")
-            XCTAssertGreaterThan(snapshots, 100, "seed \(seed)")
+            XCTAssertGreaterThan(errors, 60, "errors, seed \(seed)")
+            XCTAssertGreaterThan(snapshots, 60, "snapshots, seed \(seed)")
         }
     }
 
@@ -107,7 +107,9 @@ final class JSONDecoderOracleTests: XCTestCase {
         case "inputLabels", "actions":
             return "[" + (0..<Int(rng.next() % 3)).map { _ in pick(["\"Pay\"", "\"Ä\"", "\"a\\nb\""], &rng) }.joined(separator: ", ") + "]"
         case "frame":
-            return pick(["[0, 0, 10, 10]", "[1.5, -2, 3e1, 0.25]", "[0, 0, 44, 44]", "[2, 3, 4]", "[0, 0, -4, 4]"], &rng)
+            return pick(["[0, 0, 10, 10]", "[1.5, -2, 3e1, 0.25]", "[0, 0, 44, 44]", "[2, 3, 4]", "[0, 0, -4, 4]",
+                         "[ 1 ,\n 2 , 3 ,\t4 ]", "[1, 2, 3, 4, 5]", "[01, 2, 3, 4]", "[1, 2, 3, -]", "[1, 2, 3, \"4\"]",
+                         "[1e999, 0, 1, 1]", "[1, 2, 3, 4,]", "[1, 2, 3 4]", "[]", "[-0.5, 2.25e-3, 1E2, 0]"], &rng)
         case "hidden", "element":
             return pick(["true", "false"], &rng)
         case "children":

@@ -235,6 +235,33 @@ package struct JSONParser {
         throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
     }
 
+    /// At the first item of an array (after `openArray`): when the array is
+    /// four numbers and nothing else, reads them and its `]`; otherwise gives
+    /// nil with nothing read, for the item-by-item steps. A frame is such an
+    /// array, in every element: the steps cost more than the numbers.
+    /// A malformed number throws what the steps would throw there, at the
+    /// same place, since they would have read the same items before it.
+    mutating func fourNumbers() throws -> (Double, Double, Double, Double)? {
+        let (start, startLine, startLineStart) = (pos, line, lineStart)
+        var numbers: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        for k in 0..<4 {
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "-") || bytes[pos] &- 0x30 < 10 else { break }
+            let number = try parseNumber()
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == (k == 3 ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { break }
+            pos += 1
+            switch k {
+            case 0: numbers.0 = number
+            case 1: numbers.1 = number
+            case 2: numbers.2 = number
+            default: numbers.3 = number; return numbers
+            }
+        }
+        (pos, line, lineStart) = (start, startLine, startLineStart)
+        return nil
+    }
+
     /// Steps over the `[` at `pos`: true when an item follows, false when the
     /// array is empty (its `]` taken too).
     mutating func openArray() -> Bool {

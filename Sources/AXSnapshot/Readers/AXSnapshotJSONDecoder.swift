@@ -362,6 +362,7 @@ struct AXSnapshotJSONDecoder {
         var count = 0
         var first: Problem?
         if parser.openArray() {
+            if let four = try parser.fourNumbers() { return Self.frame(four, at: at, &problems) }
             repeat {
                 try parser.startItem()
                 try atValue()
@@ -383,6 +384,11 @@ struct AXSnapshotJSONDecoder {
         }
         guard count == 4 else { problems.set(Problem(line: at.line, column: at.column, message: "\(shape), found an array")); return nil }
         if let first { problems.set(first); return nil }
+        return Self.frame(numbers, at: at, &problems)
+    }
+
+    /// The frame of four numbers read at `at`, or the problem of a negative size.
+    private static func frame(_ numbers: (Double, Double, Double, Double), at: Problem, _ problems: inout Problems) -> Frame? {
         guard numbers.2 >= 0, numbers.3 >= 0 else {
             problems.set(Problem(line: at.line, column: at.column, message: "expected a non-negative width and height in \"frame\""))
             return nil
