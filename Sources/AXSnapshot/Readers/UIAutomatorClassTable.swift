@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The distinct `class` values of a dump, each once, in order of first
 /// appearance (`UIAutomatorNode.classIndex`), found by their bytes: a dump
 /// names a few dozen classes, one on every node, and looking one up must not
@@ -24,7 +30,9 @@ struct UIAutomatorClassTable {
         var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
         while slots[slot] >= 0 {
             let spelling = spellings[slots[slot]]
-            if spelling.count == name.count, spellingBytes[spelling.start..<(spelling.start + spelling.count)].elementsEqual(name) {
+            if spelling.count == name.count, spellingBytes.withUnsafeBufferPointer({
+                name.isEmpty || memcmp($0.baseAddress.unsafelyUnwrapped + spelling.start, name.baseAddress.unsafelyUnwrapped, name.count) == 0
+            }) {
                 return spelling.index
             }
             slot = (slot + 1) & mask

@@ -34,35 +34,31 @@ extension UIAutomatorParser.State {
         for i in 0..<(attributes == nil ? 0 : attributeCount) {
             let a = attributes.unsafelyUnwrapped + 5 * i
             // A prefixed name (`p:text`) is none of uiautomator's.
-            guard let key = a[0], a[1] == nil, let start = a[3], let end = a[4] else { continue }
+            guard let name = a[0], a[1] == nil, let start = a[3], let end = a[4] else { continue }
             let value = UnsafeBufferPointer(start: start, count: max(0, start.distance(to: end)))
-            // Dispatch on the name's length and first byte, then compare its bytes.
-            switch (Self.length(key), key[0]) {
-            case (5, UInt8(ascii: "c")) where Self.isName(key, "class"): className = value
-            case (4, UInt8(ascii: "t")) where Self.isName(key, "text"): text = strings.append(value, cleaning: true)
-            case (12, UInt8(ascii: "c")) where Self.isName(key, "content-desc"): description = strings.append(value, cleaning: true)
-            case (11, UInt8(ascii: "r")) where Self.isName(key, "resource-id"): resourceID = strings.append(value, cleaning: false)
-            case (6, UInt8(ascii: "b")) where Self.isName(key, "bounds"): bounds = value
-            case (4, UInt8(ascii: "h")) where Self.isName(key, "hint"): hint = strings.append(value, cleaning: true)
-            case (9, UInt8(ascii: "c")):
-                if Self.equals(value, "true", 4) {
-                    if Self.isName(key, "clickable") { flags.insert(.clickable) } else if Self.isName(key, "checkable") { flags.insert(.checkable) }
-                }
-            case (14, UInt8(ascii: "l")) where Self.isName(key, "long-clickable"): if Self.equals(value, "true", 4) { flags.insert(.longClickable) }
-            case (9, UInt8(ascii: "f")) where Self.isName(key, "focusable"): if Self.equals(value, "true", 4) { flags.insert(.focusable) }
-            case (7, UInt8(ascii: "c")) where Self.isName(key, "checked"): if Self.equals(value, "true", 4) { flags.insert(.checked) }
-            case (8, UInt8(ascii: "s")) where Self.isName(key, "selected"): if Self.equals(value, "true", 4) { flags.insert(.selected) }
-            case (10, UInt8(ascii: "s")) where Self.isName(key, "scrollable"): if Self.equals(value, "true", 4) { flags.insert(.scrollable) }
-            case (8, UInt8(ascii: "p")) where Self.isName(key, "password"): if Self.equals(value, "true", 4) { flags.insert(.password) }
-            case (7, UInt8(ascii: "f")) where Self.isName(key, "focused"): if Self.equals(value, "true", 4) { flags.insert(.focused) }
-            case (3, UInt8(ascii: "N")) where Self.isName(key, "NAF"): if Self.equals(value, "true", 4) { flags.insert(.naf) }
-            case (7, UInt8(ascii: "e")) where Self.isName(key, "enabled"): if Self.equals(value, "false", 5) { flags.insert(.disabled) }
-            case (15, UInt8(ascii: "v")) where Self.isName(key, "visible-to-user"): if Self.equals(value, "false", 5) { flags.insert(.invisible) }
-            case (25, UInt8(ascii: "i")) where Self.isName(key, "importantForAccessibility"),
-                 (27, UInt8(ascii: "i")) where Self.isName(key, "important-for-accessibility"):
+            switch attributeNames.key(name) {
+            case .other: break
+            case .class: className = value
+            case .text: text = strings.append(value, cleaning: true)
+            case .contentDesc: description = strings.append(value, cleaning: true)
+            case .resourceID: resourceID = strings.append(value, cleaning: false)
+            case .bounds: bounds = value
+            case .hint: hint = strings.append(value, cleaning: true)
+            case .clickable: if Self.equals(value, "true", 4) { flags.insert(.clickable) }
+            case .checkable: if Self.equals(value, "true", 4) { flags.insert(.checkable) }
+            case .longClickable: if Self.equals(value, "true", 4) { flags.insert(.longClickable) }
+            case .focusable: if Self.equals(value, "true", 4) { flags.insert(.focusable) }
+            case .checked: if Self.equals(value, "true", 4) { flags.insert(.checked) }
+            case .selected: if Self.equals(value, "true", 4) { flags.insert(.selected) }
+            case .scrollable: if Self.equals(value, "true", 4) { flags.insert(.scrollable) }
+            case .password: if Self.equals(value, "true", 4) { flags.insert(.password) }
+            case .focused: if Self.equals(value, "true", 4) { flags.insert(.focused) }
+            case .naf: if Self.equals(value, "true", 4) { flags.insert(.naf) }
+            case .enabled: if Self.equals(value, "false", 5) { flags.insert(.disabled) }
+            case .visibleToUser: if Self.equals(value, "false", 5) { flags.insert(.invisible) }
+            case .importantForAccessibility:
                 if Self.equals(value, "no", 2) || Self.equals(value, "false", 5) { flags.insert(.notImportant) }
                 if Self.equals(value, "noHideDescendants", 17) { flags.insert([.notImportant, .invisible]) }
-            default: break
             }
         }
         var frame: Frame?
@@ -98,18 +94,10 @@ extension UIAutomatorParser.State {
         if index >= 0 { currentNode = nodes[index].parent }
     }
 
-    /// The length of a NUL-terminated name; uiautomator's are short.
-    @inline(__always)
-    private static func length(_ name: UnsafePointer<UInt8>) -> Int {
-        var n = 0
-        while name[n] != 0 { n += 1 }
-        return n
-    }
-
     /// Whether the NUL-terminated `name` is `literal`. A shorter name
     /// differs at its NUL, so no byte past it is read.
     @inline(__always)
-    private static func isName(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    static func isName(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
         let bytes = literal.utf8Start
         for i in 0..<literal.utf8CodeUnitCount where name[i] != bytes[i] { return false }
         return name[literal.utf8CodeUnitCount] == 0

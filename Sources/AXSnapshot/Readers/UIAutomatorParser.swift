@@ -47,6 +47,7 @@ final class UIAutomatorParser {
         /// The open elements' names, for the errors that name one. The bytes
         /// are libxml2's (its dictionary of names): valid while the parse runs.
         var openNames: [ElementName] = []
+        var attributeNames = UIAutomatorAttributeNames()
     }
 
     /// An element's name as libxml2 hands it over, `prefix:localname`.
@@ -132,6 +133,7 @@ final class UIAutomatorParser {
         context = ctxt
         defer {
             state.openNames.removeAll()
+            state.attributeNames = UIAutomatorAttributeNames()
             context = nil
             xmlFreeParserCtxt(ctxt)
         }
