@@ -97,6 +97,48 @@ final class UIAutomatorOracleTests: XCTestCase {
         print("UIAutomatorOracleTests: 48 large dumps, \(total) bytes, \(read) read, \(48 - read) refused")
     }
 
+    func testReadsOnSeveralThreadsAtOnceAgree() throws {
+        // The watcher reads on several threads: each read has its own libxml2
+        // context, and the thread's error handler is its own; XMLParser runs
+        // beside them on other threads.
+        var dumps: [[UInt8]] = []
+        for n in 0..<UInt64(64) {
+            var rng = SeededGenerator(seed: 0xC0_FFEE &+ n)
+            var generator = UIAutomatorDumpGenerator()
+            let dump = generator.dump(&rng)
+            dumps.append(n % 2 == 0 ? dump : UIAutomatorDumpGenerator.broken(dump, &rng))
+        }
+        let expected = dumps.map { bytes in Result { try UIAutomatorReader.read(bytes, file: "S.xml", screen: "S") } }
+        let results = Results(count: dumps.count * 4)
+        DispatchQueue.concurrentPerform(iterations: dumps.count * 4) { i in
+            let bytes = dumps[i % dumps.count]
+            if i % 4 == 3 {
+                _ = try? XMLParserUIAutomatorReader.read(bytes, file: "S.xml", screen: "S")
+                return
+            }
+            results.set(i, Result { try UIAutomatorReader.read(bytes, file: "S.xml", screen: "S") })
+        }
+        for i in 0..<(dumps.count * 4) where i % 4 != 3 {
+            switch (results.get(i), expected[i % dumps.count]) {
+            case let (.success(a)?, .success(b)): XCTAssertEqual(a, b, "dump \(i % dumps.count)")
+            case let (.failure(a)?, .failure(b)): XCTAssertEqual("\(a)", "\(b)", "dump \(i % dumps.count)")
+            default: XCTFail("dump \(i % dumps.count): read and refused")
+            }
+        }
+    }
+
+    /// What the threads of `testReadsOnSeveralThreadsAtOnceAgree` read, behind a lock.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Result<Snapshot, Error>?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func set(_ i: Int, _ value: Result<Snapshot, Error>) { lock.lock(); values[i] = value; lock.unlock() }
+
+        func get(_ i: Int) -> Result<Snapshot, Error>? { lock.lock(); defer { lock.unlock() }; return values[i] }
+    }
+
     func testSmallAndDeepInputsReadAsWithXMLParser() {
         for text in ["", "<", "<h", "<hi", "<hie", "    ", "\n\n\n\n", "<?xml version='1.0'?>", "<hierarchy/>", "<hierarchy>",
                      "<node/>", "<a:node xmlns:a='u'/>", "<hierarchy><node a:text='x'/></hierarchy>",
