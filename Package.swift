@@ -24,7 +24,10 @@ let package = Package(
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
         // Linked by the `axdiff` executable only (Sources/axdiff/JemallocTuning.swift).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
-        .target(name: "AXSnapshot"),
+        // The uiautomator reader drives libxml2's SAX2 push parser itself, the library FoundationXML
+        // uses, reading attributes as bytes (Sources/AXSnapshot/Readers/UIAutomatorParser.swift).
+        .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .target(name: "AXSnapshot", dependencies: ["CLibxml2"]),
         // Path and name patterns with git's glob rules: one syntax for the tree walk (AXGit) and the configuration (AXDiff).
         .target(name: "AXGlob"),
         // Running a program to its end (posix_spawn, both outputs drained, waitpid): for git, the bench and the tests.

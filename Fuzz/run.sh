@@ -64,8 +64,11 @@ if [[ ! -x $binary || $digest != "$(cat "$dir/src.digest" 2>/dev/null)" ]]; then
   cat "${copies[@]}" | sha256sum | cut -c1-16 > "$dir/src.digest.new"
   # The gold linker warns about every ASan register helper; the warnings are harmless.
   rm -f "$binary.new"
+  # The uiautomator reader imports CLibxml2 (its module map links libxml2).
+  libxml2=()
+  for flag in $(pkg-config --cflags libxml-2.0); do libxml2+=(-Xcc "$flag"); done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AXSnapshotFuzz -package-name axdiff \
-    "${copies[@]}" -o "$binary.new" 2>&1 | { grep -v 'Cannot export local symbol' || true; } >&2
+    -I "$root/Sources/CLibxml2" "${libxml2[@]}" "${copies[@]}" -o "$binary.new" 2>&1 | { grep -v 'Cannot export local symbol' || true; } >&2
   [[ -x $binary.new ]] || { echo "run.sh: build failed" >&2; exit 1; }
   mv "$binary.new" "$binary"
   mv "$dir/src.digest.new" "$dir/src.digest"
@@ -89,8 +92,6 @@ dict=()
 
 # Swift's own crash backtracer would race libFuzzer's handler; ASan reports the crash.
 export SWIFT_BACKTRACE=enable=no
-# FoundationXML leaks a little per XML error (see Fuzz/lsan.supp); every other leak still fails the run.
-export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$dir"
 exec "$binary" -runs="$runs" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout=5 -rss_limit_mb=2048 \
   -artifact_prefix="$dir/artifacts/" -print_final_stats=1 "${dict[@]}" "$@" \

@@ -131,7 +131,7 @@ if [ -n "$archive" ]; then
 fi
 
 if [ -z "$binary" ]; then
-  [ "$packages" -eq 0 ] || apt_install libgit2-dev libdeflate-dev zlib1g-dev libjemalloc-dev pkg-config
+  [ "$packages" -eq 0 ] || apt_install libgit2-dev libdeflate-dev zlib1g-dev libjemalloc-dev libxml2-dev pkg-config
   command -v swift >/dev/null || { echo "install.sh: swift is not on PATH (a Swift 6 toolchain builds axdiff; or pass --binary FILE)" >&2; exit 2; }
   echo "building axdiff (release)..."
   # The Swift runtime and Foundation linked in: the binary runs without a Swift installation.

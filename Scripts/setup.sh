@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what axdiff needs to build and test on Debian: libgit2, OpenSSL, libdeflate, zlib,
-# jemalloc and pkg-config to build; git, Chromium, man-db and zsh (the install
+# jemalloc, libxml2 (the uiautomator reader) and pkg-config to build; git, Chromium, man-db and zsh (the install
 # script's man page and completions), strace and iproute2 (the recorder's network test), patchelf (the release archive),
 # librsvg2-bin (rendering the wireframes)
 # and the Python clients (sarif-tools, junitparser, jsonschema, markdown-it-py,
@@ -9,7 +9,7 @@
 # test. Safe to run again: installs only what is missing.
 set -euo pipefail
 need=""
-for pkg in libgit2-dev libssl-dev libdeflate-dev zlib1g-dev libjemalloc-dev pkg-config git chromium libxml2-utils man-db zsh strace iproute2 patchelf librsvg2-bin; do
+for pkg in libgit2-dev libssl-dev libdeflate-dev zlib1g-dev libjemalloc-dev libxml2-dev pkg-config git chromium libxml2-utils man-db zsh strace iproute2 patchelf librsvg2-bin; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then

@@ -1,18 +1,27 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#else
-import Foundation
-#endif
-import Foundation
+import CLibxml2
 
-/// The XMLParser delegate behind `UIAutomatorReader`: collects every `<node>`
-/// into a flat pre-order array with parent / child / sibling links, so that
-/// nothing downstream needs recursion. Elements other than `<node>`
+/// libxml2's SAX2 push parser behind `UIAutomatorReader`: collects every
+/// `<node>` into a flat pre-order array with parent / child / sibling links,
+/// so that nothing downstream needs recursion. Elements other than `<node>`
 /// (`<hierarchy>`, a `<window>` wrapper) are transparent.
 ///
+/// Attributes are read where libxml2 leaves them, as byte ranges: no
+/// dictionary and no `String` per attribute (`State.start`).
+///
+/// libxml2 is driven exactly as FoundationXML's `XMLParser(stream:)` drove it
+/// before, so that every document reads, and every error is worded and placed,
+/// as it was (`UIAutomatorOracleTests` holds the two to each other): a push
+/// parser created on the first 4 bytes, options `XML_PARSE_RECOVER |
+/// XML_PARSE_NOENT` (plus `XML_PARSE_NONET`), the rest fed in 128 KB chunks,
+/// and every error and warning reported, the first one ending the parse.
+/// `XML_PARSE_NOENT` expands nothing here, since `UIAutomatorReader` refuses
+/// `<!DOCTYPE` and `<!ENTITY` first; libxml2 2.9 needs it to hand over `&amp;`
+/// in an attribute as `&` rather than `&#38;`.
+///
 /// The first problem (a malformed document, bad bounds, too deep a tree)
-/// stops the parse and is kept in `failure`.
-final class UIAutomatorParser: NSObject, XMLParserDelegate {
+/// stops the parse and is kept in `failure`. One parser reads one document;
+/// parsers on several threads share nothing.
+final class UIAutomatorParser {
     struct Failure {
         var line: Int
         var column: Int
@@ -27,25 +36,40 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
         var nodes: [UIAutomatorNode] = []
         /// The nodes' text, content-desc, resource-id and hint.
         var strings = UIAutomatorStrings()
-        /// Each distinct `class` value once, in order of first appearance
-        /// (`UIAutomatorNode.classIndex`): a dump has a few dozen.
-        var classes: [String] = []
-        var classIndex: [String: Int] = [:]
+        /// Each distinct `class` value once (`UIAutomatorNode.classIndex`).
+        var classes = UIAutomatorClassTable()
         var failure: Failure?
         var sawHierarchy = false
         /// For each open element: the index of its node, or -1 for other elements.
         var open: [Int] = []
         /// The innermost open `<node>`, or -1.
         var currentNode = -1
-        var openNames: [String] = []
+        /// The open elements' names, for the errors that name one. The bytes
+        /// are libxml2's (its dictionary of names): valid while the parse runs.
+        var openNames: [ElementName] = []
+        var attributeNames = UIAutomatorAttributeNames()
+    }
+
+    /// An element's name as libxml2 hands it over, `prefix:localname`.
+    struct ElementName {
+        var prefix: UnsafePointer<UInt8>?
+        var localname: UnsafePointer<UInt8>
+
+        var string: String {
+            let local = String(cString: localname)
+            guard let prefix else { return local }
+            return String(cString: prefix) + ":" + local
+        }
     }
 
     let maxDepth: Int
     private var state = State()
+    /// The parser context while `run` parses; nil while libxml2 creates it.
+    private var context: xmlParserCtxtPtr?
 
     var nodes: [UIAutomatorNode] { state.nodes }
     var strings: UIAutomatorStrings { state.strings }
-    var classes: [String] { state.classes }
+    var classes: [String] { state.classes.names }
     var failure: Failure? { state.failure }
     var sawHierarchy: Bool { state.sawHierarchy }
 
@@ -60,44 +84,133 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
     /// error 1 be that limit.
     private var isLarge = false
 
+    /// How much of the document each `xmlParseChunk` gets: `XMLParser`'s
+    /// chunk. Where a chunk ends decides where libxml2 notices some errors
+    /// (an unterminated tag is seen when no more input comes), so it stays
+    /// the size that placed today's messages.
+    static let chunkSize = 131_072
+
     /// Parses `bytes`, which must stay valid until it returns; afterwards
     /// `failure` or `nodes` hold the outcome.
     ///
-    /// The document is always fed in chunks from the caller's buffer
-    /// (`UIAutomatorInputStream` says why). Chunks also keep libxml2 within
-    /// its 10,000,000-byte lookup limit (`XML_MAX_LOOKUP_LIMIT`) on a larger
-    /// document: given more than that in one piece, libxml2 without its huge
-    /// option, which XMLParser cannot set, stops with "Huge input lookup"
-    /// although every construct is small. Fed in chunks it only buffers the
-    /// construct it is reading, so any dump within `maxSnapshotBytes` and
-    /// `maxSnapshotElements` reads; what it still refuses is one tag or text
-    /// over 10,000,000 bytes (`describe` names that).
+    /// Fed in chunks, libxml2 keeps within its 10,000,000-byte lookup limit
+    /// (`XML_MAX_LOOKUP_LIMIT`) on a larger document, and, without its huge
+    /// option, refuses only one tag or text over that size (`describe` names
+    /// it) — as it did under `XMLParser`, which cannot set that option. A
+    /// document under 4 bytes is never parsed, as `XMLParser` never started
+    /// one; `UIAutomatorReader` then finds no `<hierarchy>`.
+    ///
+    /// - Complexity: O(n), where n is the number of bytes.
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         isLarge = bytes.count > Self.lookupLimit
-        #if canImport(FoundationXML)
-        let parser = XMLParser(stream: UIAutomatorInputStream(bytes))
-        #else
-        let parser = XMLParser(data: Data(buffer: bytes))
-        #endif
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = self
-        _ = parser.parse()
-        if state.failure == nil, let error = parser.parserError {
-            record(parser, error)
+        guard bytes.count >= 4, let base = bytes.baseAddress else { return }
+        Libxml2.initialize()
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { data, localname, prefix, _, _, _, attributeCount, _, attributes in
+            guard let data, let localname else { return }
+            Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue()
+                .startElement(ElementName(prefix: prefix, localname: localname), attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { data, _, _, _ in
+            guard let data else { return }
+            Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue().state.end()
+        }
+        handler.serror = Self.reportError
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        // Errors raised without the context (libxml2's encoding layer) go to
+        // the thread's structured handler; XMLParser set it the same way.
+        xmlSetStructuredErrorFunc(me, Self.reportError)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+
+        let ctxt = UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: 4) {
+            xmlCreatePushParserCtxt(&handler, me, $0, 4, nil)
+        }
+        guard let ctxt else {
+            record(2) // XMLParser's outOfMemoryError
+            return
+        }
+        context = ctxt
+        defer {
+            state.openNames.removeAll()
+            state.attributeNames = UIAutomatorAttributeNames()
+            context = nil
+            xmlFreeParserCtxt(ctxt)
+        }
+        xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+        var offset = 4
+        var end = min(bytes.count, Self.chunkSize)
+        var result: Int32 = 0
+        while true {
+            result = UnsafeRawPointer(base + offset).withMemoryRebound(to: CChar.self, capacity: end - offset) {
+                xmlParseChunk(ctxt, $0, Int32(end - offset), 0)
+            }
+            guard result == 0 else { break }
+            offset = end
+            guard offset < bytes.count else {
+                result = xmlParseChunk(ctxt, nil, 0, 1)
+                break
+            }
+            end = min(bytes.count, offset + Self.chunkSize)
+        }
+        if result != 0 { record(Int(result)) }
+    }
+
+    /// libxml2's structured error handler: `data` is the parser.
+    private static let reportError: xmlStructuredErrorFunc = { data, error in
+        guard let data, let error else { return }
+        Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue().record(Int(error.pointee.code))
+    }
+
+    private func startElement(_ name: ElementName, attributeCount: Int,
+                              attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard let context else { return }
+        if let message = state.start(name, attributeCount: attributeCount, attributes: attributes, maxDepth: maxDepth, context: context) {
+            fail(message)
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
-        if let message = state.start(elementName, attributes: attributes, maxDepth: maxDepth, parser: parser) {
-            fail(parser, message)
-        }
+    /// Where libxml2 is: `XMLParser`'s `lineNumber` and `columnNumber`, 0
+    /// before the context exists.
+    private var position: (line: Int, column: Int) {
+        guard let context else { return (0, 0) }
+        return (Int(xmlSAX2GetLineNumber(context)), Int(xmlSAX2GetColumnNumber(context)))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        state.end()
+    private func fail(_ message: String) {
+        guard state.failure == nil else { return }
+        let (line, column) = position
+        state.failure = Failure(line: line, column: column, message: message)
+        if let context { xmlStopParser(context) }
+    }
+
+    private func record(_ code: Int) {
+        guard state.failure == nil else { return }
+        fail("XML is not well-formed: " + describe(code))
+    }
+
+    /// libxml2's error numbers (`xmlParserErrors`).
+    private func describe(_ code: Int) -> String {
+        switch code {
+        case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
+        case 4: return "the document is empty"
+        case 5:
+            if let name = state.openNames.last { return "the document ends before <\(Self.shown(name.string))> is closed, or has content after its root element" }
+            return "content after the end of the root element"
+        case 9: return "a character that XML does not allow"
+        case 26, 27: return "an undefined entity (write & as &amp;)"
+        case 38: return "'<' inside an attribute value (write it as &lt;)"
+        case 39: return "an attribute value without quotes"
+        case 40: return "an attribute value is not closed, or is longer than the XML parser's 10,000,000-byte limit"
+        case 41: return "an attribute without a value"
+        case 42: return "an attribute appears twice on one element"
+        case 73: return "expected '>' to end the tag"
+        case 76:
+            if let name = state.openNames.last { return "the closing tag does not match <\(Self.shown(name.string))>" }
+            return "a closing tag does not match the open element"
+        case 77: return "the document ends inside a tag"
+        default: return "parser error \(code)"
+        }
     }
 
     /// An attribute value quoted in a message: at most 60 characters, control
@@ -113,152 +226,5 @@ final class UIAutomatorParser: NSObject, XMLParserDelegate {
             }
         }
         return out
-    }
-
-    static func isTrue(_ value: String) -> Bool {
-        value.utf8.count == 4 && value == "true"
-    }
-
-    static func isFalse(_ value: String) -> Bool {
-        value.utf8.count == 5 && value == "false"
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        record(parser, parseError)
-    }
-
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
-        record(parser, validationError)
-    }
-
-    private func fail(_ parser: XMLParser, _ message: String) {
-        guard state.failure == nil else { return }
-        state.failure = Failure(line: parser.lineNumber, column: parser.columnNumber, message: message)
-        parser.abortParsing()
-    }
-
-    private func record(_ parser: XMLParser, _ error: Error) {
-        guard state.failure == nil else { return }
-        let code = (error as NSError).code
-        fail(parser, "XML is not well-formed: " + describe(code))
-    }
-
-    /// libxml2's error numbers, which XMLParser passes through on Linux.
-    private func describe(_ code: Int) -> String {
-        switch code {
-        case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
-        case 4: return "the document is empty"
-        case 5:
-            if let name = state.openNames.last { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
-            return "content after the end of the root element"
-        case 9: return "a character that XML does not allow"
-        case 26, 27: return "an undefined entity (write & as &amp;)"
-        case 38: return "'<' inside an attribute value (write it as &lt;)"
-        case 39: return "an attribute value without quotes"
-        case 40: return "an attribute value is not closed, or is longer than the XML parser's 10,000,000-byte limit"
-        case 41: return "an attribute without a value"
-        case 42: return "an attribute appears twice on one element"
-        case 73: return "expected '>' to end the tag"
-        case 76:
-            if let name = state.openNames.last { return "the closing tag does not match <\(Self.shown(name))>" }
-            return "a closing tag does not match the open element"
-        case 77: return "the document ends inside a tag"
-        default: return "parser error \(code)"
-        }
-    }
-}
-
-extension UIAutomatorParser.State {
-    /// An element opens: a `<node>` becomes the next `UIAutomatorNode`.
-    /// Returns what is wrong, if anything.
-    mutating func start(_ elementName: String, attributes: [String: String], maxDepth: Int, parser: XMLParser) -> String? {
-        guard failure == nil else { return nil }
-        if open.count > maxDepth {
-            return "nesting deeper than \(maxDepth) levels"
-        }
-        openNames.append(elementName)
-        guard elementName == "node" else {
-            if elementName == "hierarchy" { sawHierarchy = true }
-            open.append(-1)
-            return nil
-        }
-        var flags: UIAutomatorNode.Flags = []
-        var className = ""
-        var text = UIAutomatorStrings.Ref.empty, description = UIAutomatorStrings.Ref.empty
-        var resourceID = UIAutomatorStrings.Ref.empty, hint = UIAutomatorStrings.Ref.empty
-        var bounds: String?
-        // One pass over the attributes, dispatching on the key's length and
-        // first byte: much cheaper than a hash lookup per key. (Subscripting
-        // at `startIndex` inlines; `first` was a call per attribute.)
-        for (key, value) in attributes {
-            let utf8 = key.utf8
-            guard !utf8.isEmpty else { continue }
-            switch (utf8.count, utf8[utf8.startIndex]) {
-            case (5, UInt8(ascii: "c")) where key == "class": className = value
-            case (4, UInt8(ascii: "t")) where key == "text": text = strings.append(value, cleaning: true)
-            case (12, UInt8(ascii: "c")) where key == "content-desc": description = strings.append(value, cleaning: true)
-            case (11, UInt8(ascii: "r")) where key == "resource-id": resourceID = strings.append(value, cleaning: false)
-            case (6, UInt8(ascii: "b")) where key == "bounds": bounds = value
-            case (4, UInt8(ascii: "h")) where key == "hint": hint = strings.append(value, cleaning: true)
-            case (9, UInt8(ascii: "c")):
-                if UIAutomatorParser.isTrue(value) {
-                    if key == "clickable" { flags.insert(.clickable) } else if key == "checkable" { flags.insert(.checkable) }
-                }
-            case (14, UInt8(ascii: "l")) where key == "long-clickable": if UIAutomatorParser.isTrue(value) { flags.insert(.longClickable) }
-            case (9, UInt8(ascii: "f")) where key == "focusable": if UIAutomatorParser.isTrue(value) { flags.insert(.focusable) }
-            case (7, UInt8(ascii: "c")) where key == "checked": if UIAutomatorParser.isTrue(value) { flags.insert(.checked) }
-            case (8, UInt8(ascii: "s")) where key == "selected": if UIAutomatorParser.isTrue(value) { flags.insert(.selected) }
-            case (10, UInt8(ascii: "s")) where key == "scrollable": if UIAutomatorParser.isTrue(value) { flags.insert(.scrollable) }
-            case (8, UInt8(ascii: "p")) where key == "password": if UIAutomatorParser.isTrue(value) { flags.insert(.password) }
-            case (7, UInt8(ascii: "f")) where key == "focused": if UIAutomatorParser.isTrue(value) { flags.insert(.focused) }
-            case (3, UInt8(ascii: "N")) where key == "NAF": if UIAutomatorParser.isTrue(value) { flags.insert(.naf) }
-            case (7, UInt8(ascii: "e")) where key == "enabled": if UIAutomatorParser.isFalse(value) { flags.insert(.disabled) }
-            case (15, UInt8(ascii: "v")) where key == "visible-to-user": if UIAutomatorParser.isFalse(value) { flags.insert(.invisible) }
-            case (25, UInt8(ascii: "i")), (27, UInt8(ascii: "i")):
-                if key == "importantForAccessibility" || key == "important-for-accessibility" {
-                    if value == "no" || value == "false" { flags.insert(.notImportant) }
-                    if value == "noHideDescendants" { flags.insert([.notImportant, .invisible]) }
-                }
-            default: break
-            }
-        }
-        var frame: Frame?
-        if let bounds, !bounds.isEmpty {
-            guard let parsed = UIAutomatorNode.parseBounds(bounds) else {
-                let cls = className.isEmpty ? "" : " class=\"\(UIAutomatorParser.shown(className))\""
-                return "bad bounds=\"\(UIAutomatorParser.shown(bounds))\" on <node\(cls)>: expected \"[x1,y1][x2,y2]\" in whole pixels"
-            }
-            frame = parsed
-        }
-        let classNumber: Int
-        if let known = classIndex[className] {
-            classNumber = known
-        } else {
-            classNumber = classes.count
-            classes.append(className)
-            classIndex[className] = classNumber
-        }
-        let index = nodes.count
-        if currentNode >= 0 {
-            if nodes[currentNode].lastChild >= 0 {
-                nodes[nodes[currentNode].lastChild].nextSibling = index
-            } else {
-                nodes[currentNode].firstChild = index
-            }
-            nodes[currentNode].lastChild = index
-        }
-        nodes.append(UIAutomatorNode(
-            classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
-            flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode))
-        open.append(index)
-        currentNode = index
-        return nil
-    }
-
-    /// An element closes.
-    mutating func end() {
-        guard failure == nil, let index = open.popLast() else { return }
-        openNames.removeLast()
-        if index >= 0 { currentNode = nodes[index].parent }
     }
 }

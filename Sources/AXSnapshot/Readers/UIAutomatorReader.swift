@@ -49,15 +49,22 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// `read` over UTF-8 bytes.
     static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String, screen: String) throws -> Snapshot {
         let parser = try parse(bytes, file: file)
-        guard parser.sawHierarchy || !parser.nodes.isEmpty else {
+        return try snapshot(nodes: parser.nodes, classes: parser.classes, strings: parser.strings,
+                            sawHierarchy: parser.sawHierarchy, file: file, screen: screen)
+    }
+
+    /// The snapshot of a parsed dump.
+    static func snapshot(nodes: [UIAutomatorNode], classes: [String], strings: UIAutomatorStrings, sawHierarchy: Bool,
+                         file: String, screen: String) throws -> Snapshot {
+        guard sawHierarchy || !nodes.isEmpty else {
             throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
         }
-        var nodes = parser.nodes
+        var nodes = nodes
         // Bounds are device pixels; the model is in dp (DESIGN §2).
         if let density = AndroidDensity.density(of: nodes.lazy.map(\.frame)) {
             for i in nodes.indices { nodes[i].frame = nodes[i].frame?.scaled(by: 1 / density, to: .dp) }
         }
-        let elements = build(nodes, classes: parser.classes, strings: parser.strings)
+        let elements = build(nodes, classes: classes, strings: strings)
         return Snapshot(screen: screen, platform: .android, elements: elements, format: .uiautomator)
     }
 
@@ -67,6 +74,18 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// - Complexity: O(n) in the number of bytes: each check is one `memchr`
     ///   pass (or looks at the first 4 KB), then one parse.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> UIAutomatorParser {
+        try refuseUnsafeInput(bytes, file: file)
+        let parser = UIAutomatorParser(maxDepth: maxDepth)
+        parser.run(bytes)
+        if let f = parser.failure {
+            throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
+        }
+        return parser
+    }
+
+    /// Throws on what must never reach libxml2: declarations (entities), a
+    /// NUL, processing instructions, an encoding other than UTF-8.
+    static func refuseUnsafeInput(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws {
         if let (line, column, what) = findDeclaration(bytes) {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "\(what) declarations are not accepted in a uiautomator dump (entities can expand to gigabytes, \"billion laughs\"); uiautomator never writes them")
@@ -86,12 +105,6 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             throw SnapshotError(file: file, line: line, column: column,
                                 message: "encoding=\"\(name)\" in the XML declaration: expected UTF-8 (uiautomator writes UTF-8, and axdiff reads every snapshot as UTF-8)")
         }
-        let parser = UIAutomatorParser(maxDepth: maxDepth)
-        parser.run(bytes)
-        if let f = parser.failure {
-            throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
-        }
-        return parser
     }
 
     /// The offset of the first NUL byte.

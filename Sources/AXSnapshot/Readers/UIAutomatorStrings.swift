@@ -1,10 +1,8 @@
 /// The string attributes of a dump's nodes (text, content-desc, resource-id,
 /// hint), their UTF-8 bytes one after another in one buffer.
 ///
-/// Why not keep the `String`s XMLParser hands over: holding on to tens of
-/// thousands of them while the parser keeps allocating its own made reading a
-/// large dump measurably slower; copying their bytes into one growing buffer
-/// and making each `String` once, when the node is built, is cheaper.
+/// The bytes are copied from where libxml2 leaves each attribute value, and
+/// each `String` is made once, when the node is built, for the fields it shows.
 struct UIAutomatorStrings {
     /// Where one string sits in `bytes`.
     struct Ref {
@@ -18,22 +16,17 @@ struct UIAutomatorStrings {
 
     private var bytes: [UInt8] = []
 
-    /// Stores `value`, with whitespace collapsed first when `cleaning`
-    /// (`UIAutomatorNode.clean`).
+    /// Stores the UTF-8 bytes `value`, with whitespace collapsed first when
+    /// `cleaning` (`UIAutomatorNode.clean`).
     ///
     /// - Complexity: O(n), where n is the length of `value`.
-    mutating func append(_ value: String, cleaning: Bool) -> Ref {
-        var value = value
+    mutating func append(_ value: UnsafeBufferPointer<UInt8>, cleaning: Bool) -> Ref {
         let start = bytes.count
-        // A native string lends its storage: one copy, into `bytes`.
-        let stored = value.withUTF8 { utf8 -> Bool in
-            guard !cleaning || !UIAutomatorNode.needsCleaning(utf8) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !stored {
-            var cleaned = UIAutomatorNode.clean(value)
+        if cleaning, UIAutomatorNode.needsCleaning(value) {
+            var cleaned = UIAutomatorNode.clean(String(decoding: value, as: UTF8.self))
             cleaned.withUTF8 { bytes.append(contentsOf: $0) }
+        } else {
+            bytes.append(contentsOf: value)
         }
         return Ref(start: start, count: bytes.count - start)
     }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The distinct `class` values of a dump, each once, in order of first
+/// appearance (`UIAutomatorNode.classIndex`), found by their bytes: a dump
+/// names a few dozen classes, one on every node, and looking one up must not
+/// make a `String`.
+///
+/// Names that Swift holds equal share one entry, as they did as dictionary
+/// keys (`"K"` and the Kelvin sign `"\u{212A}"` are one class, named as first
+/// seen): a spelling not seen before is looked up by `String` once.
+struct UIAutomatorClassTable {
+    /// The classes, by index.
+    private(set) var names: [String] = []
+    private var byName: [String: Int] = [:]
+    /// Every spelling seen, its bytes one after another.
+    private var spellingBytes: [UInt8] = []
+    private var spellings: [(start: Int, count: Int, index: Int)] = []
+    /// Open addressing over `spellings`, -1 where free; at most half full.
+    private var slots = [Int](repeating: -1, count: 64)
+
+    /// The index of the class spelled `name`, added if new.
+    ///
+    /// - Complexity: O(n) expected, where n is the length of `name`.
+    mutating func index(of name: UnsafeBufferPointer<UInt8>) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
+        while slots[slot] >= 0 {
+            let spelling = spellings[slots[slot]]
+            if spelling.count == name.count, spellingBytes.withUnsafeBufferPointer({
+                name.isEmpty || memcmp($0.baseAddress.unsafelyUnwrapped + spelling.start, name.baseAddress.unsafelyUnwrapped, name.count) == 0
+            }) {
+                return spelling.index
+            }
+            slot = (slot + 1) & mask
+        }
+        let string = String(decoding: name, as: UTF8.self)
+        let index: Int
+        if let known = byName[string] {
+            index = known
+        } else {
+            index = names.count
+            names.append(string)
+            byName[string] = index
+        }
+        slots[slot] = spellings.count
+        spellings.append((spellingBytes.count, name.count, index))
+        spellingBytes.append(contentsOf: name)
+        if spellings.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    private mutating func grow() {
+        slots = [Int](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (n, spelling) in spellings.enumerated() {
+            var slot = spellingBytes[spelling.start..<(spelling.start + spelling.count)].withUnsafeBufferPointer {
+                Int(truncatingIfNeeded: Self.hash($0)) & mask
+            }
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = n
+        }
+    }
+
+    /// FNV-1a over the bytes.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+}
