@@ -56,10 +56,13 @@ package struct JSONParser {
         Failure(line: line, column: column, message: message)
     }
 
-    /// The usual case, a token with no whitespace before it, takes one comparison here.
+    /// The usual cases take a comparison or two here: a token with no
+    /// whitespace before it, or one space before it (after `:` and `,` in
+    /// most files).
     @inline(__always)
     mutating func skipWhitespace() {
         if pos < bytes.count, bytes[pos] > 0x20 { return }
+        if pos + 1 < bytes.count, bytes[pos] == 0x20, bytes[pos + 1] > 0x20 { pos += 1; return }
         skipWhitespaceRun()
     }
 
