@@ -24,6 +24,36 @@ final class KeyedPositionsTests: XCTestCase {
         }
     }
 
+    /// Many distinct keys, so the table grows several times: random ones, ones
+    /// that differ only in their high bits or only in their low bits.
+    func testManyDistinctKeysMatchADictionaryOfArrays() {
+        for seed: UInt64 in [2, 0xBEEF, 20261206] {
+            var rng = SeededGenerator(seed: seed)
+            var pairs: [(key: UInt64, position: Int)] = []
+            var expected: [UInt64: [Int]] = [:]
+            for position in 0..<5_000 {
+                for _ in 0..<Int(1 + rng.next() % 3) {
+                    let key: UInt64
+                    switch rng.next() % 3 {
+                    case 0: key = rng.next()
+                    case 1: key = (rng.next() % 3_000) << 48
+                    default: key = rng.next() % 3_000
+                    }
+                    pairs.append((key, position))
+                    if expected[key]?.last != position { expected[key, default: []].append(position) }
+                }
+            }
+            let table = KeyedPositions(pairs)
+            for key in expected.keys {
+                XCTAssertEqual(Array(table[key]), expected[key] ?? [], "key \(key), seed \(seed)")
+            }
+            for _ in 0..<1_000 {
+                let absent = rng.next()
+                if expected[absent] == nil { XCTAssertTrue(table[absent].isEmpty, "key \(absent), seed \(seed)") }
+            }
+        }
+    }
+
     func testNoPairsNoRuns() {
         XCTAssertTrue(KeyedPositions([])[7].isEmpty)
     }
