@@ -41,7 +41,7 @@ enum SnapshotFiles {
                 count = 0
                 guard let base = buffer.baseAddress else { return }
                 while count < wanted {
-                    let n = Glibc.read(fd, base + count, wanted - count)
+                    let n = readFile(fd, base + count, wanted - count)
                     if n < 0, errno == EINTR { continue }
                     if n < 0 { failure = errno }
                     if n <= 0 { return }
@@ -120,4 +120,9 @@ enum SnapshotFiles {
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError("\(path): cannot read the configuration file") }
         return try RepositoryConfig.parse([UInt8](data), file: path)
     }
+}
+
+/// read(2), named apart from `SnapshotFiles.read`.
+private func readFile(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }
