@@ -15,11 +15,14 @@ enum AriaSnapshotGenerator {
                         "back\\slash", "", "Price $5", "a'b", "100%", "- dash", "[x]", "{y}"]
     static let patterns = ["/Time \\d+:\\d+/", "/colou?r/", "/a|b/", "/[0-9]+ items/", "/(foo)+bar/", "/x{2,3}/",
                            "/\\/path\\//", "/é+/", "/\\u{1F600}/", "/.*/", "//"]
-    static let attributes = ["[level=2]", "[level=1]", "[level=x]", "[checked]", "[checked=mixed]", "[checked=false]",
+    static let attributes = ["[level=2]", "[level=1]", "[level=-1]", "[level=1001]", "[checked]", "[checked=mixed]", "[checked=false]",
                              "[pressed]", "[pressed=mixed]", "[disabled]", "[expanded]", "[expanded=false]", "[selected]",
                              "[active]", "[invalid]", "[invalid=spelling]", "[aria-hidden]", "[ref=e5]", "[cursor=pointer]",
-                             "[box=1,2,30,40]", "[box=1,2]", "[level= 3 ]", "[bogus]", "[ref]", "[selected=maybe]",
-                             "[level=2.0]", "[checked=true]"]
+                             "[box=1,2,30,40]", "[level= 3 ]", "[level=2.0]", "[checked=true]", "[level=0]",
+                             "[level=0003]", "[box=-1.5,2e1,3,4]", "[invalid=grammar]", "[expanded=true]", "[ref = e12 ]"]
+    /// Attributes Playwright refuses.
+    static let refused = ["[box=1,2]", "[bogus]", "[ref]", "[selected=maybe]", "[level=x]", "[checked=é]", "[Level=2]",
+                          "[aria-hidden=false]", "[level=]", "[x", "[=1]"]
 
     static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T { items[Int(rng.next() % UInt64(items.count))] }
     static func chance(_ percent: UInt64, _ rng: inout SeededGenerator) -> Bool { rng.next() % 100 < percent }
@@ -46,12 +49,12 @@ enum AriaSnapshotGenerator {
         return chance(2, &rng) ? out : out + "\""
     }
 
-    static func key(_ rng: inout SeededGenerator) -> String {
+    static func key(_ rng: inout SeededGenerator, malformed: Bool = false) -> String {
         var key = pick(roles, &rng)
         if chance(60, &rng) { key += " " + (chance(15, &rng) ? pick(patterns, &rng) : quoted(pick(words, &rng), &rng)) }
         var n = 0
         while n < 3, chance(35, &rng) {
-            key += " " + pick(attributes, &rng)
+            key += " " + (malformed && chance(30, &rng) ? pick(refused, &rng) : pick(attributes, &rng))
             n += 1
         }
         return key
@@ -121,7 +124,7 @@ enum AriaSnapshotGenerator {
             default:
                 let tail = chance(50, &rng) ? ": " + inlineValue(&rng) : ""
                 let comment = chance(5, &rng) ? " # note" : ""
-                lines.append(pad + "- " + key(&rng) + tail + comment + crlf)
+                lines.append(pad + "- " + key(&rng, malformed: malformed) + tail + comment + crlf)
             }
         }
         return lines.joined(separator: "\n") + (chance(80, &rng) ? "\n" : "")

@@ -19,7 +19,7 @@ enum AriaBlockScalar {
 
         /// Reads `|`, `>`, `|-`, `>+`, `|2-` … at `i`; only spaces or a
         /// comment may follow on the line.
-        static func parse(_ bytes: [UInt8], at index: Int, end: Int, column: (Int) -> Int) throws -> Style {
+        static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, column: (Int) -> Int) throws -> Style {
             var style = Style(folded: bytes[index] == UInt8(ascii: ">"), chomp: .clip)
             var i = index + 1
             var sawChomp = false, sawIndent = false
@@ -47,7 +47,7 @@ enum AriaBlockScalar {
     /// the offset of the first line not taken, and how many lines were taken.
     ///
     /// - Complexity: O(b) in the bytes taken.
-    static func collect(_ bytes: [UInt8], from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
+    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
         var lines: [Substring] = []
         var contentIndent: Int?
         var pos = start
@@ -66,7 +66,7 @@ enum AriaBlockScalar {
                 if contentIndent == nil { contentIndent = spaces }
             }
             let from = blank ? lineEnd : pos + (contentIndent ?? spaces)
-            lines.append(Substring(decoding: bytes[min(from, lineEnd)..<lineEnd], as: UTF8.self))
+            lines.append(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[min(from, lineEnd)..<lineEnd]), as: UTF8.self))
             taken += 1
             pos = end < bytes.count ? end + 1 : end
         }

@@ -28,6 +28,8 @@ extension AriaYAMLReader {
         var isTextStop: Bool
         var hasText: Bool
         var holdsControl: Bool
+        /// A text stop's label (read back from the node in its parent's list, the whole node was copied).
+        var textLabel: String? = nil
     }
 
     struct Builder {
@@ -45,30 +47,23 @@ extension AriaYAMLReader {
             SnapshotError(file: file, line: line, column: column, message: message)
         }
 
-        /// Takes `parsed` (and `push` its item) as `consuming`: the item moves into its frame, uncopied.
-        mutating func add(_ parsed: consuming AriaLine.Parsed, line: Int) throws {
-            switch consume parsed {
-            case .blank:
-                return
-            case .continuation(let indent, let text):
-                let top = stack.count - 1
-                guard canContinue, top >= 0, indent > stack[top].item.indent, stack[top].children.isEmpty,
-                      stack[top].item.value != nil else {
-                    throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
-                }
-                // Most lines hold no colon: no copy of their bytes is made for them.
-                if text.utf8.contains(UInt8(ascii: ":")), let colon = AriaLine.nestedMappingColon(ArraySlice(text.utf8)) {
-                    throw fail(line, indent + 1 + text.utf8.prefix(colon).filter { $0 & 0xC0 != 0x80 }.count,
-                               "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
-                }
-                // Appended in place: `value + " " + text` copied the whole value
-                // for every continuation line, quadratic in a long paragraph.
-                stack[top].item.value?.append(" ")
-                stack[top].item.value?.append(text)
-            case .item(let item):
-                canContinue = item.valueIsPlain
-                try push(item)
+        /// A line continuing the plain value of the item on top (`text` trimmed).
+        mutating func continueValue(indent: Int, text: String, line: Int) throws {
+            let top = stack.count - 1
+            guard canContinue, top >= 0, indent > stack[top].item.indent, stack[top].children.isEmpty,
+                  stack[top].item.value != nil else {
+                throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
             }
+            // Most lines hold no colon: no copy of their bytes is made for them.
+            if text.utf8.contains(UInt8(ascii: ":")), let colon = AriaLine.nestedMappingColon(Array(text.utf8)) {
+                throw fail(line, indent + 1 + text.utf8.prefix(colon).filter { $0 & 0xC0 != 0x80 }.count,
+                           "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
+            }
+            // Appended in place: `value + " " + text` copied the whole value
+            // for every continuation line, quadratic in a long paragraph.
+            stack[top].item.valueIsNormal = false
+            stack[top].item.value?.append(" ")
+            stack[top].item.value?.append(text)
         }
 
         /// Input quoted in a message: at most 40 characters, control characters
@@ -86,7 +81,9 @@ extension AriaYAMLReader {
             return out
         }
 
+        /// Takes `item` as `consuming`: it moves into its frame, uncopied.
         mutating func push(_ item: consuming AriaLine) throws {
+            canContinue = item.valueIsPlain
             // Read in place: `stack.last` would copy the frame and its children.
             while let top = stack.indices.last, stack[top].item.indent >= item.indent {
                 close()
@@ -126,11 +123,12 @@ extension AriaYAMLReader {
             guard stack.count < AriaYAMLReader.maxDepth else {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            let role = item.isProperty ? AriaRole(kind: .structural, role: .container) : AriaRole.named(item.role)
+            // A property's role (set when the line was read) is a container's.
+            let role = item.ariaRole
             // Read in place: `stack.last` would copy the parent frame and its children.
             var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
             if !item.isProperty, role.role == .heading {
-                headingLevel = item.attributes.first { $0.key == "level" }.flatMap { $0.value.flatMap(Self.level) } ?? 0
+                headingLevel = item.attributes.headingLevel ?? 0
             }
             // Appended as a new value (a frame built in a local was copied into the stack).
             stack.append(Frame(item: item, role: role, headingLevel: headingLevel))
@@ -151,22 +149,20 @@ extension AriaYAMLReader {
                 }
                 return
             }
-            // The node is made in its parent's list and shaped there: a node
-            // shaped on the side was copied into the list (retaining each of
-            // its strings, sets and arrays), which cost more than shaping it.
-            // (Appended as a new value: appending a `let` copied it too.)
+            // Shaped here, then moved into its parent's list (consumed: a
+            // node made in the list's `append` call was copied into it, and
+            // a node read back from the list was copied out whole).
+            var node = Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line)
+            let done = Self.finish(&node, frame)
             if stack.isEmpty {
-                roots.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
-                _ = Self.finish(&roots[roots.count - 1], frame)
+                roots.append(consume node)
                 return
             }
             let i = stack.count - 1
-            stack[i].children.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
-            let last = stack[i].children.count - 1
-            let done = Self.finish(&stack[i].children[last], frame)
+            stack[i].children.append(consume node)
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? stack[i].children[last].label : nil
+                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

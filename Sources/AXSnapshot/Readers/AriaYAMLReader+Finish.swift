@@ -17,43 +17,34 @@ extension AriaYAMLReader.Builder {
     /// `node` is the node made for the item (its role, platform role and
     /// line), shaped where it lies in its parent's list.
     static func finish(_ node: inout Node, _ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
-        let item = frame.item
-        let role = frame.role
+        // Read in place: binding `frame.item` or `frame.role` copied them (retaining each string).
+        let role = frame.role.role
+        let kind = frame.role.kind
         node.hint = frame.hint
-        var toggleOn = false
-        var active = false
-        for (key, value) in item.attributes {
-            let on = value == nil || value == "true"
-            switch key {
-            case "checked":
-                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.checked); toggleOn = true }
-            case "pressed":
-                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.selected) }
-            case "disabled": if on { node.states.insert(.disabled) }
-            case "expanded": if on { node.states.insert(.expanded) } else if value == "false" { node.states.insert(.collapsed) }
-            case "selected": if on { node.states.insert(.selected) }
-            case "active": active = on
-            case "invalid": if value != "false" { node.states.insert(.invalid) }
-            case "aria-hidden": node.hidden = true
-            case "box": node.frame = value.flatMap(AriaAttribute.box)
-            case "level": node.level = value.flatMap(Self.level)
-            default: break // ref and cursor are renumbered on every snapshot: no stable id, not spoken
-            }
+        var attributes = frame.item.attributes
+        if attributes.active, kind == .leaf, role.isInteractive { attributes.insert(.focused) }
+        if role == .toggle {
+            attributes.states &= ~AriaAttributes.bit(.checked)
+            node.value = attributes.toggleOn ? "1" : "0"
         }
-        if active, role.kind == .leaf, role.role.isInteractive { node.states.insert(.focused) }
-        if role.role == .toggle {
-            node.states.remove(.checked)
-            node.value = toggleOn ? "1" : "0"
-        }
+        node.states = attributes.stateSet
+        node.hidden = attributes.hidden
+        node.frame = attributes.frame
+        node.level = attributes.level
         // Playwright compares names and texts with their whitespace collapsed
         // (and zero-width spaces and soft hyphens dropped): so are they heard.
-        let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
-        let inline = item.value.map { AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
-        let headingLevel = role.role == .heading ? nil : frame.headingLevel
+        // Text seen to be normal as it was read is kept as it is.
+        let name = frame.item.name.map {
+            frame.item.nameIsRegex ? AriaPattern.spoken($0) : frame.item.nameIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
+        } ?? ""
+        let inline = frame.item.value.map {
+            AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : frame.item.valueIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
+        } ?? ""
+        let headingLevel = role == .heading ? nil : frame.headingLevel
 
-        switch role.kind {
+        switch kind {
         case .leaf:
-            if role.role == .heading, frame.holdsControl {
+            if role == .heading, frame.holdsControl {
                 // `- heading "News" [level=2]:` holding `- link "Story"`: the
                 // heading's parts are the stops (they carry its level).
                 // Still a heading for heading navigation, by its name.
@@ -65,10 +56,10 @@ extension AriaYAMLReader.Builder {
             }
             node.label = name
             if !inline.isEmpty {
-                if role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
+                if frame.role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
             }
             node.children = frame.children
-            if role.role == .picker {
+            if role == .picker {
                 // Closed, a combo box says its selected option; its options are not stops.
                 if node.value == nil {
                     node.value = frame.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
@@ -76,31 +67,36 @@ extension AriaYAMLReader.Builder {
                 node.children = frame.children.filter { $0.platformRole != "option" }
             }
             let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
-            let stop = speaks || role.role.isFocusableWithoutLabel || role.role == .progress
+            let stop = speaks || role.isFocusableWithoutLabel || role == .progress
             node.element = stop
             if stop { Self.inHeading(&node, level: headingLevel) }
             return AriaYAMLReader.Finished(holdsStop: stop && !node.hidden, isTextStop: false, hasText: speaks && !node.hidden,
-                                                  holdsControl: stop && !node.hidden && role.role.isInteractive)
+                                                  holdsControl: stop && !node.hidden && role.isInteractive)
 
         case .item, .structural:
             var stopChildren = frame.stopChildren
             var soleText = frame.soleStopText
             // `- listitem: Feature A`: the inline text is the first child.
-            let inlineText = inline.isEmpty ? nil : Self.textNode(inline, line: item.line, headingLevel: headingLevel)
             if !inline.isEmpty {
                 stopChildren += 1
                 soleText = stopChildren == 1 ? inline : nil
             }
             // Made only where they are kept: an item holding just its inline
             // text has that text as its label and no children.
-            let childCount = frame.children.count + (inlineText == nil ? 0 : 1)
-            var children: [Node] { inlineText.map { [$0] + frame.children } ?? frame.children }
+            let childCount = frame.children.count + (inline.isEmpty ? 0 : 1)
+            var children: [Node] {
+                guard !inline.isEmpty else { return frame.children }
+                var all = [Self.textNode(inline, line: frame.item.line, headingLevel: headingLevel)]
+                all.reserveCapacity(frame.children.count + 1)
+                all.append(contentsOf: frame.children)
+                return all
+            }
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
             let holdsControl = frame.holdsControl && !node.hidden
-            if role.kind == .structural {
+            if kind == .structural {
                 // Kept with its role and name: entering it is announced
                 // ("Keywords, list", "navigation") and the diff compares it.
-                node.role = role.role
+                node.role = role
                 if !name.isEmpty { node.label = name }
                 node.children = children
                 node.element = false
@@ -110,7 +106,7 @@ extension AriaYAMLReader.Builder {
                 // Only text inside: one stop, named by its name or its text.
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
-                    node.role = role.containerRole
+                    node.role = frame.role.containerRole
                     node.children = children
                     node.element = false
                     return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
@@ -120,10 +116,11 @@ extension AriaYAMLReader.Builder {
                 node.children = childCount == 1 && soleText != nil ? [] : children
                 node.element = true
                 Self.inHeading(&node, level: headingLevel)
-                return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: node.role == .text || role.readsAsText,
-                                                      hasText: !node.hidden, holdsControl: false)
+                let isTextStop = node.role == .text || frame.role.readsAsText
+                return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: isTextStop,
+                                               hasText: !node.hidden, holdsControl: false, textLabel: isTextStop ? label : nil)
             }
-            if role.keepsOwnStop, !name.isEmpty {
+            if frame.role.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
                 // then its children.
                 var own = node
@@ -132,11 +129,11 @@ extension AriaYAMLReader.Builder {
                 own.hidden = false
                 Self.inHeading(&own, level: headingLevel)
                 let hidden = node.hidden
-                node = Node(role: .container, line: item.line)
+                node = Node(role: .container, line: frame.item.line)
                 node.hidden = hidden
                 node.children = [own] + children
             } else {
-                node.role = role.containerRole
+                node.role = frame.role.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
                 node.children = children
             }
