@@ -225,7 +225,18 @@ struct AriaLine {
     /// spaces, as whitespace collapsing leaves it.
     static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
-        return !raw.contains(escape) && AriaBlockScalar.isNormalASCII(raw)
+        var previousSpace = true
+        for b in raw {
+            if b == 0x20 {
+                if previousSpace { return false }
+                previousSpace = true
+            } else if b < 0x21 || b > 0x7E || b == escape {
+                return false
+            } else {
+                previousSpace = false
+            }
+        }
+        return !previousSpace || raw.isEmpty
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {

@@ -32,15 +32,20 @@ enum AriaPattern {
 
     /// The scalars of `text` when every byte is ASCII and no CR is followed by LF, else nil.
     static func plainASCIIScalars(_ text: String) -> [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        var previous: UInt8 = 0
-        for b in text.utf8 {
-            if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
-            scalars.append(Unicode.Scalar(b))
-            previous = b
+        var text = text
+        // Written in place from the bytes: appending each scalar checked the
+        // array's uniqueness and capacity every time.
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for b in bytes {
+                if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
+                previous = b
+            }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
+                for (n, b) in bytes.enumerated() { scalars[n] = Unicode.Scalar(b) }
+                count = bytes.count
+            }
         }
-        return scalars
     }
 
     /// `spoken` over the pattern's characters, or over its scalars when they are the same.
@@ -208,12 +213,24 @@ extension Unicode.Scalar: PatternUnit {
     var isHexDigit: Bool { properties.isASCIIHexDigit }
     var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
     static func string(_ units: [Unicode.Scalar]) -> String {
-        // Encoded by hand: appending to `String.UnicodeScalarView` cost more than the reading.
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(units.count + 2)
-        for unit in units {
-            if unit.isASCII { utf8.append(UInt8(unit.value)) } else { UTF8.encode(unit) { utf8.append($0) } }
+        // Encoded by hand into the string's own storage: appending to
+        // `String.UnicodeScalarView`, or to an array of bytes, cost more than the reading.
+        var length = 0
+        for unit in units { length += UTF8.width(unit) }
+        return String(unsafeUninitializedCapacity: length) { utf8 in
+            var n = 0
+            for unit in units {
+                if unit.isASCII {
+                    utf8[n] = UInt8(unit.value)
+                    n += 1
+                } else if let encoded = UTF8.encode(unit) {
+                    for b in encoded {
+                        utf8[n] = b
+                        n += 1
+                    }
+                }
+            }
+            return n
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 }

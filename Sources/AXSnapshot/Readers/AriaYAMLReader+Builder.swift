@@ -1,8 +1,8 @@
 extension AriaYAMLReader {
     /// One open item: its line, and what its children contributed so far.
     struct Frame {
+        /// The item, and in it its role (`item.ariaRole`).
         var item: AriaLine
-        var role: AriaRole
         /// Indentation of this item's children (set by the first child).
         var childIndent: Int?
         var childLine = 0
@@ -81,8 +81,16 @@ extension AriaYAMLReader {
             return out
         }
 
-        /// Takes `item` as `consuming`: it moves into its frame, uncopied.
-        mutating func push(_ item: consuming AriaLine) throws {
+        /// Takes `line`'s item into a new frame, leaving a blank item in
+        /// `line`: swapped in, the item is moved, not copied (passing it by
+        /// value copied it, retaining each of its strings).
+        mutating func push(_ line: inout AriaLine) throws {
+            try open(line)
+            swap(&stack[stack.count - 1].item, &line)
+        }
+
+        /// Opens a frame for `item`, with a blank item (`push(_: inout)` fills it).
+        private mutating func open(_ item: borrowing AriaLine) throws {
             canContinue = item.valueIsPlain
             // Read in place: `stack.last` would copy the frame and its children.
             while let top = stack.indices.last, stack[top].item.indent >= item.indent {
@@ -123,15 +131,14 @@ extension AriaYAMLReader {
             guard stack.count < AriaYAMLReader.maxDepth else {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            // A property's role (set when the line was read) is a container's.
-            let role = item.ariaRole
             // Read in place: `stack.last` would copy the parent frame and its children.
             var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
-            if !item.isProperty, role.role == .heading {
+            // (A property's role, set when the line was read, is a container's.)
+            if !item.isProperty, item.ariaRole.role == .heading {
                 headingLevel = item.attributes.headingLevel ?? 0
             }
             // Appended as a new value (a frame built in a local was copied into the stack).
-            stack.append(Frame(item: item, role: role, headingLevel: headingLevel))
+            stack.append(Frame(item: AriaLine(line: item.line), headingLevel: headingLevel))
         }
 
         mutating func finish() -> [Node] {
@@ -152,7 +159,7 @@ extension AriaYAMLReader {
             // Shaped here, then moved into its parent's list (consumed: a
             // node made in the list's `append` call was copied into it, and
             // a node read back from the list was copied out whole).
-            var node = Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line)
+            var node = Node(role: frame.item.ariaRole.role, platformRole: frame.item.ariaRole.platformRole, line: frame.item.line)
             let done = Self.finish(&node, frame)
             if stack.isEmpty {
                 roots.append(consume node)

@@ -17,9 +17,9 @@ extension AriaYAMLReader.Builder {
     /// `node` is the node made for the item (its role, platform role and
     /// line), shaped where it lies in its parent's list.
     static func finish(_ node: inout Node, _ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
-        // Read in place: binding `frame.item` or `frame.role` copied them (retaining each string).
-        let role = frame.role.role
-        let kind = frame.role.kind
+        // Read in place: binding `frame.item` or its role copied them (retaining each string).
+        let role = frame.item.ariaRole.role
+        let kind = frame.item.ariaRole.kind
         node.hint = frame.hint
         var attributes = frame.item.attributes
         if attributes.active, kind == .leaf, role.isInteractive { attributes.insert(.focused) }
@@ -27,7 +27,8 @@ extension AriaYAMLReader.Builder {
             attributes.states &= ~AriaAttributes.bit(.checked)
             node.value = attributes.toggleOn ? "1" : "0"
         }
-        node.states = attributes.stateSet
+        // (Assigning the node's empty set again cost more than the check.)
+        if attributes.states != 0 { node.states = attributes.stateSet }
         node.hidden = attributes.hidden
         node.frame = attributes.frame
         node.level = attributes.level
@@ -56,7 +57,7 @@ extension AriaYAMLReader.Builder {
             }
             node.label = name
             if !inline.isEmpty {
-                if frame.role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
+                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
             }
             node.children = frame.children
             if role == .picker {
@@ -106,7 +107,7 @@ extension AriaYAMLReader.Builder {
                 // Only text inside: one stop, named by its name or its text.
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
-                    node.role = frame.role.containerRole
+                    node.role = frame.item.ariaRole.containerRole
                     node.children = children
                     node.element = false
                     return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
@@ -116,11 +117,11 @@ extension AriaYAMLReader.Builder {
                 node.children = childCount == 1 && soleText != nil ? [] : children
                 node.element = true
                 Self.inHeading(&node, level: headingLevel)
-                let isTextStop = node.role == .text || frame.role.readsAsText
+                let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
                 return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: isTextStop,
                                                hasText: !node.hidden, holdsControl: false, textLabel: isTextStop ? label : nil)
             }
-            if frame.role.keepsOwnStop, !name.isEmpty {
+            if frame.item.ariaRole.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
                 // then its children.
                 var own = node
@@ -133,7 +134,7 @@ extension AriaYAMLReader.Builder {
                 node.hidden = hidden
                 node.children = [own] + children
             } else {
-                node.role = frame.role.containerRole
+                node.role = frame.item.ariaRole.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
                 node.children = children
             }

@@ -105,7 +105,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                 try builder.continueValue(indent: indent, text: text, line: line)
             case .item:
                 guard let style = item.block else {
-                    try builder.push(item)
+                    try builder.push(&item)
                     break
                 }
                 // The block's text is on the lines that follow.
@@ -119,7 +119,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                 } else {
                     item.value = AriaPattern.isPattern(block.value) ? block.value : AriaBlockScalar.normalizedWhitespace(block.value)
                 }
-                try builder.push(item)
+                try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
                 start = block.next
                 line += 1 + block.lines
