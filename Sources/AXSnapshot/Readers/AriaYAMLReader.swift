@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads Playwright ARIA snapshots (DESIGN §3.3): the YAML subset that
 /// `locator.ariaSnapshot()` writes and `toMatchAriaSnapshot` accepts.
 ///
@@ -82,6 +88,14 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         return Snapshot(screen: screen, platform: .web, elements: elements, format: .ariaYAML)
     }
 
+    /// The index of the first line feed at or after `start`, else the end:
+    /// found by `memchr`, a word or a vector at a time.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+              let hit = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// The tree of `bytes`, a line at a time.
     static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Node] {
         var builder = Builder(file: file)
@@ -89,8 +103,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var line = 1
         while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let end = lineEnd(bytes, from: start)
             var item = AriaLine(line: line)
             let parsed: AriaLine.Parsed
             do {
