@@ -149,7 +149,7 @@ extension AriaYAMLReader {
         /// Pops the innermost open item and hands it to its parent.
         mutating func close() {
             guard !stack.isEmpty else { return }
-            let frame = stack.removeLast()
+            var frame = stack.removeLast()
             if frame.item.isProperty {
                 if frame.item.role == "placeholder", let value = frame.item.value, !stack.isEmpty {
                     stack[stack.count - 1].hint = AriaPattern.spokenValue(value)
@@ -160,7 +160,7 @@ extension AriaYAMLReader {
             // node made in the list's `append` call was copied into it, and
             // a node read back from the list was copied out whole).
             var node = Node(role: frame.item.ariaRole.role, platformRole: frame.item.ariaRole.platformRole, line: frame.item.line)
-            let done = Self.finish(&node, frame)
+            let done = Self.finish(&node, &frame)
             if stack.isEmpty {
                 roots.append(consume node)
                 return

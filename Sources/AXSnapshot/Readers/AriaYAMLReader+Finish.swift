@@ -16,11 +16,20 @@ extension AriaYAMLReader.Builder {
     ///
     /// `node` is the node made for the item (its role, platform role and
     /// line), shaped where it lies in its parent's list.
-    static func finish(_ node: inout Node, _ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
+    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
         // Read in place: binding `frame.item` or its role copied them (retaining each string).
         let role = frame.item.ariaRole.role
         let kind = frame.item.ariaRole.kind
-        node.hint = frame.hint
+        // The frame's text and children are moved out (swapped for nothing),
+        // not copied: a copy retained each, and destroying the frame
+        // released it again.
+        swap(&node.hint, &frame.hint)
+        var children: [Node] = []
+        swap(&children, &frame.children)
+        var nameText: String?
+        swap(&nameText, &frame.item.name)
+        var valueText: String?
+        swap(&valueText, &frame.item.value)
         var attributes = frame.item.attributes
         if attributes.active, kind == .leaf, role.isInteractive { attributes.insert(.focused) }
         if role == .toggle {
@@ -35,10 +44,10 @@ extension AriaYAMLReader.Builder {
         // Playwright compares names and texts with their whitespace collapsed
         // (and zero-width spaces and soft hyphens dropped): so are they heard.
         // Text seen to be normal as it was read is kept as it is.
-        let name = frame.item.name.map {
+        let name = nameText.map {
             frame.item.nameIsRegex ? AriaPattern.spoken($0) : frame.item.nameIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
         } ?? ""
-        let inline = frame.item.value.map {
+        let inline = valueText.map {
             AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : frame.item.valueIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
         } ?? ""
         let headingLevel = role == .heading ? nil : frame.headingLevel
@@ -51,7 +60,7 @@ extension AriaYAMLReader.Builder {
                 // Still a heading for heading navigation, by its name.
                 node.role = .container
                 if !name.isEmpty { node.label = name }
-                node.children = frame.children
+                node.children = children
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
@@ -59,13 +68,13 @@ extension AriaYAMLReader.Builder {
             if !inline.isEmpty {
                 if frame.item.ariaRole.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
             }
-            node.children = frame.children
+            node.children = children
             if role == .picker {
                 // Closed, a combo box says its selected option; its options are not stops.
                 if node.value == nil {
-                    node.value = frame.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
+                    node.value = children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
                 }
-                node.children = frame.children.filter { $0.platformRole != "option" }
+                node.children = children.filter { $0.platformRole != "option" }
             }
             let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
             let stop = speaks || role.isFocusableWithoutLabel || role == .progress
@@ -84,12 +93,12 @@ extension AriaYAMLReader.Builder {
             }
             // Made only where they are kept: an item holding just its inline
             // text has that text as its label and no children.
-            let childCount = frame.children.count + (inline.isEmpty ? 0 : 1)
-            var children: [Node] {
-                guard !inline.isEmpty else { return frame.children }
+            let childCount = children.count + (inline.isEmpty ? 0 : 1)
+            var allChildren: [Node] {
+                guard !inline.isEmpty else { return children }
                 var all = [Self.textNode(inline, line: frame.item.line, headingLevel: headingLevel)]
-                all.reserveCapacity(frame.children.count + 1)
-                all.append(contentsOf: frame.children)
+                all.reserveCapacity(children.count + 1)
+                all.append(contentsOf: children)
                 return all
             }
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
@@ -99,7 +108,7 @@ extension AriaYAMLReader.Builder {
                 // ("Keywords, list", "navigation") and the diff compares it.
                 node.role = role
                 if !name.isEmpty { node.label = name }
-                node.children = children
+                node.children = allChildren
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
             }
@@ -108,13 +117,13 @@ extension AriaYAMLReader.Builder {
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
                     node.role = frame.item.ariaRole.containerRole
-                    node.children = children
+                    node.children = allChildren
                     node.element = false
                     return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
                 }
                 node.label = label
                 // A single text child is now the label itself.
-                node.children = childCount == 1 && soleText != nil ? [] : children
+                node.children = childCount == 1 && soleText != nil ? [] : allChildren
                 node.element = true
                 Self.inHeading(&node, level: headingLevel)
                 let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
@@ -132,11 +141,11 @@ extension AriaYAMLReader.Builder {
                 let hidden = node.hidden
                 node = Node(role: .container, line: frame.item.line)
                 node.hidden = hidden
-                node.children = [own] + children
+                node.children = [own] + allChildren
             } else {
                 node.role = frame.item.ariaRole.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
-                node.children = children
+                node.children = allChildren
             }
             node.element = false
             return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
