@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension AriaRole {
     /// `named` of a role word read from a file (ASCII word bytes), with the
     /// word as a `String`. A known word is found by its bytes, and its
@@ -57,17 +63,16 @@ extension AriaRole {
 
         /// The entry whose bytes are `word`'s, if any.
         func find(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard let first = word.first, let b = Self.bucket(length: word.count, first: first) else { return nil }
-            var k = bucketStart[b]
-            let last = bucketStart[b + 1]
-            while k < last {
-                var j = 0
-                var t = textStart[k]
-                while j < word.count, text[t] == word[j] { j += 1; t += 1 }
-                if j == word.count { return k }
-                k += 1
+            guard let first = word.first, let start = word.baseAddress,
+                  let b = Self.bucket(length: word.count, first: first) else { return nil }
+            // A bucket's words all have `word`'s length; most buckets hold one.
+            return text.withUnsafeBufferPointer { text in
+                guard let base = text.baseAddress else { return nil }
+                for k in bucketStart[b]..<bucketStart[b + 1] where memcmp(base + textStart[k], start, word.count) == 0 {
+                    return k
+                }
+                return nil
             }
-            return nil
         }
     }
 }

@@ -102,9 +102,12 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var line = 1
+        // One item for every line: only an item line fills it, and pushing it
+        // swaps a blank one back (making a blank one for each line cost more).
+        var item = AriaLine(line: line)
         while start <= bytes.count {
             let end = lineEnd(bytes, from: start)
-            var item = AriaLine(line: line)
+            item.line = line
             let parsed: AriaLine.Parsed
             do {
                 parsed = try AriaLine.parse(bytes, start: start, end: end, into: &item)
