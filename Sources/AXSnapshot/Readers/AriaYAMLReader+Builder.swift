@@ -6,7 +6,8 @@ extension AriaYAMLReader {
         /// Indentation of this item's children (set by the first child).
         var childIndent: Int?
         var childLine = 0
-        var children: [Node] = []
+        /// Where this item's children begin in the builder's `nodes`.
+        var firstChild: Int
         /// How many children are stops or hold stops.
         var stopChildren = 0
         /// When exactly one child holds stops and it is a text stop: its label.
@@ -35,7 +36,8 @@ extension AriaYAMLReader {
     struct Builder {
         let file: String
         var stack: [Frame] = []
-        var roots: [Node] = []
+        /// The children of the open items (`AriaNodeBuffer`).
+        let nodes = AriaNodeBuffer()
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -50,7 +52,7 @@ extension AriaYAMLReader {
         /// A line continuing the plain value of the item on top (`text` trimmed).
         mutating func continueValue(indent: Int, text: String, line: Int) throws {
             let top = stack.count - 1
-            guard canContinue, top >= 0, indent > stack[top].item.indent, stack[top].children.isEmpty,
+            guard canContinue, top >= 0, indent > stack[top].item.indent, nodes.count == stack[top].firstChild,
                   stack[top].item.value != nil else {
                 throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
             }
@@ -138,12 +140,13 @@ extension AriaYAMLReader {
                 headingLevel = item.attributes.headingLevel ?? 0
             }
             // Appended as a new value (a frame built in a local was copied into the stack).
-            stack.append(Frame(item: AriaLine(line: item.line), headingLevel: headingLevel))
+            stack.append(Frame(item: AriaLine(line: item.line), firstChild: nodes.count, headingLevel: headingLevel))
         }
 
+        /// The top-level nodes, once every item is closed (they are what is left in `nodes`).
         mutating func finish() -> [Node] {
             while !stack.isEmpty { close() }
-            return roots
+            return nodes.take(from: 0)
         }
 
         /// Pops the innermost open item and hands it to its parent.
@@ -156,17 +159,14 @@ extension AriaYAMLReader {
                 }
                 return
             }
-            // Shaped here, then moved into its parent's list (consumed: a
-            // node made in the list's `append` call was copied into it, and
-            // a node read back from the list was copied out whole).
-            var node = Node(role: frame.item.ariaRole.role, platformRole: frame.item.ariaRole.platformRole, line: frame.item.line)
-            let done = Self.finish(&node, &frame)
-            if stack.isEmpty {
-                roots.append(consume node)
-                return
+            // Made and shaped where it stays, among its parent's children (a
+            // node shaped aside was copied in; one read back was copied out).
+            let children = nodes.take(from: frame.firstChild)
+            let done = nodes.append(role: frame.item.ariaRole, line: frame.item.line) {
+                Self.finish(&$0, &frame, children: children)
             }
+            guard !stack.isEmpty else { return }
             let i = stack.count - 1
-            stack[i].children.append(consume node)
             if done.holdsStop {
                 stack[i].stopChildren += 1
                 stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil

@@ -15,17 +15,14 @@ extension AriaYAMLReader.Builder {
     ///   varying part (`AriaPattern`).
     ///
     /// `node` is the node made for the item (its role, platform role and
-    /// line), shaped where it lies in its parent's list.
-    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
+    /// line); `children` are the nodes of the item's children.
+    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: [Node]) -> AriaYAMLReader.Finished {
         // Read in place: binding `frame.item` or its role copied them (retaining each string).
         let role = frame.item.ariaRole.role
         let kind = frame.item.ariaRole.kind
-        // The frame's text and children are moved out (swapped for nothing),
-        // not copied: a copy retained each, and destroying the frame
-        // released it again.
+        // The frame's text is moved out (swapped for nothing), not copied: a
+        // copy retained each, and destroying the frame released it again.
         swap(&node.hint, &frame.hint)
-        var children: [Node] = []
-        swap(&children, &frame.children)
         var nameText: String?
         swap(&nameText, &frame.item.name)
         var valueText: String?
