@@ -6,7 +6,7 @@
 /// size, moved, not copied.
 ///
 /// Each item's own `[Node]` grew by doubling as its children came (a new
-/// allocation and a move of every child each time; a tenth of the reader's
+/// allocation and a move of every child each time: 6 % of the reader's
 /// instructions), and kept up to twice the room it needed.
 final class AriaNodeBuffer {
     private var base: UnsafeMutablePointer<Node>

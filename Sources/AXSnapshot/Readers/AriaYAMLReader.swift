@@ -133,7 +133,13 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                         throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
                     }
                 } else {
-                    item.value = AriaPattern.isPattern(block.value) ? block.value : AriaBlockScalar.normalizedWhitespace(block.value)
+                    if AriaPattern.isPattern(block.value) {
+                        item.value = block.value
+                    } else {
+                        // Collapsed once: collapsing it again where it is spoken changes nothing.
+                        item.value = AriaBlockScalar.normalizedWhitespace(block.value)
+                        item.valueIsNormal = true
+                    }
                 }
                 try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
