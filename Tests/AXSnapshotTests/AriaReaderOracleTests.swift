@@ -71,4 +71,22 @@ final class AriaReaderOracleTests: XCTestCase {
         XCTAssertGreaterThan(read, 400, "seed \(seed)")
         XCTAssertLessThan(read, 4000, "seed \(seed)")
     }
+
+    func testSeededPatternsAreSpokenAsTheOracleSpeaksThem() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_ARIA_SEED"] ?? "") ?? 0xA21A_5EED
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["\\", "\\d", "\\/", "\\x4", "\\x41", "\\u{1F600}", "\\u12", "\\p{L}", "\\c", "\\b", "\\t", "[", "]", "[^a]",
+                      "(", ")", "(?:x|y)", "|", ".", "*", "+", "?", "{", "}", "{2}", "{1,}", "{1,3}", "{9}", "{2,9}", "{x}", "^", "$", "a", "Z",
+                      " ", "0", "9", "f", "G", "\r", "\n", "\r\n", "é", "e\u{301}", "…", "-", ","]
+        for n in 0..<20_000 {
+            var pattern = ""
+            for _ in 0..<Int(rng.next() % 12) { pattern += AriaSnapshotGenerator.pick(pieces, &rng) }
+            let value = "/" + pattern + "/"
+            if AriaPattern.spoken(pattern) != OracleAriaPattern.spoken(pattern)
+                || AriaPattern.spokenValue(value) != OracleAriaPattern.spokenValue(value) {
+                XCTFail("seed \(seed), pattern \(n): \(pattern.debugDescription) reads \(AriaPattern.spoken(pattern).debugDescription), the oracle \(OracleAriaPattern.spoken(pattern).debugDescription)")
+                return
+            }
+        }
+    }
 }
