@@ -19,7 +19,7 @@ enum AriaBlockScalar {
 
         /// Reads `|`, `>`, `|-`, `>+`, `|2-` … at `i`; only spaces or a
         /// comment may follow on the line.
-        static func parse(_ bytes: [UInt8], at index: Int, end: Int, column: (Int) -> Int) throws -> Style {
+        static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, column: (Int) -> Int) throws -> Style {
             var style = Style(folded: bytes[index] == UInt8(ascii: ">"), chomp: .clip)
             var i = index + 1
             var sawChomp = false, sawIndent = false
@@ -47,8 +47,11 @@ enum AriaBlockScalar {
     /// the offset of the first line not taken, and how many lines were taken.
     ///
     /// - Complexity: O(b) in the bytes taken.
-    static func collect(_ bytes: [UInt8], from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
-        var lines: [Substring] = []
+    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
+        // Each line's text as a range of `bytes`, joined once at the end (a
+        // `Substring` for each line, appended to a `String`, cost some 5,000
+        // instructions a block).
+        var lines: [Range<Int>] = []
         var contentIndent: Int?
         var pos = start
         var taken = 0
@@ -66,7 +69,7 @@ enum AriaBlockScalar {
                 if contentIndent == nil { contentIndent = spaces }
             }
             let from = blank ? lineEnd : pos + (contentIndent ?? spaces)
-            lines.append(Substring(decoding: bytes[min(from, lineEnd)..<lineEnd], as: UTF8.self))
+            lines.append(min(from, lineEnd)..<lineEnd)
             taken += 1
             pos = end < bytes.count ? end + 1 : end
         }
@@ -76,19 +79,23 @@ enum AriaBlockScalar {
             lines.removeLast()
             trailing += 1
         }
-        var text = ""
+        var length = trailing + 1
+        for line in lines { length += line.count + 1 }
+        var text: [UInt8] = []
+        text.reserveCapacity(length)
         for (n, line) in lines.enumerated() {
             if n > 0 {
-                text += style.folded && !line.isEmpty && !lines[n - 1].isEmpty ? " " : "\n"
+                text.append(style.folded && !line.isEmpty && !lines[n - 1].isEmpty ? UInt8(ascii: " ") : UInt8(ascii: "\n"))
             }
-            text += line
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
         }
         switch style.chomp {
         case .strip: break
-        case .clip: if !lines.isEmpty { text += "\n" }
-        case .keep: text += String(repeating: "\n", count: trailing + (lines.isEmpty ? 0 : 1))
+        case .clip: if !lines.isEmpty { text.append(UInt8(ascii: "\n")) }
+        case .keep: text.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: trailing + (lines.isEmpty ? 0 : 1)))
         }
-        return (text, pos, taken)
+        // The lines start after spaces and end before a line break: whole UTF-8 sequences.
+        return (String(decoding: text, as: UTF8.self), pos, taken)
     }
 
     /// Playwright's `normalizeWhitespace`: runs of whitespace become one

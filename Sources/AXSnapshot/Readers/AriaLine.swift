@@ -16,13 +16,21 @@ struct AriaLine {
     var isProperty: Bool
     /// The role word (`button`, `text`, …) or the property name (`url`).
     var role: String
+    /// What the role word means (read with it, from its bytes); a property's is unused.
+    var ariaRole = AriaRole(kind: .structural, role: .container)
     var name: String?
     var nameIsRegex: Bool
-    var attributes: [(key: String, value: String?)]
+    /// `name` as Playwright's whitespace collapsing leaves it (printable
+    /// ASCII, single inner spaces), seen on its bytes: it is spoken as it is.
+    var nameIsNormal = false
+    /// What the `[attribute]` flags set, read as they are read.
+    var attributes = AriaAttributes()
     /// Whether the key ended in `:` (children or an inline value may follow).
     var hasColon: Bool
     /// The inline value after `: `, unquoted.
     var value: String?
+    /// `value` as whitespace collapsing leaves it (see `nameIsNormal`).
+    var valueIsNormal = false
     /// True when `value` was a plain (unquoted) scalar, which YAML lets
     /// continue on more-indented lines.
     var valueIsPlain: Bool
@@ -34,19 +42,26 @@ struct AriaLine {
     /// Where a block key starts, for its errors.
     var keyColumn = 0
 
+    /// An item with nothing read into it yet, on `line`.
+    init(line: Int) {
+        indent = 0
+        self.line = line
+        isProperty = false
+        role = ""
+        nameIsRegex = false
+        hasColon = false
+        valueIsPlain = false
+    }
+
     /// The outcome of reading one physical line.
     enum Parsed {
         case blank
-        case item(AriaLine)
+        /// An item, read into the line passed to `parse` (an item carried in
+        /// the outcome was copied out of it, retaining each of its strings).
+        case item
         /// A line that does not start with `- `: the continuation of a plain
         /// value, or an error if nothing can be continued. Holds the trimmed text.
         case continuation(indent: Int, text: String)
-
-        /// The block scalar style of an item whose text is on the lines below.
-        var block: AriaBlockScalar.Style? {
-            if case .item(let item) = self { return item.block }
-            return nil
-        }
     }
 
     /// A reason the line cannot be read, with a 1-based column.
@@ -59,21 +74,23 @@ struct AriaLine {
     /// into `item`; errors point at `column`, where the key starts. Line
     /// breaks in it are spaces, as Playwright's key parser skips them.
     static func readWholeKey(_ text: String, into item: inout AriaLine, column: Int) throws {
-        let inner = Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? UInt8(ascii: " ") : $0 }
-        let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: column)
-        var k = 0
-        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
-        k = try innerCursor.readKey(into: &item, at: k)
-        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
-        guard k == inner.count else {
-            throw Failure(column: column, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
+        let bytes = Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? UInt8(ascii: " ") : $0 }
+        try bytes.withUnsafeBufferPointer { inner in
+            let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: column)
+            var k = 0
+            while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+            k = try innerCursor.readKey(into: &item, at: k)
+            while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+            guard k == inner.count else {
+                throw Failure(column: column, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
+            }
         }
     }
 
     /// A plain YAML value may not hold `: ` or end in `:` (YAML reads a
     /// nested mapping there, and Playwright rejects it): the column of the
     /// offending colon, else nil.
-    static func nestedMappingColon(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func nestedMappingColon<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int? where Bytes.Index == Int {
         var k = bytes.startIndex
         while k < bytes.endIndex {
             if bytes[k] == UInt8(ascii: ":"), k + 1 == bytes.endIndex || bytes[k + 1] == UInt8(ascii: " ") { return k }
@@ -84,8 +101,9 @@ struct AriaLine {
 
     // MARK: - Line level
 
-    /// Parses the line `bytes[start..<end]` (no line terminator).
-    static func parse(_ bytes: [UInt8], start: Int, end: Int, line: Int) throws -> Parsed {
+    /// Parses the line `bytes[start..<end]` (no line terminator); an item is
+    /// read into `item`, made with `init(line:)`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, into item: inout AriaLine) throws -> Parsed {
         var end = end
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var i = start
@@ -103,8 +121,7 @@ struct AriaLine {
             }
             return .continuation(indent: indent, text: trimmedString(bytes, from: i, to: end))
         }
-        var item = AriaLine(indent: indent, line: line, isProperty: false, role: "", name: nil, nameIsRegex: false,
-                            attributes: [], hasColon: false, value: nil, valueIsPlain: false)
+        item.indent = indent
         i += 1
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         guard i < end, bytes[i] != UInt8(ascii: "#") else {
@@ -126,7 +143,7 @@ struct AriaLine {
             item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
             item.blockIsKey = true
             item.keyColumn = cursor.column(of: i)
-            return .item(item)
+            return .item
         } else {
             i = try cursor.readKey(into: &item, at: i)
         }
@@ -134,7 +151,7 @@ struct AriaLine {
         // After the key: end of line, a comment, or ':' and an optional value.
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         if i == end || (bytes[i] == UInt8(ascii: "#") && bytes[i - 1] == UInt8(ascii: " ")) {
-            return .item(item)
+            return .item
         }
         guard bytes[i] == UInt8(ascii: ":") else {
             throw Failure(column: cursor.column(of: i),
@@ -143,7 +160,7 @@ struct AriaLine {
         item.hasColon = true
         i += 1
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
-        if i == end || bytes[i] == UInt8(ascii: "#") { return .item(item) }
+        if i == end || bytes[i] == UInt8(ascii: "#") { return .item }
         switch bytes[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let (value, after) = bytes[i] == UInt8(ascii: "'") ? try cursor.singleQuoted(at: i) : try cursor.doubleQuoted(at: i)
@@ -153,6 +170,7 @@ struct AriaLine {
                 throw Failure(column: cursor.column(of: k), message: "unexpected \(describe(bytes[k])) after the quoted value")
             }
             item.value = value
+            item.valueIsNormal = isNormalLiteral(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(after - 1)]), quote: bytes[i])
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
@@ -170,9 +188,10 @@ struct AriaLine {
                               message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
             item.value = trimmedString(bytes, from: i, to: stop)
+            item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
             item.valueIsPlain = true
         }
-        return .item(item)
+        return .item
     }
 
     /// `bytes[from..<to]` as text without its trailing spaces and tabs (and,
@@ -184,7 +203,7 @@ struct AriaLine {
     /// other text a space can be part of a bigger character (after a prepended
     /// mark such as U+0600, before a combining mark), so such text is trimmed
     /// by `Character`.
-    static func trimmedString(_ bytes: [UInt8], from: Int, to: Int, leadingSpaces: Bool = false) -> String {
+    static func trimmedString(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, leadingSpaces: Bool = false) -> String {
         var end = to
         while end > from, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == 0x09 { end -= 1 }
         var start = from
@@ -194,10 +213,30 @@ struct AriaLine {
         let trailingBordersASCII = end == to || end == from || bytes[end - 1] < 0x80
         let leadingBordersASCII = start == from || start == end || bytes[start] < 0x80
         if trailingBordersASCII, leadingBordersASCII {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        let text = trimTrailingSpaces(String(decoding: bytes[from..<to], as: UTF8.self))
+        let text = trimTrailingSpaces(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
         return leadingSpaces ? String(text.drop(while: { $0 == " " })) : text
+    }
+
+    /// Whether the text between a quoted scalar's quotes (`raw`) holds no
+    /// escape (a backslash in a double-quoted one, `''` in a single-quoted
+    /// one: then `raw` is the text) and is printable ASCII with single inner
+    /// spaces, as whitespace collapsing leaves it.
+    static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
+        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
+        var previousSpace = true
+        for b in raw {
+            if b == 0x20 {
+                if previousSpace { return false }
+                previousSpace = true
+            } else if b < 0x21 || b > 0x7E || b == escape {
+                return false
+            } else {
+                previousSpace = false
+            }
+        }
+        return !previousSpace || raw.isEmpty
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
@@ -216,7 +255,7 @@ struct AriaLine {
     /// Reads tokens out of `bytes[start..<end]`; `column(of:)` maps a byte
     /// index to a 1-based character column for messages.
     struct Cursor {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let start: Int
         let end: Int
         /// For text that came out of a quoted key: every error points at the key.
@@ -259,21 +298,26 @@ struct AriaLine {
                 throw fail(i, item.isProperty ? "expected a property name after '/'" : "expected a role (a word such as button or text) after '- ', found \(i < end ? AriaLine.describe(bytes[i]) : "end of line")")
             }
             while i < end, Self.isWordByte(bytes[i]) { i += 1 }
-            item.role = String(decoding: bytes[roleStart..<i], as: UTF8.self)
-            if item.isProperty { return i }
+            let word = UnsafeBufferPointer(rebasing: bytes[roleStart..<i])
+            if item.isProperty {
+                item.role = String(decoding: word, as: UTF8.self)
+                return i
+            }
+            (item.ariaRole, item.role) = AriaRole.named(word)
 
-            var sawName = false
+            var sawName = false, sawAttribute = false
             while true {
                 var k = i
                 while k < end, bytes[k] == UInt8(ascii: " ") { k += 1 }
                 guard k < end, k > i || bytes[k] == UInt8(ascii: ":") || bytes[k] == UInt8(ascii: "[") else { return i }
                 switch bytes[k] {
-                case UInt8(ascii: "\"") where !sawName && item.attributes.isEmpty:
+                case UInt8(ascii: "\"") where !sawName && !sawAttribute:
                     let (name, after) = try doubleQuoted(at: k)
                     item.name = name
+                    item.nameIsNormal = AriaLine.isNormalLiteral(UnsafeBufferPointer(rebasing: bytes[(k + 1)..<(after - 1)]), quote: bytes[k])
                     sawName = true
                     i = after
-                case UInt8(ascii: "/") where !sawName && item.attributes.isEmpty:
+                case UInt8(ascii: "/") where !sawName && !sawAttribute:
                     let (pattern, after) = try regex(at: k)
                     item.name = pattern
                     item.nameIsRegex = true
@@ -281,35 +325,53 @@ struct AriaLine {
                     i = after
                 case UInt8(ascii: "["):
                     i = try attribute(at: k, into: &item)
+                    sawAttribute = true
                 default:
                     return i
                 }
             }
         }
 
-        /// `[key]` or `[key=value]`.
+        /// `[key]` or `[key=value]`, checked and applied on its bytes; its
+        /// text is made only for what the bytes do not decide (a refused value
+        /// and its message, a box, a level that is not all digits).
         func attribute(at index: Int, into item: inout AriaLine) throws -> Int {
             var i = index + 1
             while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
             let keyStart = i
             while i < end, Self.isWordByte(bytes[i]) { i += 1 }
             guard i > keyStart else { throw fail(i, "expected an attribute name after '['") }
-            let key = String(decoding: bytes[keyStart..<i], as: UTF8.self)
+            let keyEnd = i
             while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
-            var value: String?
+            var valueStart: Int?
             if i < end, bytes[i] == UInt8(ascii: "=") {
                 i += 1
-                let valueStart = i
+                valueStart = i
                 while i < end, bytes[i] != UInt8(ascii: "]") { i += 1 }
-                value = AriaLine.trimmedString(bytes, from: valueStart, to: i, leadingSpaces: true)
             }
+            let keyText = { String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self) }
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
-                throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
+                throw fail(index, "unterminated attribute [\(keyText().prefix(40)): expected ']'")
             }
-            if let problem = AriaAttribute.problem(key: key, value: value) {
+            let key = AriaAttributes.Key(UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]))
+            var word = AriaAttributes.Word.none
+            if let valueStart {
+                // `trimmedString`'s bytes when each trimmed run borders ASCII; other text is never a word the checks know.
+                var last = i
+                while last > valueStart, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == 0x09 { last -= 1 }
+                var first = valueStart
+                while first < last, bytes[first] == UInt8(ascii: " ") { first += 1 }
+                let bordersASCII = (last == i || last == valueStart || bytes[last - 1] < 0x80)
+                    && (first == valueStart || first == last || bytes[first] < 0x80)
+                word = bordersASCII ? AriaAttributes.Word(UnsafeBufferPointer(rebasing: bytes[first..<last])) : .other
+            }
+            if item.attributes.add(key, word) { return i + 1 }
+            let keyString = keyText()
+            let value = valueStart.map { AriaLine.trimmedString(bytes, from: $0, to: i, leadingSpaces: true) }
+            if let problem = AriaAttribute.problem(key: keyString, value: value) {
                 throw fail(keyStart, problem)
             }
-            item.attributes.append((key, value))
+            item.attributes.add(key: keyString, value: value)
             return i + 1
         }
 
@@ -324,7 +386,7 @@ struct AriaLine {
                 if b == UInt8(ascii: "[") { inClass = true }
                 else if b == UInt8(ascii: "]") { inClass = false }
                 else if b == UInt8(ascii: "/"), !inClass {
-                    return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+                    return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
                 }
                 i += 1
             }
@@ -337,7 +399,7 @@ struct AriaLine {
             var i = index + 1
             while i < end, bytes[i] != UInt8(ascii: "'") { i += 1 }
             if i < end, i + 1 == end || bytes[i + 1] != UInt8(ascii: "'") {
-                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
@@ -361,7 +423,7 @@ struct AriaLine {
             var i = index + 1
             while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
             if i < end, bytes[i] == UInt8(ascii: "\"") {
-                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {

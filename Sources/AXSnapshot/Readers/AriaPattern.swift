@@ -22,25 +22,38 @@ enum AriaPattern {
     ///
     /// - Complexity: O(n) in the length of the pattern.
     static func spoken(_ pattern: String) -> String {
-        // In ASCII without a CR LF pair every `Character` is one scalar, so
-        // the scalars read alike and skip grapheme breaking; any other
+        // In ASCII without a CR LF pair every `Character` is one byte, so
+        // the bytes read alike and skip grapheme breaking; any other
         // pattern is read by `Character`, as a combining mark after `\` or
         // `[` makes it a different character.
-        if let scalars = plainASCIIScalars(pattern) { return spoken(units: scalars) }
+        if let bytes = plainASCIIBytes(pattern) { return spoken(units: bytes) }
         return spoken(units: Array(pattern))
     }
 
-    /// The scalars of `text` when every byte is ASCII and no CR is followed by LF, else nil.
-    static func plainASCIIScalars(_ text: String) -> [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
+    /// The bytes of `text` when every byte is ASCII and no CR is followed by LF, else nil.
+    static func plainASCIIBytes(_ text: String) -> [PatternByte]? {
+        let bytes = text.utf8.withContiguousStorageIfAvailable { bytes -> [PatternByte]? in
+            var previous: UInt8 = 0
+            for b in bytes {
+                if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
+                previous = b
+            }
+            return [PatternByte](unsafeUninitializedCapacity: bytes.count) { units, count in
+                for n in 0..<bytes.count { units[n] = PatternByte(bytes[n]) }
+                count = bytes.count
+            }
+        }
+        return bytes ?? plainASCIIBytes(Array(text.utf8))
+    }
+
+    /// `plainASCIIBytes` of a string whose bytes are not stored together.
+    private static func plainASCIIBytes(_ utf8: [UInt8]) -> [PatternByte]? {
         var previous: UInt8 = 0
-        for b in text.utf8 {
+        for b in utf8 {
             if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
-            scalars.append(Unicode.Scalar(b))
             previous = b
         }
-        return scalars
+        return utf8.map(PatternByte.init)
     }
 
     /// `spoken` over the pattern's characters, or over its scalars when they are the same.
@@ -186,7 +199,7 @@ enum AriaPattern {
 }
 
 /// What `AriaPattern.spoken` reads a pattern in: its `Character`s, or its
-/// `Unicode.Scalar`s when each character is one ASCII scalar.
+/// bytes (`PatternByte`) when each character is one ASCII byte.
 protocol PatternUnit: Comparable, ExpressibleByUnicodeScalarLiteral {
     /// The ellipsis standing for one varying part.
     static var gap: Self { get }
@@ -202,18 +215,45 @@ extension Character: PatternUnit {
     static func string(_ units: [Character]) -> String { String(units) }
 }
 
-extension Unicode.Scalar: PatternUnit {
-    static var gap: Unicode.Scalar { "\u{2026}" }
-    /// Only ever asked of ASCII scalars, where Character's `isHexDigit` means the same.
-    var isHexDigit: Bool { properties.isASCIIHexDigit }
+/// One byte of an ASCII pattern, for `AriaPattern.spoken`: reading bytes
+/// skips decoding scalars (four bytes each) and encoding them back, which cost
+/// more than the reading.
+struct PatternByte: PatternUnit {
+    var value: UInt8
+
+    init(_ value: UInt8) { self.value = value }
+
+    /// Only ever made of ASCII literals.
+    init(unicodeScalarLiteral scalar: Unicode.Scalar) { value = UInt8(truncatingIfNeeded: scalar.value) }
+
+    static func < (a: PatternByte, b: PatternByte) -> Bool { a.value < b.value }
+
+    /// A byte no ASCII text holds, written out as U+2026.
+    static var gap: PatternByte { PatternByte(0xFF) }
+
+    var isHexDigit: Bool {
+        (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x46) || (value >= 0x61 && value <= 0x66)
+    }
+
     var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
-    static func string(_ units: [Unicode.Scalar]) -> String {
-        // Encoded by hand: appending to `String.UnicodeScalarView` cost more than the reading.
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(units.count + 2)
-        for unit in units {
-            if unit.isASCII { utf8.append(UInt8(unit.value)) } else { UTF8.encode(unit) { utf8.append($0) } }
+
+    static func string(_ units: [PatternByte]) -> String {
+        var gaps = 0
+        for unit in units where unit.value == 0xFF { gaps += 1 }
+        return String(unsafeUninitializedCapacity: units.count + 2 * gaps) { utf8 in
+            var n = 0
+            for unit in units {
+                if unit.value == 0xFF {
+                    utf8[n] = 0xE2
+                    utf8[n + 1] = 0x80
+                    utf8[n + 2] = 0xA6
+                    n += 3
+                } else {
+                    utf8[n] = unit.value
+                    n += 1
+                }
+            }
+            return n
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 }

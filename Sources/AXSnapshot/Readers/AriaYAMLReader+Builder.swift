@@ -1,12 +1,13 @@
 extension AriaYAMLReader {
     /// One open item: its line, and what its children contributed so far.
     struct Frame {
+        /// The item, and in it its role (`item.ariaRole`).
         var item: AriaLine
-        var role: AriaRole
         /// Indentation of this item's children (set by the first child).
         var childIndent: Int?
         var childLine = 0
-        var children: [Node] = []
+        /// Where this item's children begin in the builder's `nodes`.
+        var firstChild: Int
         /// How many children are stops or hold stops.
         var stopChildren = 0
         /// When exactly one child holds stops and it is a text stop: its label.
@@ -28,12 +29,15 @@ extension AriaYAMLReader {
         var isTextStop: Bool
         var hasText: Bool
         var holdsControl: Bool
+        /// A text stop's label (read back from the node in its parent's list, the whole node was copied).
+        var textLabel: String? = nil
     }
 
     struct Builder {
         let file: String
         var stack: [Frame] = []
-        var roots: [Node] = []
+        /// The children of the open items (`AriaNodeBuffer`).
+        let nodes = AriaNodeBuffer()
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -45,30 +49,23 @@ extension AriaYAMLReader {
             SnapshotError(file: file, line: line, column: column, message: message)
         }
 
-        /// Takes `parsed` (and `push` its item) as `consuming`: the item moves into its frame, uncopied.
-        mutating func add(_ parsed: consuming AriaLine.Parsed, line: Int) throws {
-            switch consume parsed {
-            case .blank:
-                return
-            case .continuation(let indent, let text):
-                let top = stack.count - 1
-                guard canContinue, top >= 0, indent > stack[top].item.indent, stack[top].children.isEmpty,
-                      stack[top].item.value != nil else {
-                    throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
-                }
-                // Most lines hold no colon: no copy of their bytes is made for them.
-                if text.utf8.contains(UInt8(ascii: ":")), let colon = AriaLine.nestedMappingColon(ArraySlice(text.utf8)) {
-                    throw fail(line, indent + 1 + text.utf8.prefix(colon).filter { $0 & 0xC0 != 0x80 }.count,
-                               "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
-                }
-                // Appended in place: `value + " " + text` copied the whole value
-                // for every continuation line, quadratic in a long paragraph.
-                stack[top].item.value?.append(" ")
-                stack[top].item.value?.append(text)
-            case .item(let item):
-                canContinue = item.valueIsPlain
-                try push(item)
+        /// A line continuing the plain value of the item on top (`text` trimmed).
+        mutating func continueValue(indent: Int, text: String, line: Int) throws {
+            let top = stack.count - 1
+            guard canContinue, top >= 0, indent > stack[top].item.indent, nodes.count == stack[top].firstChild,
+                  stack[top].item.value != nil else {
+                throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
             }
+            // Most lines hold no colon: no copy of their bytes is made for them.
+            if text.utf8.contains(UInt8(ascii: ":")), let colon = AriaLine.nestedMappingColon(Array(text.utf8)) {
+                throw fail(line, indent + 1 + text.utf8.prefix(colon).filter { $0 & 0xC0 != 0x80 }.count,
+                           "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
+            }
+            // Appended in place: `value + " " + text` copied the whole value
+            // for every continuation line, quadratic in a long paragraph.
+            stack[top].item.valueIsNormal = false
+            stack[top].item.value?.append(" ")
+            stack[top].item.value?.append(text)
         }
 
         /// Input quoted in a message: at most 40 characters, control characters
@@ -86,7 +83,17 @@ extension AriaYAMLReader {
             return out
         }
 
-        mutating func push(_ item: consuming AriaLine) throws {
+        /// Takes `line`'s item into a new frame, leaving a blank item in
+        /// `line`: swapped in, the item is moved, not copied (passing it by
+        /// value copied it, retaining each of its strings).
+        mutating func push(_ line: inout AriaLine) throws {
+            try open(line)
+            swap(&stack[stack.count - 1].item, &line)
+        }
+
+        /// Opens a frame for `item`, with a blank item (`push(_: inout)` fills it).
+        private mutating func open(_ item: borrowing AriaLine) throws {
+            canContinue = item.valueIsPlain
             // Read in place: `stack.last` would copy the frame and its children.
             while let top = stack.indices.last, stack[top].item.indent >= item.indent {
                 close()
@@ -126,47 +133,43 @@ extension AriaYAMLReader {
             guard stack.count < AriaYAMLReader.maxDepth else {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            let role = item.isProperty ? AriaRole(kind: .structural, role: .container) : AriaRole.named(item.role)
             // Read in place: `stack.last` would copy the parent frame and its children.
             var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
-            if !item.isProperty, role.role == .heading {
-                headingLevel = item.attributes.first { $0.key == "level" }.flatMap { $0.value.flatMap(Self.level) } ?? 0
+            // (A property's role, set when the line was read, is a container's.)
+            if !item.isProperty, item.ariaRole.role == .heading {
+                headingLevel = item.attributes.headingLevel ?? 0
             }
             // Appended as a new value (a frame built in a local was copied into the stack).
-            stack.append(Frame(item: item, role: role, headingLevel: headingLevel))
+            stack.append(Frame(item: AriaLine(line: item.line), firstChild: nodes.count, headingLevel: headingLevel))
         }
 
+        /// The top-level nodes, once every item is closed (they are what is left in `nodes`).
         mutating func finish() -> [Node] {
             while !stack.isEmpty { close() }
-            return roots
+            return nodes.take(from: 0)
         }
 
         /// Pops the innermost open item and hands it to its parent.
         mutating func close() {
             guard !stack.isEmpty else { return }
-            let frame = stack.removeLast()
+            var frame = stack.removeLast()
             if frame.item.isProperty {
                 if frame.item.role == "placeholder", let value = frame.item.value, !stack.isEmpty {
                     stack[stack.count - 1].hint = AriaPattern.spokenValue(value)
                 }
                 return
             }
-            // The node is made in its parent's list and shaped there: a node
-            // shaped on the side was copied into the list (retaining each of
-            // its strings, sets and arrays), which cost more than shaping it.
-            // (Appended as a new value: appending a `let` copied it too.)
-            if stack.isEmpty {
-                roots.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
-                _ = Self.finish(&roots[roots.count - 1], frame)
-                return
+            // Made and shaped where it stays, among its parent's children (a
+            // node shaped aside was copied in; one read back was copied out).
+            let children = nodes.take(from: frame.firstChild)
+            let done = nodes.append(role: frame.item.ariaRole, line: frame.item.line) {
+                Self.finish(&$0, &frame, children: children)
             }
+            guard !stack.isEmpty else { return }
             let i = stack.count - 1
-            stack[i].children.append(Node(role: frame.role.role, platformRole: frame.role.platformRole, line: frame.item.line))
-            let last = stack[i].children.count - 1
-            let done = Self.finish(&stack[i].children[last], frame)
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? stack[i].children[last].label : nil
+                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

@@ -15,94 +15,97 @@ extension AriaYAMLReader.Builder {
     ///   varying part (`AriaPattern`).
     ///
     /// `node` is the node made for the item (its role, platform role and
-    /// line), shaped where it lies in its parent's list.
-    static func finish(_ node: inout Node, _ frame: AriaYAMLReader.Frame) -> AriaYAMLReader.Finished {
-        let item = frame.item
-        let role = frame.role
-        node.hint = frame.hint
-        var toggleOn = false
-        var active = false
-        for (key, value) in item.attributes {
-            let on = value == nil || value == "true"
-            switch key {
-            case "checked":
-                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.checked); toggleOn = true }
-            case "pressed":
-                if value == "mixed" { node.states.insert(.mixed) } else if on { node.states.insert(.selected) }
-            case "disabled": if on { node.states.insert(.disabled) }
-            case "expanded": if on { node.states.insert(.expanded) } else if value == "false" { node.states.insert(.collapsed) }
-            case "selected": if on { node.states.insert(.selected) }
-            case "active": active = on
-            case "invalid": if value != "false" { node.states.insert(.invalid) }
-            case "aria-hidden": node.hidden = true
-            case "box": node.frame = value.flatMap(AriaAttribute.box)
-            case "level": node.level = value.flatMap(Self.level)
-            default: break // ref and cursor are renumbered on every snapshot: no stable id, not spoken
-            }
+    /// line); `children` are the nodes of the item's children.
+    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: [Node]) -> AriaYAMLReader.Finished {
+        // Read in place: binding `frame.item` or its role copied them (retaining each string).
+        let role = frame.item.ariaRole.role
+        let kind = frame.item.ariaRole.kind
+        // The frame's text is moved out (swapped for nothing), not copied: a
+        // copy retained each, and destroying the frame released it again.
+        swap(&node.hint, &frame.hint)
+        var nameText: String?
+        swap(&nameText, &frame.item.name)
+        var valueText: String?
+        swap(&valueText, &frame.item.value)
+        var attributes = frame.item.attributes
+        if attributes.active, kind == .leaf, role.isInteractive { attributes.insert(.focused) }
+        if role == .toggle {
+            attributes.states &= ~AriaAttributes.bit(.checked)
+            node.value = attributes.toggleOn ? "1" : "0"
         }
-        if active, role.kind == .leaf, role.role.isInteractive { node.states.insert(.focused) }
-        if role.role == .toggle {
-            node.states.remove(.checked)
-            node.value = toggleOn ? "1" : "0"
-        }
+        // (Assigning the node's empty set again cost more than the check.)
+        if attributes.states != 0 { node.states = attributes.stateSet }
+        node.hidden = attributes.hidden
+        node.frame = attributes.frame
+        node.level = attributes.level
         // Playwright compares names and texts with their whitespace collapsed
         // (and zero-width spaces and soft hyphens dropped): so are they heard.
-        let name = item.name.map { item.nameIsRegex ? AriaPattern.spoken($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
-        let inline = item.value.map { AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : AriaBlockScalar.normalizedWhitespace($0) } ?? ""
-        let headingLevel = role.role == .heading ? nil : frame.headingLevel
+        // Text seen to be normal as it was read is kept as it is.
+        let name = nameText.map {
+            frame.item.nameIsRegex ? AriaPattern.spoken($0) : frame.item.nameIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
+        } ?? ""
+        let inline = valueText.map {
+            AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : frame.item.valueIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
+        } ?? ""
+        let headingLevel = role == .heading ? nil : frame.headingLevel
 
-        switch role.kind {
+        switch kind {
         case .leaf:
-            if role.role == .heading, frame.holdsControl {
+            if role == .heading, frame.holdsControl {
                 // `- heading "News" [level=2]:` holding `- link "Story"`: the
                 // heading's parts are the stops (they carry its level).
                 // Still a heading for heading navigation, by its name.
                 node.role = .container
                 if !name.isEmpty { node.label = name }
-                node.children = frame.children
+                node.children = children
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
             node.label = name
             if !inline.isEmpty {
-                if role.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
+                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
             }
-            node.children = frame.children
-            if role.role == .picker {
+            node.children = children
+            if role == .picker {
                 // Closed, a combo box says its selected option; its options are not stops.
                 if node.value == nil {
-                    node.value = frame.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
+                    node.value = children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
                 }
-                node.children = frame.children.filter { $0.platformRole != "option" }
+                node.children = children.filter { $0.platformRole != "option" }
             }
             let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
-            let stop = speaks || role.role.isFocusableWithoutLabel || role.role == .progress
+            let stop = speaks || role.isFocusableWithoutLabel || role == .progress
             node.element = stop
             if stop { Self.inHeading(&node, level: headingLevel) }
             return AriaYAMLReader.Finished(holdsStop: stop && !node.hidden, isTextStop: false, hasText: speaks && !node.hidden,
-                                                  holdsControl: stop && !node.hidden && role.role.isInteractive)
+                                                  holdsControl: stop && !node.hidden && role.isInteractive)
 
         case .item, .structural:
             var stopChildren = frame.stopChildren
             var soleText = frame.soleStopText
             // `- listitem: Feature A`: the inline text is the first child.
-            let inlineText = inline.isEmpty ? nil : Self.textNode(inline, line: item.line, headingLevel: headingLevel)
             if !inline.isEmpty {
                 stopChildren += 1
                 soleText = stopChildren == 1 ? inline : nil
             }
             // Made only where they are kept: an item holding just its inline
             // text has that text as its label and no children.
-            let childCount = frame.children.count + (inlineText == nil ? 0 : 1)
-            var children: [Node] { inlineText.map { [$0] + frame.children } ?? frame.children }
+            let childCount = children.count + (inline.isEmpty ? 0 : 1)
+            var allChildren: [Node] {
+                guard !inline.isEmpty else { return children }
+                var all = [Self.textNode(inline, line: frame.item.line, headingLevel: headingLevel)]
+                all.reserveCapacity(children.count + 1)
+                all.append(contentsOf: children)
+                return all
+            }
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
             let holdsControl = frame.holdsControl && !node.hidden
-            if role.kind == .structural {
+            if kind == .structural {
                 // Kept with its role and name: entering it is announced
                 // ("Keywords, list", "navigation") and the diff compares it.
-                node.role = role.role
+                node.role = role
                 if !name.isEmpty { node.label = name }
-                node.children = children
+                node.children = allChildren
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
             }
@@ -110,20 +113,21 @@ extension AriaYAMLReader.Builder {
                 // Only text inside: one stop, named by its name or its text.
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
-                    node.role = role.containerRole
-                    node.children = children
+                    node.role = frame.item.ariaRole.containerRole
+                    node.children = allChildren
                     node.element = false
                     return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
                 }
                 node.label = label
                 // A single text child is now the label itself.
-                node.children = childCount == 1 && soleText != nil ? [] : children
+                node.children = childCount == 1 && soleText != nil ? [] : allChildren
                 node.element = true
                 Self.inHeading(&node, level: headingLevel)
-                return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: node.role == .text || role.readsAsText,
-                                                      hasText: !node.hidden, holdsControl: false)
+                let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
+                return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: isTextStop,
+                                               hasText: !node.hidden, holdsControl: false, textLabel: isTextStop ? label : nil)
             }
-            if role.keepsOwnStop, !name.isEmpty {
+            if frame.item.ariaRole.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
                 // then its children.
                 var own = node
@@ -132,13 +136,13 @@ extension AriaYAMLReader.Builder {
                 own.hidden = false
                 Self.inHeading(&own, level: headingLevel)
                 let hidden = node.hidden
-                node = Node(role: .container, line: item.line)
+                node = Node(role: .container, line: frame.item.line)
                 node.hidden = hidden
-                node.children = [own] + children
+                node.children = [own] + allChildren
             } else {
-                node.role = role.containerRole
+                node.role = frame.item.ariaRole.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
-                node.children = children
+                node.children = allChildren
             }
             node.element = false
             return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads Playwright ARIA snapshots (DESIGN §3.3): the YAML subset that
 /// `locator.ariaSnapshot()` writes and `toMatchAriaSnapshot` accepts.
 ///
@@ -78,21 +84,46 @@ public enum AriaYAMLReader: SnapshotFormatReader {
     }
 
     public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
+        let elements = try bytes.withUnsafeBufferPointer { try readElements($0, file: file) }
+        return Snapshot(screen: screen, platform: .web, elements: elements, format: .ariaYAML)
+    }
+
+    /// The index of the first line feed at or after `start`, else the end:
+    /// found by `memchr`, a word or a vector at a time.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+              let hit = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The tree of `bytes`, a line at a time.
+    static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Node] {
         var builder = Builder(file: file)
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var line = 1
+        // One item for every line: only an item line fills it, and pushing it
+        // swaps a blank one back (making a blank one for each line cost more).
+        var item = AriaLine(line: line)
         while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let end = lineEnd(bytes, from: start)
+            item.line = line
             let parsed: AriaLine.Parsed
             do {
-                parsed = try AriaLine.parse(bytes, start: start, end: end, line: line)
+                parsed = try AriaLine.parse(bytes, start: start, end: end, into: &item)
             } catch let f as AriaLine.Failure {
                 throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
             }
-            // Only a block's item is taken out of `parsed` (binding it copies the item).
-            if let style = parsed.block, case .item(var item) = parsed {
+            switch parsed {
+            case .blank:
+                break
+            case .continuation(let indent, let text):
+                try builder.continueValue(indent: indent, text: text, line: line)
+            case .item:
+                guard let style = item.block else {
+                    try builder.push(&item)
+                    break
+                }
                 // The block's text is on the lines that follow.
                 let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style)
                 if item.blockIsKey {
@@ -102,19 +133,24 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                         throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
                     }
                 } else {
-                    item.value = AriaPattern.isPattern(block.value) ? block.value : AriaBlockScalar.normalizedWhitespace(block.value)
+                    if AriaPattern.isPattern(block.value) {
+                        item.value = block.value
+                    } else {
+                        // Collapsed once: collapsing it again where it is spoken changes nothing.
+                        item.value = AriaBlockScalar.normalizedWhitespace(block.value)
+                        item.valueIsNormal = true
+                    }
                 }
-                try builder.add(.item(item), line: line)
-                if end == bytes.count { break }
+                try builder.push(&item)
+                if end == bytes.count { return builder.finish() }
                 start = block.next
                 line += 1 + block.lines
                 continue
             }
-            try builder.add(parsed, line: line)
             if end == bytes.count { break }
             start = end + 1
             line += 1
         }
-        return Snapshot(screen: screen, platform: .web, elements: builder.finish(), format: .ariaYAML)
+        return builder.finish()
     }
 }

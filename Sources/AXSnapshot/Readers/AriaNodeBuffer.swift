@@ -1,0 +1,54 @@
+/// The nodes of every open item of an ARIA snapshot, and the top-level ones
+/// read so far, in one buffer: an open
+/// item's children so far are the tail from the index it noted when it
+/// opened, since everything its children held was taken out when they
+/// closed. A closing item takes its children out as one array of their exact
+/// size, moved, not copied.
+///
+/// Each item's own `[Node]` grew by doubling as its children came (a new
+/// allocation and a move of every child each time: 6 % of the reader's
+/// instructions), and kept up to twice the room it needed.
+final class AriaNodeBuffer {
+    private var base: UnsafeMutablePointer<Node>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        // What is still here when reading stopped on an error.
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Makes a node of `role` on `line` at the end, and shapes it in place
+    /// with `shape` (a node made aside was copied in, field by field).
+    func append<Result>(role: borrowing AriaRole, line: Int, shape: (inout Node) -> Result) -> Result {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: Node(role: role.role, platformRole: role.platformRole, line: line))
+        count += 1
+        return shape(&(base + count - 1).pointee)
+    }
+
+    /// The nodes from `start` on, moved out into an array of their number.
+    func take(from start: Int) -> [Node] {
+        let taken = count - start
+        guard taken > 0 else { return [] }
+        let nodes = [Node](unsafeUninitializedCapacity: taken) { buffer, initialized in
+            guard let to = buffer.baseAddress else { return }
+            to.moveInitialize(from: base + start, count: taken)
+            initialized = taken
+        }
+        count = start
+        return nodes
+    }
+}

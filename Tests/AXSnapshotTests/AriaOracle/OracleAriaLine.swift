@@ -1,0 +1,439 @@
+@testable import AXSnapshot
+
+/// One list item of a Playwright ARIA snapshot (`- role "name" [attr]: text`),
+/// as `OracleAriaLine.parse` reads it from one line of the file.
+///
+/// Only the subset Playwright writes and accepts is understood: a key made of
+/// a role word, an optional name (a double-quoted string with backslash
+/// escapes, or a `/regex/` kept as its pattern string), `[attr]` /
+/// `[attr=value]` flags, then an optional `:` and an inline value (plain,
+/// double-quoted or single-quoted YAML scalar). A key that YAML had to quote
+/// (`- 'button "Click: me"'`) is unquoted first. Property lines (`- /url: …`)
+/// have `isProperty` set and the property name as `role`.
+struct OracleAriaLine {
+    /// Column of the `-` (number of leading spaces).
+    var indent: Int
+    /// 1-based line number in the file.
+    var line: Int
+    var isProperty: Bool
+    /// The role word (`button`, `text`, …) or the property name (`url`).
+    var role: String
+    var name: String?
+    var nameIsRegex: Bool
+    var attributes: [(key: String, value: String?)]
+    /// Whether the key ended in `:` (children or an inline value may follow).
+    var hasColon: Bool
+    /// The inline value after `: `, unquoted.
+    var value: String?
+    /// True when `value` was a plain (unquoted) scalar, which YAML lets
+    /// continue on more-indented lines.
+    var valueIsPlain: Bool
+    /// Set when the value is a YAML block scalar (`|`, `>-`, …): its text is
+    /// on the more-indented lines that follow (see `OracleAriaBlockScalar`).
+    var block: OracleAriaBlockScalar.Style? = nil
+    /// The block holds the key itself (`- |` then `heading "x"` below).
+    var blockIsKey = false
+    /// Where a block key starts, for its errors.
+    var keyColumn = 0
+
+    /// The outcome of reading one physical line.
+    enum Parsed {
+        case blank
+        case item(OracleAriaLine)
+        /// A line that does not start with `- `: the continuation of a plain
+        /// value, or an error if nothing can be continued. Holds the trimmed text.
+        case continuation(indent: Int, text: String)
+
+        /// The block scalar style of an item whose text is on the lines below.
+        var block: OracleAriaBlockScalar.Style? {
+            if case .item(let item) = self { return item.block }
+            return nil
+        }
+    }
+
+    /// A reason the line cannot be read, with a 1-based column.
+    struct Failure: Error {
+        var column: Int
+        var message: String
+    }
+
+    /// Reads a key that YAML quoted or wrote as a block (`text`, unquoted)
+    /// into `item`; errors point at `column`, where the key starts. Line
+    /// breaks in it are spaces, as Playwright's key parser skips them.
+    static func readWholeKey(_ text: String, into item: inout OracleAriaLine, column: Int) throws {
+        let inner = Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? UInt8(ascii: " ") : $0 }
+        let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: column)
+        var k = 0
+        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+        k = try innerCursor.readKey(into: &item, at: k)
+        while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
+        guard k == inner.count else {
+            throw Failure(column: column, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
+        }
+    }
+
+    /// A plain YAML value may not hold `: ` or end in `:` (YAML reads a
+    /// nested mapping there, and Playwright rejects it): the column of the
+    /// offending colon, else nil.
+    static func nestedMappingColon(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var k = bytes.startIndex
+        while k < bytes.endIndex {
+            if bytes[k] == UInt8(ascii: ":"), k + 1 == bytes.endIndex || bytes[k + 1] == UInt8(ascii: " ") { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    // MARK: - Line level
+
+    /// Parses the line `bytes[start..<end]` (no line terminator).
+    static func parse(_ bytes: [UInt8], start: Int, end: Int, line: Int) throws -> Parsed {
+        var end = end
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var i = start
+        while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        let indent = i - start
+        if i < end, bytes[i] == UInt8(ascii: "\t") {
+            throw Failure(column: indent + 1, message: "tab in indentation: indent ARIA snapshot items with spaces")
+        }
+        if i == end || bytes[i] == UInt8(ascii: "#") { return .blank }
+        let cursor = Cursor(bytes: bytes, start: start, end: end)
+        if bytes[i] != UInt8(ascii: "-") || (i + 1 < end && bytes[i + 1] != UInt8(ascii: " ")) {
+            if i + 3 <= end, indent == 0, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == UInt8(ascii: "-"),
+               bytes[i + 2] == UInt8(ascii: "-"), i + 3 == end || bytes[i + 3] == UInt8(ascii: " ") {
+                return .blank // YAML document marker `---`
+            }
+            return .continuation(indent: indent, text: trimmedString(bytes, from: i, to: end))
+        }
+        var item = OracleAriaLine(indent: indent, line: line, isProperty: false, role: "", name: nil, nameIsRegex: false,
+                            attributes: [], hasColon: false, value: nil, valueIsPlain: false)
+        i += 1
+        while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        guard i < end, bytes[i] != UInt8(ascii: "#") else {
+            throw Failure(column: cursor.column(of: i), message: "empty list item: expected a role after '- '")
+        }
+
+        if bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "\"") {
+            // A key quoted by YAML: unquote it, then read the key inside.
+            let keyColumn = cursor.column(of: i)
+            let (keyText, after) = bytes[i] == UInt8(ascii: "'")
+                ? try cursor.singleQuoted(at: i)
+                : try cursor.doubleQuoted(at: i)
+            try readWholeKey(keyText, into: &item, column: keyColumn)
+            i = after
+        } else if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: ">") {
+            // `- |` with the key on the following lines (Playwright's own
+            // tests write long keys so): the reader collects the block and
+            // hands it to `readWholeKey`.
+            item.block = try OracleAriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
+            item.blockIsKey = true
+            item.keyColumn = cursor.column(of: i)
+            return .item(item)
+        } else {
+            i = try cursor.readKey(into: &item, at: i)
+        }
+
+        // After the key: end of line, a comment, or ':' and an optional value.
+        while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        if i == end || (bytes[i] == UInt8(ascii: "#") && bytes[i - 1] == UInt8(ascii: " ")) {
+            return .item(item)
+        }
+        guard bytes[i] == UInt8(ascii: ":") else {
+            throw Failure(column: cursor.column(of: i),
+                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.role.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
+        }
+        item.hasColon = true
+        i += 1
+        while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        if i == end || bytes[i] == UInt8(ascii: "#") { return .item(item) }
+        switch bytes[i] {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let (value, after) = bytes[i] == UInt8(ascii: "'") ? try cursor.singleQuoted(at: i) : try cursor.doubleQuoted(at: i)
+            var k = after
+            while k < end, bytes[k] == UInt8(ascii: " ") { k += 1 }
+            if k < end, bytes[k] != UInt8(ascii: "#") {
+                throw Failure(column: cursor.column(of: k), message: "unexpected \(describe(bytes[k])) after the quoted value")
+            }
+            item.value = value
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            item.block = try OracleAriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
+        default:
+            // Plain scalar: the rest of the line, minus a ` #` comment.
+            var k = i
+            var stop = end
+            while k < end {
+                if bytes[k] == UInt8(ascii: "#"), bytes[k - 1] == UInt8(ascii: " ") { stop = k; break }
+                k += 1
+            }
+            var last = stop
+            while last > i, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == 0x09 { last -= 1 }
+            if let colon = nestedMappingColon(bytes[i..<last]) {
+                throw Failure(column: cursor.column(of: colon),
+                              message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
+            }
+            item.value = trimmedString(bytes, from: i, to: stop)
+            item.valueIsPlain = true
+        }
+        return .item(item)
+    }
+
+    /// `bytes[from..<to]` as text without its trailing spaces and tabs (and,
+    /// with `leadingSpaces`, its leading spaces), the `Character`s
+    /// `trimTrailingSpaces` removes.
+    ///
+    /// Trimmed on the bytes when each trimmed run borders ASCII (or nothing):
+    /// then every space and tab in it is a `Character` of its own. Next to
+    /// other text a space can be part of a bigger character (after a prepended
+    /// mark such as U+0600, before a combining mark), so such text is trimmed
+    /// by `Character`.
+    static func trimmedString(_ bytes: [UInt8], from: Int, to: Int, leadingSpaces: Bool = false) -> String {
+        var end = to
+        while end > from, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == 0x09 { end -= 1 }
+        var start = from
+        if leadingSpaces {
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        }
+        let trailingBordersASCII = end == to || end == from || bytes[end - 1] < 0x80
+        let leadingBordersASCII = start == from || start == end || bytes[start] < 0x80
+        if trailingBordersASCII, leadingBordersASCII {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        let text = trimTrailingSpaces(String(decoding: bytes[from..<to], as: UTF8.self))
+        return leadingSpaces ? String(text.drop(while: { $0 == " " })) : text
+    }
+
+    static func trimTrailingSpaces(_ s: String) -> String {
+        var s = Substring(s)
+        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
+        return String(s)
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return byte == 0x20 ? "space" : "character"
+    }
+
+    // MARK: - Cursor
+
+    /// Reads tokens out of `bytes[start..<end]`; `column(of:)` maps a byte
+    /// index to a 1-based character column for messages.
+    struct Cursor {
+        let bytes: [UInt8]
+        let start: Int
+        let end: Int
+        /// For text that came out of a quoted key: every error points at the key.
+        var fixedColumn: Int? = nil
+
+        func column(of index: Int) -> Int {
+            if let fixedColumn { return fixedColumn }
+            var column = 1
+            var k = start
+            while k < index, k < end {
+                if bytes[k] & 0xC0 != 0x80 { column += 1 }
+                k += 1
+            }
+            return column
+        }
+
+        func fail(_ index: Int, _ message: String) -> Failure {
+            Failure(column: column(of: index), message: message)
+        }
+
+        static func isWordByte(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+        }
+
+        static func isLetter(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+        }
+
+        /// Reads `role ["name" | /regex/] [attr]…` (or `/property`) starting at
+        /// `i`; returns the index after the key.
+        func readKey(into item: inout OracleAriaLine, at index: Int) throws -> Int {
+            var i = index
+            if i < end, bytes[i] == UInt8(ascii: "/") {
+                item.isProperty = true
+                i += 1
+            }
+            let roleStart = i
+            guard i < end, Self.isLetter(bytes[i]) else {
+                throw fail(i, item.isProperty ? "expected a property name after '/'" : "expected a role (a word such as button or text) after '- ', found \(i < end ? OracleAriaLine.describe(bytes[i]) : "end of line")")
+            }
+            while i < end, Self.isWordByte(bytes[i]) { i += 1 }
+            item.role = String(decoding: bytes[roleStart..<i], as: UTF8.self)
+            if item.isProperty { return i }
+
+            var sawName = false
+            while true {
+                var k = i
+                while k < end, bytes[k] == UInt8(ascii: " ") { k += 1 }
+                guard k < end, k > i || bytes[k] == UInt8(ascii: ":") || bytes[k] == UInt8(ascii: "[") else { return i }
+                switch bytes[k] {
+                case UInt8(ascii: "\"") where !sawName && item.attributes.isEmpty:
+                    let (name, after) = try doubleQuoted(at: k)
+                    item.name = name
+                    sawName = true
+                    i = after
+                case UInt8(ascii: "/") where !sawName && item.attributes.isEmpty:
+                    let (pattern, after) = try regex(at: k)
+                    item.name = pattern
+                    item.nameIsRegex = true
+                    sawName = true
+                    i = after
+                case UInt8(ascii: "["):
+                    i = try attribute(at: k, into: &item)
+                default:
+                    return i
+                }
+            }
+        }
+
+        /// `[key]` or `[key=value]`.
+        func attribute(at index: Int, into item: inout OracleAriaLine) throws -> Int {
+            var i = index + 1
+            while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+            let keyStart = i
+            while i < end, Self.isWordByte(bytes[i]) { i += 1 }
+            guard i > keyStart else { throw fail(i, "expected an attribute name after '['") }
+            let key = String(decoding: bytes[keyStart..<i], as: UTF8.self)
+            while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+            var value: String?
+            if i < end, bytes[i] == UInt8(ascii: "=") {
+                i += 1
+                let valueStart = i
+                while i < end, bytes[i] != UInt8(ascii: "]") { i += 1 }
+                value = OracleAriaLine.trimmedString(bytes, from: valueStart, to: i, leadingSpaces: true)
+            }
+            guard i < end, bytes[i] == UInt8(ascii: "]") else {
+                throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
+            }
+            if let problem = OracleAriaAttribute.problem(key: key, value: value) {
+                throw fail(keyStart, problem)
+            }
+            item.attributes.append((key, value))
+            return i + 1
+        }
+
+        /// `/pattern/`, with `\/` and `[…]` classes not ending it; returns the
+        /// pattern text between the slashes, verbatim (never compiled).
+        func regex(at index: Int) throws -> (String, Int) {
+            var i = index + 1
+            var inClass = false
+            while i < end {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\\") { i += 2; continue }
+                if b == UInt8(ascii: "[") { inClass = true }
+                else if b == UInt8(ascii: "]") { inClass = false }
+                else if b == UInt8(ascii: "/"), !inClass {
+                    return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+                }
+                i += 1
+            }
+            throw fail(index, "unterminated /regex/ name: expected a closing '/'")
+        }
+
+        /// A YAML single-quoted scalar: `''` stands for one quote.
+        func singleQuoted(at index: Int) throws -> (String, Int) {
+            // Most quoted text holds no `''`: its bytes are the string.
+            var i = index + 1
+            while i < end, bytes[i] != UInt8(ascii: "'") { i += 1 }
+            if i < end, i + 1 == end || bytes[i + 1] != UInt8(ascii: "'") {
+                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+            }
+            var out = Array(bytes[(index + 1)..<i])
+            while i < end {
+                if bytes[i] == UInt8(ascii: "'") {
+                    if i + 1 < end, bytes[i + 1] == UInt8(ascii: "'") {
+                        out.append(UInt8(ascii: "'"))
+                        i += 2
+                        continue
+                    }
+                    return (String(decoding: out, as: UTF8.self), i + 1)
+                }
+                out.append(bytes[i])
+                i += 1
+            }
+            throw fail(index, "unterminated single-quoted string: expected a closing '")
+        }
+
+        /// A YAML/JSON double-quoted scalar with backslash escapes.
+        func doubleQuoted(at index: Int) throws -> (String, Int) {
+            // Most names hold no escape: their bytes are the string.
+            var i = index + 1
+            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+            if i < end, bytes[i] == UInt8(ascii: "\"") {
+                return (String(decoding: bytes[(index + 1)..<i], as: UTF8.self), i + 1)
+            }
+            var out = Array(bytes[(index + 1)..<i])
+            while i < end {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1) }
+                if b != UInt8(ascii: "\\") {
+                    out.append(b)
+                    i += 1
+                    continue
+                }
+                guard i + 1 < end else { break }
+                let e = bytes[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: " "), UInt8(ascii: "'"):
+                    out.append(e)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"), 0x09: out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "v"): out.append(0x0B)
+                case UInt8(ascii: "a"): out.append(0x07)
+                case UInt8(ascii: "e"): out.append(0x1B)
+                case UInt8(ascii: "0"): out.append(0x00)
+                case UInt8(ascii: "N"): appendScalar(0x85, to: &out)
+                case UInt8(ascii: "_"): appendScalar(0xA0, to: &out)
+                case UInt8(ascii: "L"): appendScalar(0x2028, to: &out)
+                case UInt8(ascii: "P"): appendScalar(0x2029, to: &out)
+                case UInt8(ascii: "x"), UInt8(ascii: "u"), UInt8(ascii: "U"):
+                    let digits = e == UInt8(ascii: "x") ? 2 : (e == UInt8(ascii: "u") ? 4 : 8)
+                    guard var code = hex(at: i, count: digits) else {
+                        throw fail(i - 2, "bad escape \\\(Character(Unicode.Scalar(e))): expected \(digits) hex digits")
+                    }
+                    i += digits
+                    // A UTF-16 surrogate pair written as two \u escapes (JSON style).
+                    if digits == 4, (0xD800..<0xDC00).contains(code), i + 6 <= end,
+                       bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                       let low = hex(at: i + 2, count: 4), (0xDC00..<0xE000).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                    appendScalar(code, to: &out)
+                default:
+                    throw fail(i - 2, "unknown escape \\\(OracleAriaLine.describe(e)) in a double-quoted string")
+                }
+            }
+            throw fail(index, "unterminated double-quoted string: expected a closing \"")
+        }
+
+        func hex(at index: Int, count: Int) -> UInt32? {
+            guard index + count <= end else { return nil }
+            var value: UInt32 = 0
+            for k in index..<(index + count) {
+                let b = bytes[k]
+                let digit: UInt32
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+
+        func appendScalar(_ code: UInt32, to out: inout [UInt8]) {
+            let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+        }
+    }
+}

@@ -1,0 +1,222 @@
+@testable import AXSnapshot
+
+/// What a screen reader would say for a `/regex/` in a Playwright ARIA
+/// snapshot: the pattern's literal text, with `…` for each part that matches
+/// varying text (`/Time \d+:\d+/` → `Time …:…`).
+///
+/// Playwright writes its `.aria.yml` baselines with numbers, times and sizes
+/// turned into patterns, so most real baselines hold some. The page speaks
+/// one concrete text; the baseline only knows its fixed parts. Patterns are
+/// never compiled (they come from untrusted files, and compiling invites
+/// catastrophic backtracking): this reads the pattern text once, left to
+/// right, and two baselines compare by this text.
+enum OracleAriaPattern {
+    /// The ellipsis standing for one varying part.
+    static let gap: Character = "…"
+
+    /// The literal reading of `pattern` (the text between the slashes).
+    ///
+    /// Escaped characters (`\.`, `\/`, `\(`) are literal; character classes,
+    /// `.`, class escapes (`\d`, `\w`, `\s`), groups and anything quantified
+    /// (`u?` in `colou?r`) are one varying part each, and adjacent parts are
+    /// one `…`; anchors and word boundaries say nothing. A pattern with a
+    /// top-level `|` has no fixed text: it reads as `…`.
+    ///
+    /// - Complexity: O(n) in the length of the pattern.
+    static func spoken(_ pattern: String) -> String {
+        // In ASCII without a CR LF pair every `Character` is one scalar, so
+        // the scalars read alike and skip grapheme breaking; any other
+        // pattern is read by `Character`, as a combining mark after `\` or
+        // `[` makes it a different character.
+        if let scalars = plainASCIIScalars(pattern) { return spoken(units: scalars) }
+        return spoken(units: Array(pattern))
+    }
+
+    /// The scalars of `text` when every byte is ASCII and no CR is followed by LF, else nil.
+    static func plainASCIIScalars(_ text: String) -> [Unicode.Scalar]? {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
+            scalars.append(Unicode.Scalar(b))
+            previous = b
+        }
+        return scalars
+    }
+
+    /// `spoken` over the pattern's characters, or over its scalars when they are the same.
+    static func spoken<Unit: OraclePatternUnit>(units chars: [Unit]) -> String {
+        let gap = Unit.oracleGap
+        var out: [Unit] = []
+        out.reserveCapacity(chars.count + 1)
+        // Where the last atom began in `out`, and whether it was literal:
+        // a quantifier turns a literal atom into a varying part.
+        var lastAtom: Int?
+        func addGap() {
+            if out.last != gap { out.append(gap) }
+            lastAtom = out.count - 1
+        }
+        func addLiteral(_ c: Unit) {
+            out.append(c)
+            lastAtom = out.count - 1
+        }
+        var i = 0
+        var depth = 0
+        while i < chars.count {
+            let c = chars[i]
+            switch c {
+            case "\\":
+                guard i + 1 < chars.count else { addLiteral("\\"); i += 1; continue }
+                let e = chars[i + 1]
+                i += 2
+                switch e {
+                case "b", "B": lastAtom = nil  // a word boundary is silent
+                case "d", "D", "w", "W", "s", "S", "0"..."9", "k": addGap()
+                case "x", "u", "p", "P", "c":
+                    // \xHH, \uHHHH, \u{…}, \p{…}: one unknown character each.
+                    if i < chars.count, chars[i] == "{" {
+                        while i < chars.count, chars[i] != "}" { i += 1 }
+                        i += 1
+                    } else {
+                        var n = e == "x" ? 2 : (e == "c" ? 1 : 4)
+                        while n > 0, i < chars.count, chars[i].oracleIsHexDigit || e == "c" { i += 1; n -= 1 }
+                    }
+                    addGap()
+                case "t", "n", "r", "f", "v": addLiteral(" ")
+                default: addLiteral(e)
+                }
+            case "[":
+                i += 1
+                if i < chars.count, chars[i] == "^" { i += 1 }
+                if i < chars.count, chars[i] == "]" { i += 1 }
+                while i < chars.count, chars[i] != "]" {
+                    i += chars[i] == "\\" ? 2 : 1
+                }
+                i += 1
+                addGap()
+            case "(":
+                // A group is one varying part however simple it is inside:
+                // skip to its closing parenthesis (classes and escapes inside
+                // do not count).
+                depth = 1
+                i += 1
+                while i < chars.count, depth > 0 {
+                    switch chars[i] {
+                    case "\\": i += 1
+                    case "[":
+                        i += 1
+                        while i < chars.count, chars[i] != "]" { i += chars[i] == "\\" ? 2 : 1 }
+                    case "(": depth += 1
+                    case ")": depth -= 1
+                    default: break
+                    }
+                    i += 1
+                }
+                addGap()
+            case ".":
+                i += 1
+                addGap()
+            case "^", "$":
+                i += 1
+                lastAtom = nil
+            case "|":
+                return String(OracleAriaPattern.gap)
+            case "*", "+", "?", "{":
+                if c == "{", !isQuantifier(chars, at: i) {
+                    addLiteral(c)
+                    i += 1
+                    continue
+                }
+                i = skipQuantifier(chars, at: i)
+                if let start = lastAtom {
+                    out.removeSubrange(start...)
+                    addGap()
+                }
+            default:
+                addLiteral(c)
+                i += 1
+            }
+        }
+        return Unit.oracleString(out)
+    }
+
+    /// Whether `{` at `i` starts `{n}`, `{n,}` or `{n,m}`.
+    static func isQuantifier<Unit: OraclePatternUnit>(_ chars: [Unit], at i: Int) -> Bool {
+        var k = i + 1
+        var digits = 0
+        while k < chars.count, chars[k].oracleIsASCIIDigit { k += 1; digits += 1 }
+        guard digits > 0, k < chars.count else { return false }
+        if chars[k] == "}" { return true }
+        guard chars[k] == "," else { return false }
+        k += 1
+        while k < chars.count, chars[k].oracleIsASCIIDigit { k += 1 }
+        return k < chars.count && chars[k] == "}"
+    }
+
+    /// The index after the quantifier at `i` (and a lazy or possessive mark).
+    static func skipQuantifier<Unit: OraclePatternUnit>(_ chars: [Unit], at i: Int) -> Int {
+        var k = i
+        if chars[k] == "{" {
+            while k < chars.count, chars[k] != "}" { k += 1 }
+        }
+        k += 1
+        if k < chars.count, chars[k] == "?" || chars[k] == "+" { k += 1 }
+        return k
+    }
+
+    /// Whether a YAML text value is a pattern, as Playwright decides
+    /// (`valueOrRegex`): it starts and ends with `/` and is longer than one.
+    static func isPattern(_ value: String) -> Bool {
+        value.utf8.count > 1 && value.utf8.first == UInt8(ascii: "/") && value.utf8.last == UInt8(ascii: "/")
+    }
+
+    /// A text value as spoken: a pattern literalized, other text as it is.
+    static func spokenValue(_ value: String) -> String {
+        guard isPattern(value) else { return value }
+        // Between the slashes. Each slash is a character of its own when
+        // ASCII (or nothing) lies inside it: then the bytes between are the
+        // pattern; a combining mark after the first slash, or a prepended mark
+        // before the last, belongs to that slash's character.
+        let utf8 = Array(value.utf8)
+        let n = utf8.count
+        if n == 2 || (utf8[1] < 0x80 && utf8[n - 2] < 0x80) {
+            return spoken(String(decoding: utf8[1..<(n - 1)], as: UTF8.self))
+        }
+        return spoken(String(value.dropFirst().dropLast()))
+    }
+}
+
+/// What `OracleAriaPattern.spoken` reads a pattern in: its `Character`s, or its
+/// `Unicode.Scalar`s when each character is one ASCII scalar.
+protocol OraclePatternUnit: Comparable, ExpressibleByUnicodeScalarLiteral {
+    /// The ellipsis standing for one varying part.
+    static var oracleGap: Self { get }
+    var oracleIsHexDigit: Bool { get }
+    /// 0 to 9 in ASCII (a quantifier's bounds).
+    var oracleIsASCIIDigit: Bool { get }
+    static func oracleString(_ units: [Self]) -> String
+}
+
+extension Character: OraclePatternUnit {
+    var oracleIsHexDigit: Bool { isHexDigit }
+    static var oracleGap: Character { OracleAriaPattern.gap }
+    var oracleIsASCIIDigit: Bool { isASCII && isNumber }
+    static func oracleString(_ units: [Character]) -> String { String(units) }
+}
+
+extension Unicode.Scalar: OraclePatternUnit {
+    static var oracleGap: Unicode.Scalar { "\u{2026}" }
+    /// Only ever asked of ASCII scalars, where Character's `isHexDigit` means the same.
+    var oracleIsHexDigit: Bool { properties.isASCIIHexDigit }
+    var oracleIsASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
+    static func oracleString(_ units: [Unicode.Scalar]) -> String {
+        // Encoded by hand: appending to `String.UnicodeScalarView` cost more than the reading.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(units.count + 2)
+        for unit in units {
+            if unit.isASCII { utf8.append(UInt8(unit.value)) } else { UTF8.encode(unit) { utf8.append($0) } }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,25 @@
+import XCTest
+@testable import AXSnapshot
+
+/// A role word found by its bytes (`AriaRole.named(_: UnsafeBufferPointer)`)
+/// means what the same word means as a `String` (`AriaRole.named(_: String)`),
+/// and comes back as the same text.
+final class AriaRoleWordIndexTests: XCTestCase {
+    static func fields(_ role: AriaRole) -> String {
+        "\(role.kind) \(role.role) \(role.platformRole ?? "nil") \(role.inlineIsValue) \(role.keepsOwnStop)"
+    }
+
+    func testEveryWordInEveryCaseAndNearMissesMeanWhatTheirTextMeans() {
+        var words = AriaRole.knownWords
+        words += AriaRole.knownWords.map { $0.uppercased() }
+        words += AriaRole.knownWords.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        words += AriaRole.knownWords.map { $0 + "s" }
+        words += AriaRole.knownWords.map { String($0.dropLast()) }
+        words += ["x", "Z", "a1", "button_", "BUTTON-", String(repeating: "a", count: 40), String(repeating: "B", count: 33), "graphics-DOCUMENT"]
+        for word in words where !word.isEmpty {
+            let (role, text) = Array(word.utf8).withUnsafeBufferPointer { AriaRole.named($0) }
+            XCTAssertEqual(text, word)
+            XCTAssertEqual(Self.fields(role), Self.fields(AriaRole.named(word)), word)
+        }
+    }
+}
