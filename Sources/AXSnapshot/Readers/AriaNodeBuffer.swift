@@ -34,7 +34,11 @@ final class AriaNodeBuffer {
             base = grown
             capacity *= 2
         }
-        (base + count).initialize(to: Node(role: role.role, platformRole: role.platformRole, line: line))
+        // Made with `Node(line:)` and set in place: the initializer with every field
+        // built the node twice and destroyed one (`Node.init(line:)`).
+        (base + count).initialize(to: Node(line: line))
+        (base + count).pointee.role = role.role
+        (base + count).pointee.platformRole = role.platformRole
         count += 1
         return shape(&(base + count - 1).pointee)
     }
