@@ -348,7 +348,11 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// `inTabList`: a child of a `TabWidget`, whose controls are tabs.
     static func makeNode(_ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String, strings: UIAutomatorStrings,
                          inner: Bool, stop: Bool, inTabList: Bool = false, children: [Node]) -> Node {
-        var node = Node(role: kind.role, frame: raw.frame, line: raw.line, children: children)
+        // From `Node(line:)`: the initializer with every field built the node twice.
+        var node = Node(line: raw.line)
+        node.role = kind.role
+        node.frame = raw.frame
+        node.children = children
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
         // The class as the dump names it: TalkBack's words follow it.
         if !className.isEmpty { node.platformRole = className }
