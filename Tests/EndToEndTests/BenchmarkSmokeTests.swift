@@ -15,7 +15,7 @@ final class BenchmarkSmokeTests: XCTestCase {
         "diff.flat1", "diff.flat1.scale", "diff.flat2", "diff.flat2.scale", "diff.flat.json", "diff.flat.cli", "diff.flat.memory",
         "diff.flat1.cli", "diff.flat1.cli.large", "diff.flat2.cli",
         "diff.dup", "diff.dup.scale", "diff.dup.cli", "diff.dup.cli.large",
-        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml", "parse.xcuitest",
+        "parse.json", "parse.aria", "parse.aria.baseline", "parse.xml", "parse.xml.libxml2", "parse.xcuitest",
         "parse.json.floor", "parse.aria.floor", "parse.aria.baseline.floor", "parse.xml.floor", "parse.xcuitest.floor", "wireframe.svg", "wireframe.bytes",
         "watch.latency", "watch.latency.p95", "watch.rss", "watch.rss.growth",
     ]
