@@ -11,11 +11,11 @@ extension XCUITestReader {
         let column: Int?
         var i = 0
 
-        init(_ text: UnsafeBufferPointer<UInt8>, _ raw: RawLine, file: String) {
+        init(_ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int?, file: String) {
             self.text = text
             self.file = file
-            self.line = raw.number
-            self.column = raw.restColumn
+            self.line = line
+            self.column = column
         }
 
         /// Whether bytes and `Character`s read `text` alike: every ASCII byte is a
@@ -130,21 +130,20 @@ extension XCUITestReader {
             }
             var end = i
             while end < n, Self.isLetterOrDigit(text[end]) { end += 1 }
-            var element = ElementLine(type: string(i, end))
+            var element = ElementLine(type: XCUITestElementType.table.type(UnsafeBufferPointer(rebasing: text[i..<end])))
             i = end
             if hasPrefix(i, " (") {
                 let open = i + 2
                 var close = open
                 while close < n, text[close] != UInt8(ascii: ")") { close += 1 }
                 guard close < n else {
-                    throw fail(i, "expected ')' closing the qualifier after \"\(LineParser.short(element.type))\"")
+                    throw fail(i, "expected ')' closing the qualifier after \"\(LineParser.short(element.type.name))\"")
                 }
-                element.qualifier = string(open, close)
                 i = close + 1
             }
             while i < n {
                 guard text[i] == UInt8(ascii: ",") else {
-                    throw fail(i, "expected ', ' between attributes of \"\(LineParser.short(element.type))\", found \(quote(i, n))")
+                    throw fail(i, "expected ', ' between attributes of \"\(LineParser.short(element.type.name))\", found \(quote(i, n))")
                 }
                 i += 1
                 skipBlanks()
@@ -167,27 +166,21 @@ extension XCUITestReader {
             if hasPrefix(i, "0x") {
                 var end = i + 2
                 while let next = hexDigitEnd(end) { end = next }
-                element.address = string(i, end)
                 i = end
                 return
             }
             if let keyEnd = keyEnd(at: i) {
-                let key = string(i, keyEnd)
+                let keyStart = i
                 i = keyEnd + 1
                 if i < n, text[i] == 0x20 { i += 1 }
-                let value: String
+                let kept = keptKey(keyStart, keyEnd)
                 if i < n, text[i] == UInt8(ascii: "'") || text[i] == UInt8(ascii: "\"") {
-                    value = try quoted(key: key)
+                    let value = try quoted(keyStart, keyEnd, keep: kept != nil)
+                    if let kept { kept.store(value, in: &element) }
                 } else {
-                    value = unquoted()
-                }
-                switch key {
-                case "identifier": element.identifier = value
-                case "label": element.label = value
-                case "title": element.title = value
-                case "value": element.value = value
-                case "placeholderValue": element.placeholder = value
-                default: break // pid and attributes this reader does not use
+                    let (from, to) = unquoted()
+                    // pid and attributes this reader does not use take no `String`.
+                    if let kept { kept.store(string(from, to), in: &element) }
                 }
                 return
             }
@@ -204,8 +197,44 @@ extension XCUITestReader {
             // A state word (`Selected`, `Keyboard Focused`, …); unknown ones are ignored.
             var end = i
             while end < n, text[end] != UInt8(ascii: ",") { end += 1 }
-            element.flags.insert(trimmed(i, end))
+            let (from, to) = trimmed(i, end)
+            element.flags.insert(flag(from, to))
             i = end
+        }
+
+        /// The attributes an element line's node keeps.
+        private enum Key {
+            case identifier, label, title, value, placeholder
+
+            func store(_ value: String, in element: inout ElementLine) {
+                switch self {
+                case .identifier: element.identifier = value
+                case .label: element.label = value
+                case .title: element.title = value
+                case .value: element.value = value
+                case .placeholder: element.placeholder = value
+                }
+            }
+        }
+
+        private func keptKey(_ from: Int, _ to: Int) -> Key? {
+            switch to - from {
+            case 5: return hasPrefix(from, "label") ? .label : hasPrefix(from, "title") ? .title
+                : hasPrefix(from, "value") ? .value : nil
+            case 10: return hasPrefix(from, "identifier") ? .identifier : nil
+            case 16: return hasPrefix(from, "placeholderValue") ? .placeholder : nil
+            default: return nil
+            }
+        }
+
+        /// The state a trimmed word names (`ElementFlags(word:)`), matched on its bytes.
+        private func flag(_ from: Int, _ to: Int) -> ElementFlags {
+            switch to - from {
+            case 7: return hasPrefix(from, "Focused") ? .focused : []
+            case 8: return hasPrefix(from, "Selected") ? .selected : hasPrefix(from, "Disabled") ? .disabled : []
+            case 16: return hasPrefix(from, "Keyboard Focused") ? .focused : []
+            default: return []
+            }
         }
 
         /// The end of an `identifier:`-style key at `at` (the offset of its colon): lowerCamelCase, then a colon.
@@ -245,7 +274,7 @@ extension XCUITestReader {
         /// A quoted value. A backslash escapes the next quote or backslash; a
         /// quote that is not followed by the end of the line or by the next
         /// attribute is part of the text (`'Don't Allow'`).
-        private mutating func quoted(key: String) throws -> String {
+        private mutating func quoted(_ keyStart: Int, _ keyEnd: Int, keep: Bool) throws -> String {
             let n = text.count
             let q = text[i]
             let open = i
@@ -258,13 +287,13 @@ extension XCUITestReader {
                 let c = text[i]
                 if c == 0x5C {
                     escaped = true
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
+                    if keep { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i])) }
                     let next = i + 1
                     if next < n, text[next] == UInt8(ascii: "'") || text[next] == UInt8(ascii: "\"") || text[next] == 0x5C {
-                        out.append(text[next])
+                        if keep { out.append(text[next]) }
                         i = next + 1
                     } else {
-                        out.append(c)
+                        if keep { out.append(c) }
                         i = next
                     }
                     run = i
@@ -272,7 +301,9 @@ extension XCUITestReader {
                 }
                 if c == q, isValueEnd(i + 1) {
                     let value: String
-                    if escaped {
+                    if !keep {
+                        value = ""
+                    } else if escaped {
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
                         value = String(decoding: out, as: UTF8.self)
                     } else {
@@ -283,12 +314,12 @@ extension XCUITestReader {
                 }
                 i += 1
             }
-            throw fail(open, "expected a closing \(Character(Unicode.Scalar(q))) for \(LineParser.short(key)): \(quote(open, n))")
+            throw fail(open, "expected a closing \(Character(Unicode.Scalar(q))) for \(LineParser.short(string(keyStart, keyEnd))): \(quote(open, n))")
         }
 
         /// An unquoted value (`value: 3`, `value: Sessiometer. 2 acc...`): up to
         /// the next attribute or the end of the line.
-        private mutating func unquoted() -> String {
+        private mutating func unquoted() -> (Int, Int) {
             let start = i
             while i < text.count {
                 if text[i] == UInt8(ascii: ","), isValueEnd(i) { break }
@@ -298,13 +329,13 @@ extension XCUITestReader {
         }
 
         /// The bytes between `from` and `to` without leading and trailing blanks.
-        private func trimmed(_ from: Int, _ to: Int) -> String {
+        private func trimmed(_ from: Int, _ to: Int) -> (Int, Int) {
             func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
             var a = from
             var b = to
             while a < b, blank(text[a]) { a += 1 }
             while b > a, blank(text[b - 1]) { b -= 1 }
-            return string(a, b)
+            return (a, b)
         }
 
         /// `{{x, y}, {w, h}}`.
@@ -401,15 +432,18 @@ extension XCUITestReader {
     }
 
     /// Parses one element line: on its bytes when they read as its `Character`s, else on the `Character`s.
-    static func parseLine(_ raw: RawLine, file: String) throws -> ElementLine {
-        var rest = raw.rest
-        return try rest.withUTF8 { bytes in
-            if ByteLineParser.readsAsBytes(bytes) {
-                var parser = ByteLineParser(bytes, raw, file: file)
-                return try parser.parse()
-            }
-            var parser = LineParser(raw, file: file)
+    static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int?, file: String) throws -> ElementLine {
+        if ByteLineParser.readsAsBytes(bytes) {
+            var parser = ByteLineParser(bytes, line: line, column: column, file: file)
             return try parser.parse()
         }
+        var parser = LineParser(String(decoding: bytes, as: UTF8.self), line: line, column: column, file: file)
+        return try parser.parse()
+    }
+
+    /// `parseLine` of a line's text held in a `String` (a label joined over lines).
+    static func parseLine(_ text: String, line: Int, column: Int?, file: String) throws -> ElementLine {
+        var text = text
+        return try text.withUTF8 { try parseLine($0, line: line, column: column, file: file) }
     }
 }
