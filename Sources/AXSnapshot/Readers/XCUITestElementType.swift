@@ -82,29 +82,45 @@ struct XCUITestElementType {
     ]
 
     /// Every listed type (with a role, or macOS only), found by its name's bytes.
-    struct Table {
+    final class Table: Sendable {
+        /// Sorted by the name's length.
         private let types: [XCUITestElementType]
-        private let names: [[UInt8]]
-        /// Indices into `types` by the name's length.
-        private let byLength: [[Int]]
+        /// The names' bytes, one after the other, in the order of `types`.
+        private let names: [UInt8]
+        /// For each length, the range of `types` whose names have it.
+        private let byLength: [Range<Int>]
+        /// For each length, where the first name of that length starts in `names`.
+        private let offsets: [Int]
 
         init() {
             var all: [String: Role] = [:]
             for (role, names) in XCUITestElementType.roles { for name in names { all[name] = role } }
             for name in XCUITestElementType.macTypes where all[name] == nil { all[name] = .other }
-            let sorted = all.keys.sorted()
+            let sorted = all.keys.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
             types = sorted.map { XCUITestElementType(name: $0, role: all[$0] ?? .other, isMacOnly: XCUITestElementType.macTypes.contains($0)) }
-            names = sorted.map { Array($0.utf8) }
-            var byLength = [[Int]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
-            for (k, name) in names.enumerated() { byLength[name.count].append(k) }
-            self.byLength = byLength
+            names = sorted.flatMap { Array($0.utf8) }
+            let longest = sorted.last?.utf8.count ?? 0
+            byLength = (0...longest).map { length in
+                let first = sorted.firstIndex { $0.utf8.count == length } ?? 0
+                return first..<(sorted.lastIndex { $0.utf8.count == length }.map { $0 + 1 } ?? 0)
+            }
+            offsets = (0...longest).map { length in sorted.prefix { $0.utf8.count < length }.reduce(0) { $0 + $1.utf8.count } }
         }
 
         /// The type named by `bytes` (ASCII letters and digits).
         func type(_ bytes: UnsafeBufferPointer<UInt8>) -> XCUITestElementType {
-            if bytes.count < byLength.count {
-                for k in byLength[bytes.count] where names[k].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
-                    return types[k]
+            let n = bytes.count
+            if n < byLength.count {
+                let range = byLength[n]
+                var offset = offsets[n]
+                for k in range {
+                    var equal = true
+                    for j in 0..<n where names[offset + j] != bytes[j] {
+                        equal = false
+                        break
+                    }
+                    if equal { return types[k] }
+                    offset += n
                 }
             }
             return XCUITestElementType(unknown: String(decoding: bytes, as: UTF8.self))

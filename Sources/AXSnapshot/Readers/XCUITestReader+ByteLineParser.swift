@@ -27,6 +27,21 @@ extension XCUITestReader {
         /// One pass over the bytes; a grapheme test only at the two ends of each non-ASCII run.
         static func readsAsBytes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             let n = text.count
+            // Most lines are ASCII without a CR: eight bytes at a time say so.
+            if let base = text.baseAddress {
+                var k = 0
+                while k + 8 <= n {
+                    let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                    let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+                    // A high bit set, or a byte of `cr` that is zero (a CR in `w`).
+                    if (w | ((cr &- 0x0101_0101_0101_0101) & ~cr)) & 0x8080_8080_8080_8080 != 0 { break }
+                    k += 8
+                }
+                if k + 8 > n {
+                    while k < n, text[k] < 0x80, text[k] != 0x0D { k += 1 }
+                    if k == n { return true }
+                }
+            }
             var p = 0
             while p < n {
                 let b = text[p]
@@ -381,6 +396,10 @@ extension XCUITestReader {
 
         /// A finite decimal number: `-12`, `0.5`, `1e3`.
         private mutating func number() -> Double? {
+            if let (value, end) = Self.shortNumber(text, i) {
+                i = end
+                return value
+            }
             let start = i
             while i < text.count {
                 let a = text[i]
@@ -394,6 +413,41 @@ extension XCUITestReader {
                 return nil
             }
             return d
+        }
+
+        /// Whether `b` may be part of a number (`number()` scans these).
+        private static func isNumberByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+                || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+        }
+
+        /// `shortDecimal` of the number at `start`, read in the one pass that finds
+        /// its end, and that end; nil when the number is not of that form.
+        static func shortNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Double, Int)? {
+            let n = text.count
+            var k = start
+            let negative = k < n && text[k] == UInt8(ascii: "-")
+            if negative { k += 1 }
+            var mantissa: UInt64 = 0
+            var digits = 0
+            var fraction = -1
+            while k < n {
+                let b = text[k]
+                if b >= 0x30, b <= 0x39 {
+                    mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
+                    digits += 1
+                    if fraction >= 0 { fraction += 1 }
+                } else if b == UInt8(ascii: "."), fraction < 0 {
+                    fraction = 0
+                } else {
+                    break
+                }
+                k += 1
+            }
+            // A second point, a sign or an exponent after it: the number has another form.
+            guard digits > 0, digits <= 15, k == n || !isNumberByte(text[k]) else { return nil }
+            let value = Double(mantissa) / exactPowers[max(fraction, 0)]
+            return (negative ? -value : value, k)
         }
 
         /// Powers of ten a `Double` holds exactly.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The line level of the XCUITest reader: splitting the text into lines,
 /// undoing an lldb `po` string literal, and parsing one element line such as
 /// `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, identifier: 'x', label: 'Menu', value: 3, Selected`.
@@ -81,8 +87,10 @@ extension XCUITestReader {
                 i += 1
             }
             let blanks = i - start
-            var end = i
-            while end < count, base[end] != 0x0A { end += 1 }
+            var end = count
+            if i < count, let newline = memchr(base + i, 0x0A, count - i) {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
             let number = lineNumbers.map { index < $0.count ? $0[index] : ($0.last ?? 1) } ?? index + 1
             lines.append(measure(bytes, indentEnd: i, blanks: blanks, indent: indent, end: end,
                                  number: number, columns: lineNumbers == nil))
@@ -100,7 +108,7 @@ extension XCUITestReader {
         var chars = blanks
         var marked = false
         // → U+2192, ↳ U+21B3, ↪ U+21AA (query chains), optionally followed by U+FE0E.
-        if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, [0x92, 0xB3, 0xAA].contains(bytes[i + 2]) {
+        if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, bytes[i + 2] == 0x92 || bytes[i + 2] == 0xB3 || bytes[i + 2] == 0xAA {
             i += 3
             marked = true
             indent += 1

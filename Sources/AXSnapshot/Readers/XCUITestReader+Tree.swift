@@ -12,10 +12,10 @@ extension XCUITestReader {
         var macOS = false
     }
 
-    /// A node still taking children while the lines below are read.
+    /// A node still taking children while the lines below are read (the node
+    /// itself is on a stack of its own, so that closing it moves it, not copies it).
     private struct Open {
         var indent: Int
-        var node: Node
         var kind: XCUITestElementType.Kind
         /// An `Other` (or `Cell`) made one stop by its label; undone when a control
         /// just below it carries the same label (it is that control's wrapper).
@@ -35,9 +35,11 @@ extension XCUITestReader {
     static func buildTree(_ text: UnsafeBufferPointer<UInt8>, _ lines: [RawLine], flattened: Bool, file: String) throws -> Tree {
         var tree = Tree()
         var stack: [Open] = []
+        var nodes: [Node] = []
         func close() {
-            let node = stack.removeLast().node
-            if stack.isEmpty { tree.roots.append(node) } else { stack[stack.count - 1].node.children.append(node) }
+            stack.removeLast()
+            let node = nodes.removeLast()
+            if nodes.isEmpty { tree.roots.append(node) } else { nodes[nodes.count - 1].children.append(node) }
         }
         var owner: Frame?
         var k = 0
@@ -57,16 +59,16 @@ extension XCUITestReader {
                 while k >= 0, k >= stack.count - wrapperReach {
                     if stack[k].groupLabel == label {
                         stack[k].groupLabel = nil
-                        stack[k].node.element = nil
-                        if stack[k].kind == .other { stack[k].node.role = .container }
+                        nodes[k].element = nil
+                        if stack[k].kind == .other { nodes[k].role = .container }
                     }
                     k -= 1
                 }
             }
             let kind = element.type.kind
             let grouped = node.element == true && (kind == .other || kind == .cell)
-            let groupLabel = grouped ? node.label : nil
-            stack.append(Open(indent: indent, node: node, kind: kind, groupLabel: groupLabel))
+            stack.append(Open(indent: indent, kind: kind, groupLabel: grouped ? node.label : nil))
+            nodes.append(node)
         }
         while !stack.isEmpty { close() }
         return tree
