@@ -180,7 +180,17 @@ extension XCUITestReader {
             }
             if hasPrefix(i, "0x") {
                 var end = i + 2
-                while let next = hexDigitEnd(end) { end = next }
+                // ASCII digits inline; a non-ASCII byte may start a fullwidth one.
+                while end < n {
+                    let b = text[end]
+                    if (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) {
+                        end += 1
+                    } else if b >= 0x80, let next = hexDigitEnd(end) {
+                        end = next
+                    } else {
+                        break
+                    }
+                }
                 i = end
                 return
             }
@@ -299,6 +309,8 @@ extension XCUITestReader {
             var escaped = false
             var run = i
             while i < n {
+                i = Self.quoteOrBackslash(text, from: i, quote: q)
+                guard i < n else { break }
                 let c = text[i]
                 if c == 0x5C {
                     escaped = true
@@ -330,6 +342,30 @@ extension XCUITestReader {
                 i += 1
             }
             throw fail(open, "expected a closing \(Character(Unicode.Scalar(q))) for \(LineParser.short(string(keyStart, keyEnd))): \(quote(open, n))")
+        }
+
+        /// The offset of the first `quote` or backslash at or after `from`, or the
+        /// end: eight bytes at a time, as most of a quoted value is neither.
+        static func quoteOrBackslash(_ text: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> Int {
+            let n = text.count
+            var k = from
+            if let base = text.baseAddress {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quotes = ones &* UInt64(quote)
+                let backslashes = ones &* 0x5C
+                while k + 8 <= n {
+                    let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                    let a = w ^ quotes
+                    let b = w ^ backslashes
+                    // Nonzero exactly when a byte of `a` or `b` is zero: a quote or a backslash
+                    // is among the eight, and the byte loop below finds which.
+                    if ((a &- ones) & ~a | (b &- ones) & ~b) & highs != 0 { break }
+                    k += 8
+                }
+            }
+            while k < n, text[k] != quote, text[k] != 0x5C { k += 1 }
+            return k
         }
 
         /// An unquoted value (`value: 3`, `value: Sessiometer. 2 acc...`): up to
