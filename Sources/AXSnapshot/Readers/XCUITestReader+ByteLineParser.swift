@@ -84,12 +84,19 @@ extension XCUITestReader {
             String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF8.self)
         }
 
+        @inline(__always)
         private func hasPrefix(_ at: Int, _ prefix: StaticString) -> Bool {
             let count = prefix.utf8CodeUnitCount
             guard at + count <= text.count else { return false }
             let p = prefix.utf8Start
             for k in 0..<count where text[at + k] != p[k] { return false }
             return true
+        }
+
+        /// Whether the two bytes at `at` are `a` and `b`.
+        @inline(__always)
+        private func has(_ at: Int, _ a: UInt8, _ b: UInt8) -> Bool {
+            at + 1 < text.count && text[at] == a && text[at + 1] == b
         }
 
         private func hasPrefix(_ at: Int, _ prefix: [UInt8]) -> Bool {
@@ -147,7 +154,7 @@ extension XCUITestReader {
             while end < n, Self.isLetterOrDigit(text[end]) { end += 1 }
             var element = ElementLine(type: XCUITestElementType.table.type(UnsafeBufferPointer(rebasing: text[i..<end])))
             i = end
-            if hasPrefix(i, " (") {
+            if has(i, 0x20, UInt8(ascii: "(")) {
                 let open = i + 2
                 var close = open
                 while close < n, text[close] != UInt8(ascii: ")") { close += 1 }
@@ -174,11 +181,11 @@ extension XCUITestReader {
 
         private mutating func attribute(into element: inout ElementLine) throws {
             let n = text.count
-            if hasPrefix(i, "{{") {
+            if has(i, UInt8(ascii: "{"), UInt8(ascii: "{")) {
                 element.frame = try frame()
                 return
             }
-            if hasPrefix(i, "0x") {
+            if has(i, UInt8(ascii: "0"), UInt8(ascii: "x")) {
                 var end = i + 2
                 // ASCII digits inline; a non-ASCII byte may start a fullwidth one.
                 while end < n {
@@ -275,8 +282,8 @@ extension XCUITestReader {
 
         /// Does an attribute start here? Used to find where a value ends.
         private func isAttributeStart(_ at: Int) -> Bool {
-            if hasPrefix(at, "{{") { return true }
-            if hasPrefix(at, "0x"), hexDigitEnd(at + 2) != nil { return true }
+            if has(at, UInt8(ascii: "{"), UInt8(ascii: "{")) { return true }
+            if has(at, UInt8(ascii: "0"), UInt8(ascii: "x")), hexDigitEnd(at + 2) != nil { return true }
             if keyEnd(at: at) != nil { return true }
             for flag in Self.knownFlagBytes where hasPrefix(at, flag) {
                 let after = at + flag.count

@@ -68,6 +68,8 @@ extension XCUITestReader {
         }
         let count = bytes.count
         var lines: [RawLine] = []
+        // Element lines are rarely shorter: most dumps need no growth of the array.
+        lines.reserveCapacity(count / 48 + 1)
         var start = 0
         // A byte-order mark is not text.
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3 }

@@ -210,7 +210,9 @@ public enum XCUITestReader: SnapshotFormatReader {
         }
         var end = start
         while end < lines.count, !endsTree(text, lines[end]) { end += 1 }
-        let tree = lines[start..<end].filter { !isSkippable(text, $0) }
+        var tree: [RawLine] = []
+        tree.reserveCapacity(end - start)
+        for line in lines[start..<end] where !isSkippable(text, line) { tree.append(line) }
         guard !tree.isEmpty else {
             let at = start > 0 ? lines[start - 1].number : lines.first?.number
             throw SnapshotError(file: file, line: at, message: "empty element tree, \(expected)")
