@@ -68,8 +68,9 @@ extension XCUITestReader {
         }
         let count = bytes.count
         var lines: [RawLine] = []
-        // Element lines are rarely shorter: most dumps need no growth of the array.
-        lines.reserveCapacity(count / 48 + 1)
+        // Element lines are rarely shorter than 64 bytes, so most dumps need no growth
+        // of the array; what is reserved stays under the size of the text.
+        lines.reserveCapacity(count / 64 + 1)
         var start = 0
         // A byte-order mark is not text.
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3 }
