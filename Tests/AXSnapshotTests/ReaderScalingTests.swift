@@ -51,6 +51,27 @@ final class ReaderScalingTests: XCTestCase {
         })
     }
 
+    /// `XCUITestReader.buildTree` on a paste that lost its indentation (every
+    /// line at one level, read twice: once to see it, once nested by frames):
+    /// O(n) in the lines still.
+    func testFlattenedXCUITestPasteIsLinearInItsLines() throws {
+        func paste(_ n: Int) -> [UInt8] {
+            var text = ""
+            for i in 0..<n {
+                text += "Button, 0x\(i + 16), {{0.0, \(i * 44).0}, {390.0, 44.0}}, label: 'Item \(i)'\n"
+                text += "StaticText, 0x\(i + 17), {{16.0, \(i * 44).0}, {200.0, 40.0}}, label: 'Item \(i)'\n"
+            }
+            return Array(text.utf8)
+        }
+        let s = try SnapshotReader.read(paste(100), file: "paste.txt")
+        XCTAssertEqual(s.elements.count, 100)
+        XCTAssertEqual(s.elements[0].children.count, 1)
+        XCTAssertNil(Scaling.check("XCUITestReader on a flattened paste of n buttons", .linear, n: 100) { n in
+            let text = paste(n)
+            return { _ = try? SnapshotReader.read(text, file: "paste.txt") }
+        })
+    }
+
     /// `Snapshot.stops` and `stopTree`: O(n · d) — linear in the nodes for a
     /// fixed depth (rows of groups of groups), whatever is hidden.
     func testStopsAreLinearInTheNodes() {

@@ -103,7 +103,7 @@ final class RoleWordsTests: XCTestCase {
             ("Other", .container, nil), ("Application", .container, nil),
         ]
         for (type, role, word) in table {
-            XCTAssertEqual(XCUITestReader.roleMap[type], role, type)
+            XCTAssertEqual(XCUITestElementType.table.type(type).role, role, type)
             XCTAssertEqual(Platform.ios.roleWord(role, platformRole: type), word, type)
         }
         let s = try XCUITestReader.read("""

@@ -29,8 +29,8 @@ final class XCUITestByteLineParserTests: XCTestCase {
     static func read(_ result: () throws -> Reader.ElementLine) -> String {
         do {
             let e = try result()
-            return [e.type, e.qualifier, e.address, e.frame.map { "\($0)" }, e.identifier, e.label, e.title, e.value,
-                    e.placeholder, e.flags.sorted().joined(separator: "|")].map { $0 ?? "nil" }.joined(separator: " ¦ ")
+            return [e.type.name, e.frame.map { "\($0)" }, e.identifier, e.label, e.title, e.value,
+                    e.placeholder, String(e.flags.rawValue)].map { $0 ?? "nil" }.joined(separator: " ¦ ")
         } catch {
             return "error: \(error)"
         }
@@ -45,14 +45,14 @@ final class XCUITestByteLineParserTests: XCTestCase {
         let rounds = 20_000
         for round in 0..<rounds {
             let text = Self.randomLine(&rng)
-            let raw = Reader.RawLine(number: 7, indent: 0, marked: false, rest: text, restColumn: 5, restOffset: 0)
-            let expected = Self.read { var p = Reader.LineParser(raw, file: "f.txt"); return try p.parse() }
+            let expected = Self.read { var p = Reader.LineParser(text, line: 7, column: 5, file: "f.txt"); return try p.parse() }
             var rest = text
             let (readsAsBytes, got) = rest.withUTF8 { bytes in
                 (Reader.ByteLineParser.readsAsBytes(bytes),
-                 Self.read { var p = Reader.ByteLineParser(bytes, raw, file: "f.txt"); return try p.parse() })
+                 Self.read { var p = Reader.ByteLineParser(bytes, line: 7, column: 5, file: "f.txt"); return try p.parse() })
             }
-            XCTAssertEqual(Self.read { try Reader.parseLine(raw, file: "f.txt") }, expected, "seed \(seed), round \(round): \(text.debugDescription)")
+            XCTAssertEqual(Self.read { try Reader.parseLine(text, line: 7, column: 5, file: "f.txt") }, expected,
+                           "seed \(seed), round \(round): \(text.debugDescription)")
             if readsAsBytes {
                 onBytes += 1
                 if expected.hasPrefix("error:") { errors += 1 }
@@ -99,8 +99,7 @@ final class XCUITestByteLineParserTests: XCTestCase {
         let text = "Button, 0x1, label: '👍🏽日', {{1.0, x}}"
         var rest = text
         XCTAssertTrue(rest.withUTF8 { Reader.ByteLineParser.readsAsBytes($0) })
-        let raw = Reader.RawLine(number: 3, indent: 0, marked: false, rest: text, restColumn: 2, restOffset: 0)
-        XCTAssertThrowsError(try Reader.parseLine(raw, file: "f.txt")) { error in
+        XCTAssertThrowsError(try Reader.parseLine(text, line: 3, column: 2, file: "f.txt")) { error in
             XCTAssertEqual("\(error)", "f.txt:3:28: expected a frame {{x, y}, {w, h}}, found '{{1.0, x}}'")
         }
     }

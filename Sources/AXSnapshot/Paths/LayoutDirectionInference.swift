@@ -22,14 +22,17 @@ enum LayoutDirectionInference {
         var stack: [[Node]] = [elements]
         while let siblings = stack.popLast() {
             var previous: Frame?
-            for node in siblings {
-                for case let text? in [node.label, node.value] where !text.isEmpty {
-                    switch script(of: text) {
-                    case .rtl?: rightToLeft += 1
-                    case .ltr?: leftToRight += 1
-                    case nil: break
-                    }
+            func count(_ text: String?) {
+                guard let text, !text.isEmpty else { return }
+                switch script(of: text) {
+                case .rtl?: rightToLeft += 1
+                case .ltr?: leftToRight += 1
+                case nil: break
                 }
+            }
+            for node in siblings {
+                count(node.label)
+                count(node.value)
                 if let f = node.frame, f.width > 0, f.height > 0 {
                     if let p = previous, abs(p.y - f.y) <= rowTolerance {
                         if f.maxX <= p.x { mirrored += 1 } else if f.x >= p.maxX { forward += 1 }
@@ -50,6 +53,11 @@ enum LayoutDirectionInference {
     static func script(of text: String) -> LayoutDirection? {
         for scalar in text.unicodeScalars {
             let v = scalar.value
+            // The ASCII letters are the alphabetic ASCII scalars, and none is right to left.
+            if v < 0x80 {
+                if (v | 0x20) >= 0x61, (v | 0x20) <= 0x7A { return .ltr }
+                continue
+            }
             if rightToLeftRanges.contains(where: { $0.contains(v) }) { return .rtl }
             if scalar.properties.isAlphabetic { return .ltr }
         }

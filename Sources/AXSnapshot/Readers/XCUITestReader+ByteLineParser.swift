@@ -11,56 +11,11 @@ extension XCUITestReader {
         let column: Int?
         var i = 0
 
-        init(_ text: UnsafeBufferPointer<UInt8>, _ raw: RawLine, file: String) {
+        init(_ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int?, file: String) {
             self.text = text
             self.file = file
-            self.line = raw.number
-            self.column = raw.restColumn
-        }
-
-        /// Whether bytes and `Character`s read `text` alike: every ASCII byte is a
-        /// `Character` of its own (no combining mark after it, no prepended mark
-        /// before it, no CR LF pair), and no non-ASCII `Character` equals an ASCII
-        /// one under canonical equivalence (U+037E `;`, U+1FEF `` ` ``, U+212A `K`).
-        /// `text` is valid UTF-8 (it comes from a `String`).
-        ///
-        /// One pass over the bytes; a grapheme test only at the two ends of each non-ASCII run.
-        static func readsAsBytes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            let n = text.count
-            var p = 0
-            while p < n {
-                let b = text[p]
-                if b < 0x80 {
-                    if b == 0x0D, p + 1 < n, text[p + 1] == 0x0A { return false }
-                    p += 1
-                    continue
-                }
-                var q = p
-                while q < n, text[q] >= 0x80 {
-                    let c = text[q]
-                    if c == 0xCD, q + 1 < n, text[q + 1] == 0xBE { return false }
-                    if c == 0xE1 || c == 0xE2, q + 2 < n,
-                       (c == 0xE1 && text[q + 1] == 0xBF && text[q + 2] == 0xAF)
-                        || (c == 0xE2 && text[q + 1] == 0x84 && text[q + 2] == 0xAA) {
-                        return false
-                    }
-                    q += 1
-                }
-                if p > 0 {
-                    // The ASCII byte before the run and the run's first scalar.
-                    var e = p + 1
-                    while e < q, text[e] & 0xC0 == 0x80 { e += 1 }
-                    if String(decoding: UnsafeBufferPointer(rebasing: text[(p - 1)..<e]), as: UTF8.self).count == 1 { return false }
-                }
-                if q < n {
-                    // The run's last scalar and the ASCII byte after it.
-                    var s = q - 1
-                    while s > p, text[s] & 0xC0 == 0x80 { s -= 1 }
-                    if String(decoding: UnsafeBufferPointer(rebasing: text[s...q]), as: UTF8.self).count == 1 { return false }
-                }
-                p = q
-            }
-            return true
+            self.line = line
+            self.column = column
         }
 
         // MARK: - Bytes
@@ -69,12 +24,19 @@ extension XCUITestReader {
             String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF8.self)
         }
 
+        @inline(__always)
         private func hasPrefix(_ at: Int, _ prefix: StaticString) -> Bool {
             let count = prefix.utf8CodeUnitCount
             guard at + count <= text.count else { return false }
             let p = prefix.utf8Start
             for k in 0..<count where text[at + k] != p[k] { return false }
             return true
+        }
+
+        /// Whether the two bytes at `at` are `a` and `b`.
+        @inline(__always)
+        private func has(_ at: Int, _ a: UInt8, _ b: UInt8) -> Bool {
+            at + 1 < text.count && text[at] == a && text[at + 1] == b
         }
 
         private func hasPrefix(_ at: Int, _ prefix: [UInt8]) -> Bool {
@@ -130,21 +92,20 @@ extension XCUITestReader {
             }
             var end = i
             while end < n, Self.isLetterOrDigit(text[end]) { end += 1 }
-            var element = ElementLine(type: string(i, end))
+            var element = ElementLine(type: XCUITestElementType.table.type(UnsafeBufferPointer(rebasing: text[i..<end])))
             i = end
-            if hasPrefix(i, " (") {
+            if has(i, 0x20, UInt8(ascii: "(")) {
                 let open = i + 2
                 var close = open
                 while close < n, text[close] != UInt8(ascii: ")") { close += 1 }
                 guard close < n else {
-                    throw fail(i, "expected ')' closing the qualifier after \"\(LineParser.short(element.type))\"")
+                    throw fail(i, "expected ')' closing the qualifier after \"\(LineParser.short(element.type.name))\"")
                 }
-                element.qualifier = string(open, close)
                 i = close + 1
             }
             while i < n {
                 guard text[i] == UInt8(ascii: ",") else {
-                    throw fail(i, "expected ', ' between attributes of \"\(LineParser.short(element.type))\", found \(quote(i, n))")
+                    throw fail(i, "expected ', ' between attributes of \"\(LineParser.short(element.type.name))\", found \(quote(i, n))")
                 }
                 i += 1
                 skipBlanks()
@@ -160,34 +121,38 @@ extension XCUITestReader {
 
         private mutating func attribute(into element: inout ElementLine) throws {
             let n = text.count
-            if hasPrefix(i, "{{") {
+            if has(i, UInt8(ascii: "{"), UInt8(ascii: "{")) {
                 element.frame = try frame()
                 return
             }
-            if hasPrefix(i, "0x") {
+            if has(i, UInt8(ascii: "0"), UInt8(ascii: "x")) {
                 var end = i + 2
-                while let next = hexDigitEnd(end) { end = next }
-                element.address = string(i, end)
+                // ASCII digits inline; a non-ASCII byte may start a fullwidth one.
+                while end < n {
+                    let b = text[end]
+                    if (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) {
+                        end += 1
+                    } else if b >= 0x80, let next = hexDigitEnd(end) {
+                        end = next
+                    } else {
+                        break
+                    }
+                }
                 i = end
                 return
             }
             if let keyEnd = keyEnd(at: i) {
-                let key = string(i, keyEnd)
+                let keyStart = i
                 i = keyEnd + 1
                 if i < n, text[i] == 0x20 { i += 1 }
-                let value: String
+                let kept = keptKey(keyStart, keyEnd)
                 if i < n, text[i] == UInt8(ascii: "'") || text[i] == UInt8(ascii: "\"") {
-                    value = try quoted(key: key)
+                    let value = try quoted(keyStart, keyEnd, keep: kept != nil)
+                    if let kept { kept.store(value, in: &element) }
                 } else {
-                    value = unquoted()
-                }
-                switch key {
-                case "identifier": element.identifier = value
-                case "label": element.label = value
-                case "title": element.title = value
-                case "value": element.value = value
-                case "placeholderValue": element.placeholder = value
-                default: break // pid and attributes this reader does not use
+                    let (from, to) = unquoted()
+                    // pid and attributes this reader does not use take no `String`.
+                    if let kept { kept.store(string(from, to), in: &element) }
                 }
                 return
             }
@@ -204,8 +169,44 @@ extension XCUITestReader {
             // A state word (`Selected`, `Keyboard Focused`, …); unknown ones are ignored.
             var end = i
             while end < n, text[end] != UInt8(ascii: ",") { end += 1 }
-            element.flags.insert(trimmed(i, end))
+            let (from, to) = trimmed(i, end)
+            element.flags.insert(flag(from, to))
             i = end
+        }
+
+        /// The attributes an element line's node keeps.
+        private enum Key {
+            case identifier, label, title, value, placeholder
+
+            func store(_ value: String, in element: inout ElementLine) {
+                switch self {
+                case .identifier: element.identifier = value
+                case .label: element.label = value
+                case .title: element.title = value
+                case .value: element.value = value
+                case .placeholder: element.placeholder = value
+                }
+            }
+        }
+
+        private func keptKey(_ from: Int, _ to: Int) -> Key? {
+            switch to - from {
+            case 5: return hasPrefix(from, "label") ? .label : hasPrefix(from, "title") ? .title
+                : hasPrefix(from, "value") ? .value : nil
+            case 10: return hasPrefix(from, "identifier") ? .identifier : nil
+            case 16: return hasPrefix(from, "placeholderValue") ? .placeholder : nil
+            default: return nil
+            }
+        }
+
+        /// The state a trimmed word names (`ElementFlags(word:)`), matched on its bytes.
+        private func flag(_ from: Int, _ to: Int) -> ElementFlags {
+            switch to - from {
+            case 7: return hasPrefix(from, "Focused") ? .focused : []
+            case 8: return hasPrefix(from, "Selected") ? .selected : hasPrefix(from, "Disabled") ? .disabled : []
+            case 16: return hasPrefix(from, "Keyboard Focused") ? .focused : []
+            default: return []
+            }
         }
 
         /// The end of an `identifier:`-style key at `at` (the offset of its colon): lowerCamelCase, then a colon.
@@ -221,8 +222,8 @@ extension XCUITestReader {
 
         /// Does an attribute start here? Used to find where a value ends.
         private func isAttributeStart(_ at: Int) -> Bool {
-            if hasPrefix(at, "{{") { return true }
-            if hasPrefix(at, "0x"), hexDigitEnd(at + 2) != nil { return true }
+            if has(at, UInt8(ascii: "{"), UInt8(ascii: "{")) { return true }
+            if has(at, UInt8(ascii: "0"), UInt8(ascii: "x")), hexDigitEnd(at + 2) != nil { return true }
             if keyEnd(at: at) != nil { return true }
             for flag in Self.knownFlagBytes where hasPrefix(at, flag) {
                 let after = at + flag.count
@@ -245,7 +246,7 @@ extension XCUITestReader {
         /// A quoted value. A backslash escapes the next quote or backslash; a
         /// quote that is not followed by the end of the line or by the next
         /// attribute is part of the text (`'Don't Allow'`).
-        private mutating func quoted(key: String) throws -> String {
+        private mutating func quoted(_ keyStart: Int, _ keyEnd: Int, keep: Bool) throws -> String {
             let n = text.count
             let q = text[i]
             let open = i
@@ -255,16 +256,18 @@ extension XCUITestReader {
             var escaped = false
             var run = i
             while i < n {
+                i = Self.quoteOrBackslash(text, from: i, quote: q)
+                guard i < n else { break }
                 let c = text[i]
                 if c == 0x5C {
                     escaped = true
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
+                    if keep { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i])) }
                     let next = i + 1
                     if next < n, text[next] == UInt8(ascii: "'") || text[next] == UInt8(ascii: "\"") || text[next] == 0x5C {
-                        out.append(text[next])
+                        if keep { out.append(text[next]) }
                         i = next + 1
                     } else {
-                        out.append(c)
+                        if keep { out.append(c) }
                         i = next
                     }
                     run = i
@@ -272,7 +275,9 @@ extension XCUITestReader {
                 }
                 if c == q, isValueEnd(i + 1) {
                     let value: String
-                    if escaped {
+                    if !keep {
+                        value = ""
+                    } else if escaped {
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
                         value = String(decoding: out, as: UTF8.self)
                     } else {
@@ -283,12 +288,12 @@ extension XCUITestReader {
                 }
                 i += 1
             }
-            throw fail(open, "expected a closing \(Character(Unicode.Scalar(q))) for \(LineParser.short(key)): \(quote(open, n))")
+            throw fail(open, "expected a closing \(Character(Unicode.Scalar(q))) for \(LineParser.short(string(keyStart, keyEnd))): \(quote(open, n))")
         }
 
         /// An unquoted value (`value: 3`, `value: Sessiometer. 2 acc...`): up to
         /// the next attribute or the end of the line.
-        private mutating func unquoted() -> String {
+        private mutating func unquoted() -> (Int, Int) {
             let start = i
             while i < text.count {
                 if text[i] == UInt8(ascii: ","), isValueEnd(i) { break }
@@ -298,13 +303,13 @@ extension XCUITestReader {
         }
 
         /// The bytes between `from` and `to` without leading and trailing blanks.
-        private func trimmed(_ from: Int, _ to: Int) -> String {
+        private func trimmed(_ from: Int, _ to: Int) -> (Int, Int) {
             func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
             var a = from
             var b = to
             while a < b, blank(text[a]) { a += 1 }
             while b > a, blank(text[b - 1]) { b -= 1 }
-            return string(a, b)
+            return (a, b)
         }
 
         /// `{{x, y}, {w, h}}`.
@@ -350,6 +355,10 @@ extension XCUITestReader {
 
         /// A finite decimal number: `-12`, `0.5`, `1e3`.
         private mutating func number() -> Double? {
+            if let (value, end) = Self.shortNumber(text, i) {
+                i = end
+                return value
+            }
             let start = i
             while i < text.count {
                 let a = text[i]
@@ -365,51 +374,21 @@ extension XCUITestReader {
             return d
         }
 
-        /// Powers of ten a `Double` holds exactly.
-        private static let exactPowers: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
-
-        /// `-?digits(.digits)?` with at most 15 digits, the way frames print: the
-        /// digits as an integer and the power of ten are both exact, so one
-        /// division rounds once, to the same `Double` as `Double(String)`. Other
-        /// forms (exponents, `+`, more digits) are left to `Double(String)`.
-        static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-            var k = start
-            let negative = k < end && text[k] == UInt8(ascii: "-")
-            if negative { k += 1 }
-            var mantissa: UInt64 = 0
-            var digits = 0
-            var fraction = -1
-            while k < end {
-                let b = text[k]
-                if b >= 0x30, b <= 0x39 {
-                    mantissa = mantissa * 10 + UInt64(b - 0x30)
-                    digits += 1
-                    if fraction >= 0 { fraction += 1 }
-                } else if b == UInt8(ascii: "."), fraction < 0 {
-                    fraction = 0
-                } else {
-                    return nil
-                }
-                guard digits <= 15 else { return nil }
-                k += 1
-            }
-            // `-` or `.` alone is no number; `5.` and `.5` are, as for `Double(String)`.
-            guard digits > 0 else { return nil }
-            let value = Double(mantissa) / exactPowers[max(fraction, 0)]
-            return negative ? -value : value
-        }
     }
 
     /// Parses one element line: on its bytes when they read as its `Character`s, else on the `Character`s.
-    static func parseLine(_ raw: RawLine, file: String) throws -> ElementLine {
-        var rest = raw.rest
-        return try rest.withUTF8 { bytes in
-            if ByteLineParser.readsAsBytes(bytes) {
-                var parser = ByteLineParser(bytes, raw, file: file)
-                return try parser.parse()
-            }
-            var parser = LineParser(raw, file: file)
+    static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int?, file: String) throws -> ElementLine {
+        if ByteLineParser.readsAsBytes(bytes) {
+            var parser = ByteLineParser(bytes, line: line, column: column, file: file)
             return try parser.parse()
         }
+        var parser = LineParser(String(decoding: bytes, as: UTF8.self), line: line, column: column, file: file)
+        return try parser.parse()
+    }
+
+    /// `parseLine` of a line's text held in a `String` (a label joined over lines).
+    static func parseLine(_ text: String, line: Int, column: Int?, file: String) throws -> ElementLine {
+        var text = text
+        return try text.withUTF8 { try parseLine($0, line: line, column: column, file: file) }
     }
 }

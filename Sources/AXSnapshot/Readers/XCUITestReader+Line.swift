@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The line level of the XCUITest reader: splitting the text into lines,
 /// undoing an lldb `po` string literal, and parsing one element line such as
 /// `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, identifier: 'x', label: 'Menu', value: 3, Selected`.
 extension XCUITestReader {
     /// One physical (or, inside a `po` literal, decoded) line, its indentation measured.
+    /// Its text stays in the scanned bytes: only a kept field becomes a `String`.
     struct RawLine {
         /// 1-based line in the file.
         var number: Int
@@ -10,26 +17,43 @@ extension XCUITestReader {
         var indent: Int
         /// The line started with a tree marker.
         var marked: Bool
-        /// The text after the indentation and marker, trailing blanks removed.
-        var rest: String
-        /// 1-based column of `rest` in the physical line; nil for decoded literal lines.
+        /// The byte range of the text after the indentation and marker, trailing blanks removed.
+        var start: Int
+        var end: Int
+        /// 1-based column of the text in the physical line; nil for decoded literal lines.
         var restColumn: Int?
-        /// Byte offset of `rest` in the scanned bytes.
-        var restOffset: Int
     }
 
-    /// What one element line says.
+    /// What one element line says: the fields the reader keeps.
     struct ElementLine {
-        var type: String
-        var qualifier: String?
-        var address: String?
+        var type: XCUITestElementType
         var frame: Frame?
         var identifier: String?
         var label: String?
         var title: String?
         var value: String?
         var placeholder: String?
-        var flags: Set<String> = []
+        var flags: ElementFlags = []
+    }
+
+    /// The states a node takes from the bare words of its line.
+    struct ElementFlags: OptionSet {
+        let rawValue: UInt8
+        static let selected = ElementFlags(rawValue: 1)
+        static let disabled = ElementFlags(rawValue: 2)
+        static let focused = ElementFlags(rawValue: 4)
+
+        /// The state a (trimmed) word names, if the reader keeps it.
+        init(word: String) {
+            switch word {
+            case "Selected": self = .selected
+            case "Disabled": self = .disabled
+            case "Keyboard Focused", "Focused": self = .focused
+            default: self = []
+            }
+        }
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
     }
 
     // MARK: - Lines
@@ -40,10 +64,13 @@ extension XCUITestReader {
     /// - Complexity: O(n) in the number of bytes; no line's indentation is copied.
     static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>, lineNumbers: [Int]? = nil) -> [RawLine] {
         guard let base = bytes.baseAddress else {
-            return [RawLine(number: lineNumbers?.first ?? 1, indent: 0, marked: false, rest: "", restColumn: 1, restOffset: 0)]
+            return [RawLine(number: lineNumbers?.first ?? 1, indent: 0, marked: false, start: 0, end: 0, restColumn: 1)]
         }
         let count = bytes.count
         var lines: [RawLine] = []
+        // Element lines are rarely shorter than 64 bytes, so most dumps need no growth
+        // of the array; what is reserved stays under the size of the text.
+        lines.reserveCapacity(count / 64 + 1)
         var start = 0
         // A byte-order mark is not text.
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3 }
@@ -63,8 +90,10 @@ extension XCUITestReader {
                 i += 1
             }
             let blanks = i - start
-            var end = i
-            while end < count, base[end] != 0x0A { end += 1 }
+            var end = count
+            if i < count, let newline = memchr(base + i, 0x0A, count - i) {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
             let number = lineNumbers.map { index < $0.count ? $0[index] : ($0.last ?? 1) } ?? index + 1
             lines.append(measure(bytes, indentEnd: i, blanks: blanks, indent: indent, end: end,
                                  number: number, columns: lineNumbers == nil))
@@ -82,7 +111,7 @@ extension XCUITestReader {
         var chars = blanks
         var marked = false
         // → U+2192, ↳ U+21B3, ↪ U+21AA (query chains), optionally followed by U+FE0E.
-        if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, [0x92, 0xB3, 0xAA].contains(bytes[i + 2]) {
+        if i + 2 < end, bytes[i] == 0xE2, bytes[i + 1] == 0x86, bytes[i + 2] == 0x92 || bytes[i + 2] == 0xB3 || bytes[i + 2] == 0xAA {
             i += 3
             marked = true
             indent += 1
@@ -91,9 +120,8 @@ extension XCUITestReader {
         }
         var last = end
         while last > i, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D { last -= 1 }
-        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<last]), as: UTF8.self)
-        return RawLine(number: number, indent: indent, marked: marked, rest: rest,
-                       restColumn: columns ? chars + 1 : nil, restOffset: i)
+        return RawLine(number: number, indent: indent, marked: marked, start: i, end: last,
+                       restColumn: columns ? chars + 1 : nil)
     }
 
     // MARK: - One element line
@@ -112,11 +140,11 @@ extension XCUITestReader {
         let column: Int?
         var i: Substring.Index
 
-        init(_ raw: RawLine, file: String) {
-            self.text = Substring(raw.rest)
+        init(_ text: String, line: Int, column: Int?, file: String) {
+            self.text = Substring(text)
             self.file = file
-            self.line = raw.number
-            self.column = raw.restColumn
+            self.line = line
+            self.column = column
             self.i = text.startIndex
         }
 
@@ -133,19 +161,18 @@ extension XCUITestReader {
             }
             var end = i
             while end < text.endIndex, text[end].isASCII, text[end].isLetter || text[end].isNumber { end = text.index(after: end) }
-            var element = ElementLine(type: String(text[i..<end]))
+            var element = ElementLine(type: XCUITestElementType.table.type(String(text[i..<end])))
             i = end
             if text[i...].hasPrefix(" (") {
                 let open = text.index(i, offsetBy: 2)
                 guard let close = text[open...].firstIndex(of: ")") else {
-                    throw fail(i, "expected ')' closing the qualifier after \"\(Self.short(element.type))\"")
+                    throw fail(i, "expected ')' closing the qualifier after \"\(Self.short(element.type.name))\"")
                 }
-                element.qualifier = String(text[open..<close])
                 i = text.index(after: close)
             }
             while i < text.endIndex {
                 guard text[i] == "," else {
-                    throw fail(i, "expected ', ' between attributes of \"\(Self.short(element.type))\", found \(Self.quote(text[i...]))")
+                    throw fail(i, "expected ', ' between attributes of \"\(Self.short(element.type.name))\", found \(Self.quote(text[i...]))")
                 }
                 i = text.index(after: i)
                 skipBlanks()
@@ -168,7 +195,6 @@ extension XCUITestReader {
             if rest.hasPrefix("0x") {
                 var end = text.index(i, offsetBy: 2)
                 while end < text.endIndex, text[end].isHexDigit { end = text.index(after: end) }
-                element.address = String(text[i..<end])
                 i = end
                 return
             }
@@ -197,7 +223,7 @@ extension XCUITestReader {
             // A state word (`Selected`, `Keyboard Focused`, …); unknown ones are ignored.
             var end = i
             while end < text.endIndex, text[end] != "," { end = text.index(after: end) }
-            element.flags.insert(XCUITestReader.trimBlanks(text[i..<end]))
+            element.flags.insert(ElementFlags(word: XCUITestReader.trimBlanks(text[i..<end])))
             i = end
         }
 

@@ -86,33 +86,34 @@ public enum XCUITestReader: SnapshotFormatReader {
     // MARK: - Reading
 
     public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
-        var lines = bytes.withUnsafeBufferPointer { scanLines($0) }
-
-        // lldb `po app.debugDescription` prints the String as one quoted literal
-        // (`p` prints it after `(String) $R0 = `).
-        if let literal = lines.first(where: { !isSkippable($0.rest) }), let quote = literalStart(literal.rest) {
-            let decoded = try bytes.withUnsafeBufferPointer {
-                try decodeLiteral($0, quote: literal.restOffset + quote, line: literal.number, file: file)
+        try bytes.withUnsafeBufferPointer { text in
+            let lines = scanLines(text)
+            // lldb `po app.debugDescription` prints the String as one quoted literal
+            // (`p` prints it after `(String) $R0 = `).
+            if let literal = lines.first(where: { !isSkippable(text, $0) }),
+               let quote = literalStart(string(text, literal)) {
+                let decoded = try decodeLiteral(text, quote: literal.start + quote, line: literal.number, file: file)
+                return try decoded.bytes.withUnsafeBufferPointer { text in
+                    try read(text, scanLines(text, lineNumbers: decoded.lineNumbers), file: file, screen: screen)
+                }
             }
-            lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }
+            return try read(text, lines, file: file, screen: screen)
         }
+    }
 
-        let treeLines = try selectTree(lines, file: file)
-        var entries: [Entry] = []
-        entries.reserveCapacity(treeLines.count)
-        var macOS = false
-        var k = treeLines.startIndex
-        while k < treeLines.endIndex {
-            let (element, taken) = try parseJoined(treeLines[k...], file: file)
-            if element.title != nil || macTypes.contains(element.type) { macOS = true }
-            entries.append(Entry(indent: treeLines[k].indent, element: element, line: treeLines[k].number))
-            k += taken
+    /// The snapshot of the scanned `lines` of `text`.
+    private static func read(_ text: UnsafeBufferPointer<UInt8>, _ lines: [RawLine], file: String, screen: String) throws -> Snapshot {
+        let treeLines = try selectTree(text, lines, file: file)
+        var tree = try buildTree(text, treeLines, flattened: false, file: file)
+        if tree.entries > 1, tree.sameIndent {
+            tree = try buildTree(text, treeLines, flattened: true, file: file)
         }
-        if entries.count > 1, entries.allSatisfy({ $0.indent == entries[0].indent }) {
-            nestFlattened(&entries)
-        }
-        return Snapshot(screen: screen, platform: macOS ? .other : .ios,
-                        elements: buildTree(entries), format: .xcuitest)
+        return Snapshot(screen: screen, platform: tree.macOS ? .other : .ios, elements: tree.roots, format: .xcuitest)
+    }
+
+    /// The text of `line` as a `String`.
+    static func string(_ text: UnsafeBufferPointer<UInt8>, _ line: RawLine) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[line.start..<line.end]), as: UTF8.self)
     }
 
     /// How many following lines a quoted label may run over.
@@ -124,17 +125,22 @@ public enum XCUITestReader: SnapshotFormatReader {
     /// the line is continued on the next ones, up to `maxLabelLines` and
     /// never over a line that is an element itself. If no join closes it,
     /// the error is the first line's.
-    static func parseJoined(_ lines: ArraySlice<RawLine>, file: String) throws -> (ElementLine, Int) {
-        var raw = lines[lines.startIndex]
+    static func parseJoined(_ text: UnsafeBufferPointer<UInt8>, _ lines: ArraySlice<RawLine>, file: String) throws -> (ElementLine, Int) {
+        let raw = lines[lines.startIndex]
         do {
-            return (try parseLine(raw, file: file), 1)
+            return (try parseLine(UnsafeBufferPointer(rebasing: text[raw.start..<raw.end]), line: raw.number,
+                                  column: raw.restColumn, file: file), 1)
         } catch let first as SnapshotError where first.message.hasPrefix("expected a closing") {
+            var joined = string(text, raw)
             var k = lines.startIndex + 1
             // A line that reads as an element of its own is never swallowed into a label.
-            while k < lines.endIndex, k - lines.startIndex <= maxLabelLines, !lines[k].marked,
-                  !looksLikeElementLine(Substring(lines[k].rest)) {
-                raw.rest += "\n" + lines[k].rest
-                if let element = try? parseLine(raw, file: file) { return (element, k - lines.startIndex + 1) }
+            while k < lines.endIndex, k - lines.startIndex <= maxLabelLines, !lines[k].marked {
+                let next = string(text, lines[k])
+                if looksLikeElementLine(Substring(next)) { break }
+                joined += "\n" + next
+                if let element = try? parseLine(joined, line: raw.number, column: raw.restColumn, file: file) {
+                    return (element, k - lines.startIndex + 1)
+                }
                 k += 1
             }
             throw first
@@ -152,33 +158,47 @@ public enum XCUITestReader: SnapshotFormatReader {
         return rest.utf8.distance(from: rest.startIndex, to: equals.upperBound) - 1
     }
 
+    /// Whether the text of `line` is `word`.
+    private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ line: RawLine, _ word: StaticString) -> Bool {
+        line.end - line.start == word.utf8CodeUnitCount && hasPrefix(text, line, word)
+    }
+
+    /// Whether the text of `line` starts with `word`.
+    private static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ line: RawLine, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard line.end - line.start >= count else { return false }
+        let p = word.utf8Start
+        for k in 0..<count where text[line.start + k] != p[k] { return false }
+        return true
+    }
+
     /// Blank lines, XCTest activity log lines (`t =   109.84s …`) and lldb prompts.
-    static func isSkippable(_ rest: String) -> Bool {
-        rest.isEmpty || rest.hasPrefix("t =") || rest.hasPrefix("(lldb)")
+    static func isSkippable(_ text: UnsafeBufferPointer<UInt8>, _ line: RawLine) -> Bool {
+        line.start == line.end || hasPrefix(text, line, "t =") || hasPrefix(text, line, "(lldb)")
     }
 
     /// Section headers that end the tree.
-    static func endsTree(_ rest: String) -> Bool {
-        rest == "Path to element:" || rest == "Query chain:" || rest.hasPrefix("Attributes:") || rest == "Element subtree:"
+    static func endsTree(_ text: UnsafeBufferPointer<UInt8>, _ line: RawLine) -> Bool {
+        equals(text, line, "Path to element:") || equals(text, line, "Query chain:")
+            || hasPrefix(text, line, "Attributes:") || equals(text, line, "Element subtree:")
     }
 
     /// The element lines of the tree: after "Element subtree:" when there is
     /// one, else from the first line that looks like an element; up to the
     /// "Path to element:" or "Query chain:" section.
-    static func selectTree(_ lines: [RawLine], file: String) throws -> ArraySlice<RawLine> {
+    static func selectTree(_ text: UnsafeBufferPointer<UInt8>, _ lines: [RawLine], file: String) throws -> [RawLine] {
         var start: Int?
-        if let header = lines.firstIndex(where: { $0.rest == "Element subtree:" }) {
+        if let header = lines.firstIndex(where: { equals(text, $0, "Element subtree:") }) {
             start = header + 1
         } else {
             for (k, line) in lines.enumerated() {
-                let rest = line.rest
-                if isSkippable(rest) || rest.hasPrefix("Attributes:") { continue }
-                if rest.hasPrefix("Find:") || rest.hasPrefix("Output: {") {
+                if isSkippable(text, line) || hasPrefix(text, line, "Attributes:") { continue }
+                if hasPrefix(text, line, "Find:") || hasPrefix(text, line, "Output: {") {
                     throw SnapshotError(file: file, line: line.number, column: line.restColumn,
                                         message: "this is an XCUIElementQuery description (Find: … Output: { … }), not an element tree; expected the output of print(app.debugDescription) with \"Element subtree:\"")
                 }
-                if rest == "Path to element:" || rest == "Query chain:" { break }
-                if line.marked || looksLikeElementLine(Substring(rest)) {
+                if equals(text, line, "Path to element:") || equals(text, line, "Query chain:") { break }
+                if line.marked || looksLikeElementLine(Substring(string(text, line))) {
                     start = k
                     break
                 }
@@ -189,210 +209,14 @@ public enum XCUITestReader: SnapshotFormatReader {
             throw SnapshotError(file: file, line: lines.first?.number, message: "no element tree found, \(expected)")
         }
         var end = start
-        while end < lines.count, !endsTree(lines[end].rest) { end += 1 }
-        let tree = lines[start..<end].filter { !isSkippable($0.rest) }
+        while end < lines.count, !endsTree(text, lines[end]) { end += 1 }
+        var tree: [RawLine] = []
+        tree.reserveCapacity(end - start)
+        for line in lines[start..<end] where !isSkippable(text, line) { tree.append(line) }
         guard !tree.isEmpty else {
             let at = start > 0 ? lines[start - 1].number : lines.first?.number
             throw SnapshotError(file: file, line: at, message: "empty element tree, \(expected)")
         }
-        return ArraySlice(tree)
+        return tree
     }
-
-    // MARK: - The tree
-
-    struct Entry {
-        var indent: Int
-        var element: ElementLine
-        var line: Int
-    }
-
-    /// A node still taking children while the lines below are read.
-    private struct Open {
-        var indent: Int
-        var node: Node
-        var type: String
-        /// An `Other` (or `Cell`) made one stop by its label; undone when a control
-        /// just below it carries the same label (it is that control's wrapper).
-        var groupLabel: String?
-    }
-
-    /// How many levels above a labelled control a wrapper with the same label is looked for.
-    static let wrapperReach = 4
-
-    /// Builds the tree from indentation with a stack: a line's parent is the
-    /// nearest line above it that is indented less.
-    ///
-    /// - Complexity: O(n) in the number of lines, whatever the depth.
-    static func buildTree(_ entries: [Entry]) -> [Node] {
-        var roots: [Node] = []
-        var stack: [Open] = []
-        func close() {
-            let done = stack.removeLast()
-            if stack.isEmpty { roots.append(done.node) } else { stack[stack.count - 1].node.children.append(done.node) }
-        }
-        for entry in entries {
-            while let top = stack.last, top.indent >= entry.indent { close() }
-            let node = makeNode(entry, parentType: stack.last?.type)
-            if node.role.isInteractive, let label = node.label, !label.isEmpty {
-                var k = stack.count - 1
-                while k >= 0, k >= stack.count - wrapperReach {
-                    if stack[k].groupLabel == label {
-                        stack[k].groupLabel = nil
-                        stack[k].node.element = nil
-                        if stack[k].type == "Other" { stack[k].node.role = .container }
-                    }
-                    k -= 1
-                }
-            }
-            let grouped = node.element == true && (entry.element.type == "Other" || entry.element.type == "Cell")
-            stack.append(Open(indent: entry.indent, node: node, type: entry.element.type,
-                              groupLabel: grouped ? node.label : nil))
-        }
-        while !stack.isEmpty { close() }
-        return roots
-    }
-
-    /// A paste that lost its indentation: keep it a flat list, except that a
-    /// line whose frame lies inside the frame of the control (or labelled
-    /// `Other`) just above it is taken as that control's subview, as XCUITest
-    /// lists a button's text right after the button.
-    static func nestFlattened(_ entries: inout [Entry]) {
-        var owner: Frame?
-        for k in entries.indices {
-            let element = entries[k].element
-            let isStop = isControlType(element) || (element.type == "Other" && !(element.label ?? "").isEmpty)
-            if !isStop, let owner, let frame = element.frame, contains(owner, frame) {
-                entries[k].indent = 1
-                continue
-            }
-            entries[k].indent = 0
-            owner = isStop ? element.frame : nil
-        }
-    }
-
-    static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
-        let slack = 0.5
-        return inner.x >= outer.x - slack && inner.y >= outer.y - slack
-            && inner.maxX <= outer.maxX + slack && inner.maxY <= outer.maxY + slack
-    }
-
-    static func isControlType(_ element: ElementLine) -> Bool {
-        roleMap[element.type]?.isInteractive == true
-    }
-
-    // MARK: - One node
-
-    static func makeNode(_ entry: Entry, parentType: String?) -> Node {
-        let e = entry.element
-        // The element type is kept as written: VoiceOver's words and the
-        // severities follow it where the model's role is coarser.
-        var node = Node(platformRole: e.type, line: entry.line)
-        node.role = roleMap[e.type] ?? .other
-        if e.type == "Button", parentType == "TabBar" { node.role = .tab }
-        node.id = nonEmpty(e.identifier)
-        node.label = nonEmpty(e.label) ?? nonEmpty(e.title)
-        node.value = nonEmpty(e.value)
-        node.frame = e.frame
-
-        for flag in e.flags {
-            switch flag {
-            case "Selected": node.states.insert(.selected)
-            case "Disabled": node.states.insert(.disabled)
-            case "Keyboard Focused", "Focused": node.states.insert(.focused)
-            default: break
-            }
-        }
-
-        switch node.role {
-        case .textField, .secureTextField, .searchField:
-            // VoiceOver reads the placeholder of an empty field where a value would be.
-            if let placeholder = nonEmpty(e.placeholder), node.value == nil || node.value == placeholder {
-                node.value = placeholder == node.label ? nil : placeholder
-            }
-        case .checkbox:
-            if node.value == "1" { node.states.insert(.checked); node.value = nil } else if node.value == "0" { node.value = nil }
-        case .radio:
-            if node.value == "1" { node.states.insert(.selected); node.value = nil } else if node.value == "0" { node.value = nil }
-        case .text:
-            // macOS puts a static text's words in its value.
-            if node.label == nil, let value = node.value { node.label = value; node.value = nil }
-        default:
-            break
-        }
-
-        let spoken = node.label != nil || node.value != nil
-        switch e.type {
-        case "Application", "Window":
-            node.element = false
-        case "Other":
-            if node.label != nil {
-                node.role = .text
-                node.element = true
-            }
-        case "Cell":
-            if node.label != nil { node.element = true }
-        default:
-            if node.role.isInteractive || node.role == .progress {
-                node.element = true
-            } else if spoken, node.role == .text || node.role == .heading || node.role == .image {
-                node.element = true
-            }
-        }
-        return node
-    }
-
-    static func nonEmpty(_ s: String?) -> String? {
-        guard let s, !s.isEmpty else { return nil }
-        return s
-    }
-
-    /// Element types only macOS has: the snapshot is then not an iOS one.
-    static let macTypes: Set<String> = [
-        "MenuBar", "MenuBarItem", "StatusItem", "TouchBar", "DockItem", "Drawer", "Ruler", "RulerMarker",
-        "ColorWell", "HelpTag", "Matte", "SplitGroup", "Splitter", "Browser", "Outline", "OutlineRow",
-        "DisclosureTriangle", "PopUpButton", "ComboBox", "MenuButton", "ToolbarButton",
-    ]
-
-    /// XCUIElement.ElementType names (as debugDescription prints them) → roles.
-    /// Types not listed become `other` with the type kept in `platformRole`.
-    static let roleMap: [String: Role] = {
-        var map: [String: Role] = [:]
-        let groups: [(Role, [String])] = [
-            (.text, ["StaticText"]),
-            (.image, ["Image", "Icon"]),
-            (.cell, ["Cell", "TableRow", "OutlineRow"]),
-            (.button, ["Button", "ToolbarButton", "PopUpButton", "MenuButton", "DisclosureTriangle", "Key",
-                       "IncrementArrow", "DecrementArrow", "StatusItem", "DockItem"]),
-            (.link, ["Link"]),
-            (.textField, ["TextField", "TextView", "ComboBox"]),
-            (.secureTextField, ["SecureTextField"]),
-            (.searchField, ["SearchField"]),
-            (.toggle, ["Switch", "Toggle"]),
-            (.checkbox, ["CheckBox"]),
-            (.radio, ["RadioButton"]),
-            (.slider, ["Slider", "Stepper", "PageIndicator"]),
-            (.picker, ["Picker", "PickerWheel", "DatePicker", "ColorWell"]),
-            (.tab, ["Tab"]),
-            (.menuItem, ["MenuItem", "MenuBarItem"]),
-            (.progress, ["ProgressIndicator", "ActivityIndicator", "LevelIndicator", "RatingIndicator"]),
-            (.heading, ["Heading", "Header"]),
-            // Containers VoiceOver announces on entering them. `Application`
-            // is the app itself, not the web's `role=application`.
-            (.table, ["Table"]),
-            (.list, ["CollectionView", "Outline", "Browser"]),
-            (.grid, ["Grid"]),
-            (.alert, ["Alert"]),
-            (.dialog, ["Sheet", "Dialog", "Popover"]),
-            (.menu, ["Menu", "MenuBar"]),
-            (.group, ["Group", "RadioGroup", "TabGroup"]),
-            (.document, ["WebView"]),
-            (.container, ["Any", "Other", "Application", "Window", "Drawer",
-                          "Keyboard", "NavigationBar", "TabBar", "Toolbar", "StatusBar",
-                          "TableColumn", "ScrollView", "SegmentedControl", "TouchBar",
-                          "SplitGroup", "LayoutArea", "LayoutItem", "Map", "Matte", "Ruler", "Timeline",
-                          "Keys"]),
-        ]
-        for (role, types) in groups { for t in types { map[t] = role } }
-        return map
-    }()
 }

@@ -1,0 +1,157 @@
+/// The tree level of the XCUITest reader: element lines parsed one after the
+/// other straight into nodes, nested by indentation.
+extension XCUITestReader {
+    /// The nodes of the tree's lines, and what reading them showed.
+    struct Tree {
+        var roots: [Node] = []
+        /// Element lines read (a label joined over lines counts once).
+        var entries = 0
+        /// Every element line had the first one's indentation.
+        var sameIndent = true
+        /// A line had a title or a type only macOS has.
+        var macOS = false
+    }
+
+    /// A node still taking children while the lines below are read (the node
+    /// itself is on a stack of its own, so that closing it moves it, not copies it).
+    private struct Open {
+        var indent: Int
+        var kind: XCUITestElementType.Kind
+        /// An `Other` (or `Cell`) made one stop by its label; undone when a control
+        /// just below it carries the same label (it is that control's wrapper).
+        var groupLabel: String?
+    }
+
+    /// How many levels above a labelled control a wrapper with the same label is looked for.
+    static let wrapperReach = 4
+
+    /// Parses the tree's lines and builds the tree from indentation with a
+    /// stack: a line's parent is the nearest line above it that is indented
+    /// less. Each line's node is built once, in place, and moved into its
+    /// parent when a line at its level or above closes it. With `flattened`,
+    /// the lines are a paste that lost its indentation (`flattenedIndent`).
+    ///
+    /// - Complexity: O(n) in the number of lines, whatever the depth.
+    static func buildTree(_ text: UnsafeBufferPointer<UInt8>, _ lines: [RawLine], flattened: Bool, file: String) throws -> Tree {
+        var tree = Tree()
+        var stack: [Open] = []
+        var nodes: [Node] = []
+        func close() {
+            stack.removeLast()
+            let node = nodes.removeLast()
+            if nodes.isEmpty { tree.roots.append(node) } else { nodes[nodes.count - 1].children.append(node) }
+        }
+        var owner: Frame?
+        var k = 0
+        while k < lines.count {
+            let (element, taken) = try parseJoined(text, lines[k...], file: file)
+            let line = lines[k]
+            k += taken
+            tree.entries += 1
+            if element.title != nil || element.type.isMacOnly { tree.macOS = true }
+            if line.indent != lines[0].indent { tree.sameIndent = false }
+            let indent = flattened ? flattenedIndent(element, owner: &owner) : line.indent
+
+            while let top = stack.last, top.indent >= indent { close() }
+            let node = makeNode(element, line: line.number, parent: stack.last?.kind)
+            if node.role.isInteractive, let label = node.label, !label.isEmpty {
+                var k = stack.count - 1
+                while k >= 0, k >= stack.count - wrapperReach {
+                    if stack[k].groupLabel == label {
+                        stack[k].groupLabel = nil
+                        nodes[k].element = nil
+                        if stack[k].kind == .other { nodes[k].role = .container }
+                    }
+                    k -= 1
+                }
+            }
+            let kind = element.type.kind
+            let grouped = node.element == true && (kind == .other || kind == .cell)
+            stack.append(Open(indent: indent, kind: kind, groupLabel: grouped ? node.label : nil))
+            nodes.append(node)
+        }
+        while !stack.isEmpty { close() }
+        return tree
+    }
+
+    /// The indentation of a line in a paste that lost its indentation: keep it
+    /// a flat list, except that a line whose frame lies inside the frame of the
+    /// control (or labelled `Other`) just above it is taken as that control's
+    /// subview, as XCUITest lists a button's text right after the button.
+    /// `owner` carries that frame from line to line.
+    static func flattenedIndent(_ element: ElementLine, owner: inout Frame?) -> Int {
+        let isStop = element.type.role.isInteractive || (element.type.kind == .other && !(element.label ?? "").isEmpty)
+        if !isStop, let frame = element.frame, let outer = owner, contains(outer, frame) {
+            return 1
+        }
+        owner = isStop ? element.frame : nil
+        return 0
+    }
+
+    static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
+        let slack = 0.5
+        return inner.x >= outer.x - slack && inner.y >= outer.y - slack
+            && inner.maxX <= outer.maxX + slack && inner.maxY <= outer.maxY + slack
+    }
+
+    // MARK: - One node
+
+    /// The node of one element line, its fields worked out first and the node made once.
+    static func makeNode(_ e: ElementLine, line: Int, parent: XCUITestElementType.Kind?) -> Node {
+        // The element type is kept as written: VoiceOver's words and the
+        // severities follow it where the model's role is coarser.
+        var role = e.type.kind == .button && parent == .tabBar ? .tab : e.type.role
+        var label = nonEmpty(e.label) ?? nonEmpty(e.title)
+        var value = nonEmpty(e.value)
+        var states: Set<NodeState> = []
+        if !e.flags.isEmpty {
+            if e.flags.contains(.selected) { states.insert(.selected) }
+            if e.flags.contains(.disabled) { states.insert(.disabled) }
+            if e.flags.contains(.focused) { states.insert(.focused) }
+        }
+
+        switch role {
+        case .textField, .secureTextField, .searchField:
+            // VoiceOver reads the placeholder of an empty field where a value would be.
+            if let placeholder = nonEmpty(e.placeholder), value == nil || value == placeholder {
+                value = placeholder == label ? nil : placeholder
+            }
+        case .checkbox:
+            if value == "1" { states.insert(.checked); value = nil } else if value == "0" { value = nil }
+        case .radio:
+            if value == "1" { states.insert(.selected); value = nil } else if value == "0" { value = nil }
+        case .text:
+            // macOS puts a static text's words in its value.
+            if label == nil, let v = value { label = v; value = nil }
+        default:
+            break
+        }
+
+        let spoken = label != nil || value != nil
+        var element: Bool?
+        switch e.type.kind {
+        case .application, .window:
+            element = false
+        case .other:
+            if label != nil {
+                role = .text
+                element = true
+            }
+        case .cell:
+            if label != nil { element = true }
+        case .button, .tabBar, .plain:
+            if role.isInteractive || role == .progress {
+                element = true
+            } else if spoken, role == .text || role == .heading || role == .image {
+                element = true
+            }
+        }
+        return Node(id: nonEmpty(e.identifier), role: role, platformRole: e.type.name, states: states,
+                    label: label, value: value, frame: e.frame, element: element, line: line)
+    }
+
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+}
