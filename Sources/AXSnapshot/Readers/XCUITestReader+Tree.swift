@@ -53,8 +53,9 @@ extension XCUITestReader {
             let indent = flattened ? flattenedIndent(element, owner: &owner) : line.indent
 
             while let top = stack.last, top.indent >= indent { close() }
-            let node = makeNode(element, line: line.number, parent: stack.last?.kind)
-            if node.role.isInteractive, let label = node.label, !label.isEmpty {
+            appendNode(element, line: line.number, parent: stack.last?.kind, to: &nodes)
+            let new = nodes.count - 1
+            if nodes[new].role.isInteractive, let label = nodes[new].label, !label.isEmpty {
                 var k = stack.count - 1
                 while k >= 0, k >= stack.count - wrapperReach {
                     if stack[k].groupLabel == label {
@@ -66,9 +67,8 @@ extension XCUITestReader {
                 }
             }
             let kind = element.type.kind
-            let grouped = node.element == true && (kind == .other || kind == .cell)
-            stack.append(Open(indent: indent, kind: kind, groupLabel: grouped ? node.label : nil))
-            nodes.append(node)
+            let grouped = nodes[new].element == true && (kind == .other || kind == .cell)
+            stack.append(Open(indent: indent, kind: kind, groupLabel: grouped ? nodes[new].label : nil))
         }
         while !stack.isEmpty { close() }
         return tree
@@ -96,8 +96,10 @@ extension XCUITestReader {
 
     // MARK: - One node
 
-    /// The node of one element line, its fields worked out first and the node made once.
-    static func makeNode(_ e: ElementLine, line: Int, parent: XCUITestElementType.Kind?) -> Node {
+    /// Appends the node of one element line to `nodes`: its fields worked out
+    /// first, then the node made with `Node(line:)` at the end of the array and
+    /// filled there (a node made aside and appended was built twice and copied).
+    static func appendNode(_ e: ElementLine, line: Int, parent: XCUITestElementType.Kind?, to nodes: inout [Node]) {
         // The element type is kept as written: VoiceOver's words and the
         // severities follow it where the model's role is coarser.
         var role = e.type.kind == .button && parent == .tabBar ? .tab : e.type.role
@@ -146,8 +148,16 @@ extension XCUITestReader {
                 element = true
             }
         }
-        return Node(id: nonEmpty(e.identifier), role: role, platformRole: e.type.name, states: states,
-                    label: label, value: value, frame: e.frame, element: element, line: line)
+        nodes.append(Node(line: line))
+        let n = nodes.count - 1
+        nodes[n].id = nonEmpty(e.identifier)
+        nodes[n].role = role
+        nodes[n].platformRole = e.type.name
+        if !states.isEmpty { nodes[n].states = states }
+        nodes[n].label = label
+        nodes[n].value = value
+        nodes[n].frame = e.frame
+        nodes[n].element = element
     }
 
     static func nonEmpty(_ s: String?) -> String? {
