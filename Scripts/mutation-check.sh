@@ -30,7 +30,7 @@ rename-threshold|Sources/AXDiff/ScreenDiffer.swift|static let renameThreshold = 
 gap-max-edits|Sources/AXDiff/Matching/GapAligner.swift|static let maxEdits = 128|static let maxEdits = 64|AXDiffTests'
 
 mkdir -p "$work/Sources" "$work/Tests"
-for dir in Sources/AXSnapshot Sources/AXGlob Sources/AXProcess Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
+for dir in Sources/CLibxml2 Sources/AXSnapshot Sources/AXGlob Sources/AXProcess Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
     rm -rf "${work:?}/$dir"
     # Times kept: the build directory is reused, and an unchanged file must not recompile.
     cp -Rp "$root/$dir" "$work/$dir"
@@ -50,7 +50,8 @@ let package = Package(
     name: "axdiff-mutants",
     platforms: [.macOS(.v13)],
     targets: [
-        .target(name: "AXSnapshot"),
+        .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0"),
+        .target(name: "AXSnapshot", dependencies: ["CLibxml2"]),
         .target(name: "AXGlob"),
         .target(name: "AXProcess"),
         .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
