@@ -79,7 +79,7 @@ enum StringLineXCUITestReader {
         // (`p` prints it after `(String) $R0 = `).
         if let literal = lines.first(where: { !isSkippable($0.rest) }), let quote = literalStart(literal.rest) {
             let decoded = try bytes.withUnsafeBufferPointer {
-                try decodeLiteral($0, quote: literal.restOffset + quote, line: literal.number, file: file)
+                try XCUITestReader.decodeLiteral($0, quote: literal.restOffset + quote, line: literal.number, file: file)
             }
             lines = decoded.bytes.withUnsafeBufferPointer { scanLines($0, lineNumbers: decoded.lineNumbers) }
         }

@@ -308,7 +308,7 @@ struct OracleAriaLine {
             guard i < end, bytes[i] == UInt8(ascii: "]") else {
                 throw fail(index, "unterminated attribute [\(key.prefix(40)): expected ']'")
             }
-            if let problem = OracleAriaAttribute.problem(key: key, value: value) {
+            if let problem = AriaAttribute.problem(key: key, value: value) {
                 throw fail(keyStart, problem)
             }
             item.attributes.append((key, value))

@@ -4,7 +4,7 @@ extension OracleAriaYAMLReader {
     /// One open item: its line, and what its children contributed so far.
     struct Frame {
         var item: OracleAriaLine
-        var role: OracleAriaRole
+        var role: AriaRole
         /// Indentation of this item's children (set by the first child).
         var childIndent: Int?
         var childLine = 0
@@ -128,7 +128,7 @@ extension OracleAriaYAMLReader {
             guard stack.count < OracleAriaYAMLReader.maxDepth else {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(OracleAriaYAMLReader.maxDepth) levels")
             }
-            let role = item.isProperty ? OracleAriaRole(kind: .structural, role: .container) : OracleAriaRole.named(item.role)
+            let role = item.isProperty ? AriaRole(kind: .structural, role: .container) : AriaRole.named(item.role)
             // Read in place: `stack.last` would copy the parent frame and its children.
             var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
             if !item.isProperty, role.role == .heading {

@@ -37,7 +37,7 @@ extension OracleAriaYAMLReader.Builder {
             case "active": active = on
             case "invalid": if value != "false" { node.states.insert(.invalid) }
             case "aria-hidden": node.hidden = true
-            case "box": node.frame = value.flatMap(OracleAriaAttribute.box)
+            case "box": node.frame = value.flatMap(AriaAttribute.box)
             case "level": node.level = value.flatMap(Self.level)
             default: break // ref and cursor are renumbered on every snapshot: no stable id, not spoken
             }

@@ -23,7 +23,7 @@
 /// plain values continued on more-indented lines and block scalars (`|`,
 /// `>`; see `OracleAriaBlockScalar`). What Playwright rejects fails here too, with
 /// the line and column: attributes it does not know or values it refuses
-/// (`OracleAriaAttribute`), items nested under an item without `:` or with a text
+/// (`AriaAttribute`), items nested under an item without `:` or with a text
 /// value, a plain value holding `: `.
 ///
 /// Stops follow a screen reader on the web: a control, link, heading, image or
