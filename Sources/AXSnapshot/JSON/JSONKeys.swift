@@ -1,7 +1,8 @@
 /// The member keys a decoder wants from an object, by index, for
-/// `JSONParser.memberKey(among:)`: a key is found by comparing the bytes
-/// written in the file with the names that start with its first byte, with no
-/// `String` made of the key and no array per name.
+/// `JSONParser.memberKey(among:)` (and any other set of ASCII names read from
+/// bytes, such as the ARIA reader's role words): a key is found by comparing
+/// the bytes written in the file with the names that start with its first
+/// byte, with no `String` made of the key and no array per name.
 ///
 /// Where eight bytes can be read at the key, its first eight are compared
 /// with each candidate's at once (one load, a mask, one comparison): most
