@@ -41,23 +41,26 @@ enum StatusText {
     static let markerFirstKeys = Set(markerKeys.compactMap(\.keys.first)).sorted()
 
     static func isStatus(_ stop: Stop) -> Bool {
-        isStatus([stop], 0, labelKeys: nil)
+        isStatus([stop], 0, labelKeys: nil, labelIsASCII: nil)
     }
 
-    /// `isStatus(stops[i])`, given the label's word keys when the caller
-    /// has them. The stop is read in place: passing `stops[i]` copied it
-    /// (a retain and a release of each of its fields), which cost about a
-    /// third as much as the test itself here (callgrind).
-    static func isStatus(_ stops: [Stop], _ i: Int, labelKeys: ArraySlice<UInt64>?) -> Bool {
+    /// `isStatus(stops[i])`, given the label's word keys and whether it is
+    /// ASCII when the caller has them (`WordKeys.scan`). The stop is read in
+    /// place: passing `stops[i]` copied it (a retain and a release of each of
+    /// its fields), which cost about a third as much as the test itself here
+    /// (callgrind).
+    static func isStatus(_ stops: [Stop], _ i: Int, labelKeys: ArraySlice<UInt64>?, labelIsASCII: Bool?) -> Bool {
         guard stops[i].role == .text || stops[i].role == .other, !stops[i].label.isEmpty else { return false }
         // For ASCII, normalizing and replacing apostrophes only touch what
         // `words` treats as separators anyway, so the name's word keys decide:
         // no marker's keys, no marker's words (most texts end here). The name
         // is label + ", " + value, so its keys are the label's and the value's.
-        if WordKeys.isASCII(stops[i].label), WordKeys.isASCII(stops[i].value) {
+        if labelIsASCII ?? WordKeys.isASCII(stops[i].label), stops[i].value.isEmpty || WordKeys.isASCII(stops[i].value) {
             let label = labelKeys ?? WordKeys(stops[i].label).keys[...]
             let value = stops[i].value.isEmpty ? [] : WordKeys(stops[i].value).keys
-            guard label.contains(where: { isMarkerFirstKey($0) }) || value.contains(where: { isMarkerFirstKey($0) }) else { return false }
+            let firstKeys = markerFirstKeys
+            guard label.contains(where: { isFirstKey($0, of: firstKeys) })
+                || value.contains(where: { isFirstKey($0, of: firstKeys) }) else { return false }
             let keys = WordKeys(keys: Array(label) + value)
             guard markerKeys.contains(where: { keys.mayContain($0) }) else { return false }
         }
@@ -65,9 +68,8 @@ enum StatusText {
         return markerWords.contains { LabelText.containsWords(text, $0) }
     }
 
-    /// Whether `key` is in `markerFirstKeys`, by halves.
-    static func isMarkerFirstKey(_ key: UInt64) -> Bool {
-        let sorted = markerFirstKeys
+    /// Whether `key` is in `sorted` (`markerFirstKeys`, read once by the caller), by halves.
+    private static func isFirstKey(_ key: UInt64, of sorted: [UInt64]) -> Bool {
         var (lo, hi) = (0, sorted.count)
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -21,33 +21,87 @@ struct WordKeys: Equatable {
     /// Appends the keys of `text`'s words to `keys`: an index of many labels
     /// keeps them all in one array rather than one array per label.
     static func append(_ text: String, to keys: inout [UInt64]) {
+        _ = scan(text, to: &keys)
+    }
+
+    /// What the pass that appends a text's keys (`append`) sees of its bytes
+    /// besides: callers that need these facts too read the text once.
+    struct Scan {
+        /// Every byte is ASCII.
+        let isASCII: Bool
+        /// ASCII without a carriage return: one `Character` per byte.
+        let isPlain: Bool
+        let byteCount: Int
+    }
+
+    /// `append`, and the `Scan` of `text`.
+    static func scan(_ text: String, to keys: inout [UInt64]) -> Scan {
         let start = keys.count
-        var text = text
-        // The bytes in one buffer, in one pass: iterating `String.UTF8View`
-        // costs several times more per byte.
-        let isASCII: Bool = text.withUTF8 { bytes in
-            // For ASCII, `words` keeps runs of [A-Za-z0-9], lower-cased.
-            var hash = Self.seed
-            var inWord = false
-            for b in bytes {
-                guard b < 0x80 else { return false }
-                let c = b &- 0x41 < 26 ? b | 0x20 : b
-                if c &- 0x61 < 26 || c &- 0x30 < 10 {
-                    hash = (hash ^ UInt64(c)) &* Self.prime
-                    inWord = true
-                } else if inWord {
-                    keys.append(hash)
-                    hash = Self.seed
-                    inWord = false
-                }
+        var words = Splitter()
+        var isASCII = true
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // The bytes in place: iterating `String.UTF8View` costs several
+            // times more per byte (callgrind).
+            let bytes = text.utf8.span
+            for i in bytes.indices where !words.add(bytes[i], to: &keys) {
+                isASCII = false
+                break
             }
-            if inWord { keys.append(hash) }
-            return true
+        } else {
+            for b in text.utf8 where !words.add(b, to: &keys) {
+                isASCII = false
+                break
+            }
         }
-        if !isASCII {
+        if isASCII {
+            words.end(to: &keys)
+        } else {
             keys.removeSubrange(start...)
             keys += LabelText.words(text).map(Self.key)
         }
+        return Scan(isASCII: isASCII, isPlain: isASCII && !words.sawCarriageReturn, byteCount: text.utf8.count)
+    }
+
+    /// The state of `scan` between bytes: the hash of the word so far.
+    private struct Splitter {
+        var hash = WordKeys.seed
+        var inWord = false
+        var sawCarriageReturn = false
+
+        /// Adds byte `b`, appending the key of a word it ends; false for a
+        /// byte of non-ASCII text. One table lookup per byte: testing the
+        /// ranges byte by byte cost twice as much (callgrind).
+        @inline(__always)
+        mutating func add(_ b: UInt8, to keys: inout [UInt64]) -> Bool {
+            let f = WordKeys.wordFold[Int(b)]
+            if f == 0 {
+                sawCarriageReturn = sawCarriageReturn || b == 0x0D
+                end(to: &keys)
+                return true
+            }
+            guard f < 0x80 else { return false }
+            hash = (hash ^ UInt64(f)) &* WordKeys.prime
+            inWord = true
+            return true
+        }
+
+        @inline(__always)
+        mutating func end(to keys: inout [UInt64]) {
+            guard inWord else { return }
+            keys.append(hash)
+            hash = WordKeys.seed
+            inWord = false
+        }
+    }
+
+    /// Each byte as a word holds it: ASCII letters and digits lower-cased
+    /// (`LabelText.words` keeps runs of [A-Za-z0-9] for ASCII), 0 for a byte
+    /// between words, 0xFF for the bytes of non-ASCII text.
+    static let wordFold: [UInt8] = (0..<256).map { (b: Int) -> UInt8 in
+        if b >= 0x80 { return 0xFF }
+        if (0x41...0x5A).contains(b) { return UInt8(b | 0x20) }
+        if (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) { return UInt8(b) }
+        return 0
     }
 
     init(keys: [UInt64]) {

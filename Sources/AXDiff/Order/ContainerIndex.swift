@@ -59,7 +59,7 @@ final class ContainerIndex {
         canBeNamed.reserveCapacity(members.count)
         for (a, stop) in members.enumerated() {
             let start = keys.count
-            WordKeys.append(refs.stops[stop].label, to: &keys)
+            let scan = WordKeys.scan(refs.stops[stop].label, to: &keys)
             wordStart.append(keys.count)
             if refs.stops[stop].role.isInteractive {
                 status.append(false)
@@ -68,7 +68,7 @@ final class ContainerIndex {
                 for key in keys[start...] { controlPairs.append((key, a)) }
                 continue
             }
-            let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...])
+            let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
             status.append(facts.isStatus)
             canBeNamed.append(facts.canBeNamed)
             if facts.isStatus {

@@ -75,30 +75,25 @@ struct OrderReferences {
 
         /// The facts of `stops[i]`.
         init(_ stops: [Stop], _ i: Int) {
-            self.init(stops, i, label: WordKeys(stops[i].label).keys[...])
+            var keys: [UInt64] = []
+            let scan = WordKeys.scan(stops[i].label, to: &keys)
+            self.init(stops, i, label: keys[...], scan: scan)
         }
 
         /// The facts of `stops[i]`, whose label's keys are `label` (read in
-        /// place, not copied). A control is only ever the action of a pair:
-        /// it is neither a status (a text role) nor nameable, and needs only
-        /// its label's keys.
-        init(_ stops: [Stop], _ i: Int, label: ArraySlice<UInt64>) {
+        /// place, not copied) and whose bytes `scan` describes. A control is
+        /// only ever the action of a pair: it is neither a status (a text
+        /// role) nor nameable, and needs only its label's keys.
+        init(_ stops: [Stop], _ i: Int, label: ArraySlice<UInt64>, scan: WordKeys.Scan) {
             self.label = label
             guard !stops[i].role.isInteractive else {
                 isStatus = false
                 canBeNamed = false
                 return
             }
-            isStatus = StatusText.isStatus(stops, i, labelKeys: label)
-            // `label.count` walks grapheme clusters; an ASCII label without a
-            // carriage return has one per byte.
-            // The bytes are read in place where they are contiguous (the
-            // `UTF8View` iterator costs several times more per byte).
-            let utf8 = stops[i].label.utf8
-            let plain: (UInt8) -> Bool = { $0 < 0x80 && $0 != 0x0D }
-            canBeNamed = utf8.count < 3 ? false
-                : (utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? utf8.allSatisfy(plain))
-                    ? true : stops[i].label.count >= 3
+            isStatus = StatusText.isStatus(stops, i, labelKeys: label, labelIsASCII: scan.isASCII)
+            // `label.count` walks grapheme clusters; a plain label has one per byte.
+            canBeNamed = scan.byteCount < 3 ? false : scan.isPlain ? true : stops[i].label.count >= 3
         }
     }
 
