@@ -59,12 +59,13 @@ final class ElementBoundTests: XCTestCase {
     }
 
     /// The parser stops at the `{` past the limit: nothing after it is parsed, let alone built.
-    func testJSONParserStopsAtTheObjectPastTheLimit() {
+    func testJSONParserStopsAtTheObjectPastTheLimit() throws {
         let bytes = Array(#"[{"a": 1}, {}, {"b": "#.utf8) + [0xFF, 0xFE]
-        var parser = JSONParser(bytes: bytes, maxObjectItems: 2)
-        XCTAssertThrowsError(try parser.parseValue(depth: 0)) { error in XCTAssertTrue(error is JSONParser.ObjectItemLimit, "\(error)") }
-        XCTAssertEqual(parser.pos, 15)
-        XCTAssertEqual(parser.objectItems, 3)
+        try JSONParser.withParser(bytes, maxObjectItems: 2) { parser in
+            XCTAssertThrowsError(try parser.parseValue(depth: 0)) { error in XCTAssertTrue(error is JSONParser.ObjectItemLimit, "\(error)") }
+            XCTAssertEqual(parser.pos, 15)
+            XCTAssertEqual(parser.objectItems, 3)
+        }
     }
 
     /// Too many elements outranks the text's other problems wherever they are, as it did

@@ -20,8 +20,8 @@ struct FieldResultJSONDecoder {
 
     /// `maxElements` bounds the objects that are array items (`JSONParser.maxObjectItems`):
     /// every element is one, so the decoder stops before building the one past the limit.
-    init(_ bytes: [UInt8], file: String, maxElements: Int = .max) {
-        parser = JSONParser(bytes: bytes, maxObjectItems: maxElements)
+    init(_ parser: JSONParser, file: String) {
+        self.parser = parser
         self.file = file
     }
 

@@ -17,13 +17,17 @@ final class JSONDecoderOracleTests: XCTestCase {
     }
 
     static func decoded(_ bytes: [UInt8], maxElements: Int = .max) -> Outcome {
-        var decoder = AXSnapshotJSONDecoder(bytes, file: "S.json", maxElements: maxElements)
-        do { return .snapshot(try decoder.snapshot(defaultScreen: "S")) } catch { return .error("\(error)") }
+        JSONParser.withParser(bytes, maxObjectItems: maxElements) { parser in
+            var decoder = AXSnapshotJSONDecoder(parser, file: "S.json")
+            do { return .snapshot(try decoder.snapshot(defaultScreen: "S")) } catch { return .error("\(error)") }
+        }
     }
 
     static func oracle(_ bytes: [UInt8], maxElements: Int = .max) -> Outcome {
-        var decoder = FieldResultJSONDecoder(bytes, file: "S.json", maxElements: maxElements)
-        do { return .snapshot(try decoder.snapshot(defaultScreen: "S")) } catch { return .error("\(error)") }
+        JSONParser.withParser(bytes, maxObjectItems: maxElements) { parser in
+            var decoder = FieldResultJSONDecoder(parser, file: "S.json")
+            do { return .snapshot(try decoder.snapshot(defaultScreen: "S")) } catch { return .error("\(error)") }
+        }
     }
 
     func testEveryJSONSnapshotOfTheCorporaDecodesAsTheOracleDoes() throws {

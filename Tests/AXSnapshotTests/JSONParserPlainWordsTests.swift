@@ -17,14 +17,16 @@ final class JSONParserPlainWordsTests: XCTestCase {
                     rng.next() % 6 == 0 ? alphabet[Int(rng.next() % UInt64(alphabet.count))] : UInt8(0x30 + rng.next() % 40)
                 }
                 let start = count == 0 ? 0 : Int(rng.next() % UInt64(count))
-                var parser = JSONParser(bytes: bytes)
-                parser.pos = start
-                let ascii = parser.skipPlainWords()
+                let (pos, ascii) = JSONParser.withParser(bytes) { parser in
+                    parser.pos = start
+                    let ascii = parser.skipPlainWords()
+                    return (parser.pos, ascii)
+                }
                 let special = bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? count
                 let expected = start + (special - start) / 8 * 8
-                XCTAssertEqual(parser.pos, expected, "seed \(seed) round \(round): \(bytes) from \(start)")
+                XCTAssertEqual(pos, expected, "seed \(seed) round \(round): \(bytes) from \(start)")
                 XCTAssertEqual(ascii, bytes[start..<expected].allSatisfy { $0 < 0x80 }, "seed \(seed) round \(round): \(bytes) from \(start)")
-                if parser.pos != expected { return }
+                if pos != expected { return }
             }
         }
     }

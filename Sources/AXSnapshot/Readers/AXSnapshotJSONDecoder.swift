@@ -55,8 +55,10 @@ struct AXSnapshotJSONDecoder {
 
     /// `maxElements` bounds the objects that are array items (`JSONParser.maxObjectItems`):
     /// every element is one, so the decoder stops before building the one past the limit.
-    init(_ bytes: [UInt8], file: String, maxElements: Int = .max) {
-        parser = JSONParser(bytes: bytes, maxObjectItems: maxElements)
+    /// A decoder for the bytes `parser` reads (`JSONParser.withParser`):
+    /// it must not outlive them.
+    init(_ parser: JSONParser, file: String) {
+        self.parser = parser
         self.file = file
     }
 

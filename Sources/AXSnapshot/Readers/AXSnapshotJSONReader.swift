@@ -19,7 +19,9 @@ public enum AXSnapshotJSONReader: SnapshotFormatReader {
     /// The decoder counts what `SnapshotReader.elementBound` counts in JSON — objects that
     /// are array items, elements and any other — as it parses, so no separate pass is needed.
     public static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot {
-        var decoder = AXSnapshotJSONDecoder(bytes, file: file, maxElements: maxElements)
-        return try decoder.snapshot(defaultScreen: screen)
+        try JSONParser.withParser(bytes, maxObjectItems: maxElements) { parser in
+            var decoder = AXSnapshotJSONDecoder(parser, file: file)
+            return try decoder.snapshot(defaultScreen: screen)
+        }
     }
 }
