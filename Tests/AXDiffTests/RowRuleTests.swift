@@ -93,4 +93,56 @@ final class RowRuleTests: XCTestCase {
         XCTAssertGreaterThan(kept, 400, "seed \(seed)")
         XCTAssertGreaterThan(sorted, 400, "seed \(seed)")
     }
+    /// The sort against the plain one it replaced (items sorted with their
+    /// frames, kept here as the reference), on seeded siblings with shared
+    /// tops and edges, NaN and infinite edges, and both directions: the same
+    /// order every time.
+    func testTheSortMatchesSortingTheItemsWithTheirFrames() {
+        func reference(_ items: [Int], frame: (Int) -> Frame?, direction: LayoutDirection) -> [Int] {
+            guard items.count > 1 else { return items }
+            let framed: [(path: Int, frame: Frame, offset: Int)] = items.enumerated().compactMap { offset, path in
+                frame(path).map { (path, $0, offset) }
+            }
+            guard framed.count == items.count else { return items }
+            let byTop = framed.sorted { $0.frame.y != $1.frame.y ? $0.frame.y < $1.frame.y : $0.offset < $1.offset }
+            var rowed: [(row: Int, path: Int, frame: Frame, offset: Int)] = []
+            var row = -1
+            var rowTop = -Double.infinity
+            for item in byTop {
+                if row < 0 || item.frame.y - rowTop > VisualOrder.rowTolerance {
+                    row += 1
+                    rowTop = item.frame.y
+                }
+                rowed.append((row, item.path, item.frame, item.offset))
+            }
+            rowed.sort { a, b in
+                if a.row != b.row { return a.row < b.row }
+                if direction == .rtl {
+                    return a.frame.maxX != b.frame.maxX ? a.frame.maxX > b.frame.maxX : a.offset < b.offset
+                }
+                return a.frame.x != b.frame.x ? a.frame.x < b.frame.x : a.offset < b.offset
+            }
+            return rowed.map(\.path)
+        }
+        let seed: UInt64 = 0x50_27
+        var rng = SeededGenerator(seed: seed)
+        let edges: [Double] = [0, 0, 3, 7, 7.5, 14, 20, 40, -5, .nan, .infinity, -.infinity]
+        var moved = 0
+        for round in 0..<3_000 {
+            let n = Int.random(in: 0...40, using: &rng)
+            let direction: LayoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
+            let frames: [Frame?] = (0..<n).map { _ in
+                if Int.random(in: 0..<200, using: &rng) == 0 { return nil }
+                return Frame(x: edges[Int.random(in: 0..<edges.count, using: &rng)] * Double(Int.random(in: 1...3, using: &rng)),
+                             y: edges[Int.random(in: 0..<edges.count, using: &rng)] * Double(Int.random(in: 1...3, using: &rng)),
+                             width: edges[Int.random(in: 0..<edges.count, using: &rng)], height: 20)
+            }
+            let items = frames.indices.map { $0 * 3 + 1 }
+            let frame = { (item: Int) in frames[(item - 1) / 3] }
+            let got = VisualOrder.sortVisually(items, frame: frame, direction: direction)
+            XCTAssertEqual(got, reference(items, frame: frame, direction: direction), "seed \(seed), round \(round): \(frames), \(direction)")
+            if got != items { moved += 1 }
+        }
+        XCTAssertGreaterThan(moved, 1_000, "seed \(seed)")
+    }
 }

@@ -88,33 +88,40 @@ enum VisualOrder {
     }
 
     /// Sorts sibling items into rows by their frames; keeps file order when any lacks one.
+    ///
+    /// The sorts move small keys (a top or a row, an edge, the file position),
+    /// not the items with their frames: moving those made up most of the
+    /// sorting (callgrind).
     static func sortVisually<Item>(_ items: [Item], frame: (Item) -> Frame?, direction: LayoutDirection) -> [Item] {
         guard items.count > 1 else { return items }
-        let framed: [(path: Item, frame: Frame, offset: Int)] = items.enumerated().compactMap { offset, path in
-            frame(path).map { (path, $0, offset) }
+        var frames: [Frame] = []
+        frames.reserveCapacity(items.count)
+        for item in items {
+            guard let f = frame(item) else { return items }
+            frames.append(f)
         }
-        guard framed.count == items.count else { return items }
-        let byTop = framed.sorted { $0.frame.y != $1.frame.y ? $0.frame.y < $1.frame.y : $0.offset < $1.offset }
+        let byTop = frames.indices.sorted { frames[$0].y != frames[$1].y ? frames[$0].y < frames[$1].y : $0 < $1 }
         // Rows numbered in one pass, then one sort by (row, across, offset): the
         // same order as sorting each row on its own, without an array per row.
-        var rowed: [(row: Int, path: Item, frame: Frame, offset: Int)] = []
+        var rowed: [(row: Int, across: Double, offset: Int)] = []
         rowed.reserveCapacity(byTop.count)
         var row = -1
         var rowTop = -Double.infinity
-        for item in byTop {
-            if row < 0 || item.frame.y - rowTop > rowTolerance {
+        for offset in byTop {
+            let f = frames[offset]
+            if row < 0 || f.y - rowTop > rowTolerance {
                 row += 1
-                rowTop = item.frame.y
+                rowTop = f.y
             }
-            rowed.append((row, item.path, item.frame, item.offset))
+            rowed.append((row, direction == .rtl ? f.maxX : f.x, offset))
         }
         rowed.sort { a, b in
             if a.row != b.row { return a.row < b.row }
             if direction == .rtl {
-                return a.frame.maxX != b.frame.maxX ? a.frame.maxX > b.frame.maxX : a.offset < b.offset
+                return a.across != b.across ? a.across > b.across : a.offset < b.offset
             }
-            return a.frame.x != b.frame.x ? a.frame.x < b.frame.x : a.offset < b.offset
+            return a.across != b.across ? a.across < b.across : a.offset < b.offset
         }
-        return rowed.map(\.path)
+        return rowed.map { items[$0.offset] }
     }
 }
