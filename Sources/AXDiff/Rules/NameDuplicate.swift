@@ -56,25 +56,23 @@ enum NameDuplicate: ChangeRule {
     /// the group has two or more members not told apart by an input label of
     /// their own.
     ///
-    /// When every name is ASCII, an ASCII label is first compared by a hash
-    /// of its normal form (`LabelText.normalizedKey`, no string built), so a
-    /// control whose name is not among `names` — almost all of them — costs
-    /// one pass over its label's bytes. Other labels are normalized and
-    /// looked up.
+    /// Each name gets a slot, its place among the names sorted, and a
+    /// control's label is looked up to a slot: when every name and the label
+    /// are ASCII, by a hash of its normal form (`LabelText.normalizedKey`, no
+    /// string built) among the names' hashes, sorted, then confirmed on the
+    /// normal form itself; otherwise by its normal form among the names, by
+    /// halves. A control whose name is not among
+    /// `names` — almost all of them — costs one pass over its label's bytes,
+    /// and a member costs no hashing of strings (a dictionary from name to
+    /// members hashed every member's name twice, most of the cost on a screen
+    /// of repeated rows, callgrind).
     ///
-    /// - Complexity: O(n) expected.
+    /// - Complexity: O(n log m) for n stops and m names.
     static func duplicates(_ stops: [Stop], among names: Set<String>) -> [String: [Int]] {
-        // Few names: a sorted array searched by halves beats hashing each key.
-        var keys: [UInt64] = []
-        for name in names {
-            guard let key = LabelText.normalizedKey(name) else {
-                keys = []
-                break
-            }
-            keys.append(key)
-        }
-        keys.sort()
-        // The first bytes of the names (when `keys` is not empty every name
+        let nameList = names.sorted()
+        // The names' keys with their slots, sorted by key; empty when a name is not ASCII.
+        let keyed = keys(of: nameList)
+        // The first bytes of the names (when `keyed` is not empty every name
         // is ASCII, and normalized: no leading whitespace, no upper case), as
         // a 128-bit set. A label that starts with an ASCII byte other than
         // whitespace has a normal form starting with that byte lower-cased
@@ -82,41 +80,25 @@ enum NameDuplicate: ChangeRule {
         // to no ASCII one), so a label whose first byte starts no name is no
         // name: one byte read instead of hashing the whole label, for almost
         // every control.
-        var firstBytes: (low: UInt64, high: UInt64) = (0, 0)
-        if !keys.isEmpty {
-            for name in names {
-                guard let b = name.utf8.first else { continue }
-                if b < 64 { firstBytes.low |= 1 << b } else { firstBytes.high |= 1 << (b - 64) }
-            }
+        let firstBytes = keyed.isEmpty ? (low: UInt64(0), high: UInt64(0)) : nameList.reduce((low: UInt64(0), high: UInt64(0))) { set, name in
+            guard let b = name.utf8.first else { return set }
+            return b < 64 ? (set.low | 1 << b, set.high) : (set.low, set.high | 1 << (b - 64))
         }
         func startsNoName(_ label: String) -> Bool {
-            guard !keys.isEmpty, var b = label.utf8.first, b < 0x80, b != 0x20, !(0x09...0x0D).contains(b) else { return false }
+            guard !keyed.isEmpty, var b = label.utf8.first, b < 0x80, b != 0x20, !(0x09...0x0D).contains(b) else { return false }
             if b >= 0x41 && b <= 0x5A { b |= 0x20 }
             return b < 64 ? firstBytes.low & (1 << b) == 0 : firstBytes.high & (1 << (b - 64)) == 0
         }
-        func known(_ key: UInt64) -> Bool {
-            var (lo, hi) = (0, keys.count)
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < keys.count && keys[lo] == key
-        }
-        // Only names met twice get a member list. Indices: `for s in stops`
-        // copies every stop (all its fields).
-        var first: [String: Int] = [:]
-        var groups: [String: [Int]] = [:]
+        // Indices: `for s in stops` copies every stop (all its fields).
+        var members = [[Int]](repeating: [], count: nameList.count)
         for i in stops.indices where counts(stops[i].role) {
             if startsNoName(stops[i].label) { continue }
-            if !keys.isEmpty, let key = LabelText.normalizedKey(stops[i].label), !known(key) { continue }
-            let name = LabelText.normalized(stops[i].label)
-            guard names.contains(name) else { continue }
-            if let earlier = first.updateValue(stops[i].index, forKey: name) {
-                if groups[name] == nil { groups[name] = [earlier] }
-                first[name] = earlier
-                groups[name, default: []].append(stops[i].index)
-            }
+            guard let k = slot(stops[i].label, keyed: keyed, names: nameList) else { continue }
+            members[k].append(stops[i].index)
         }
+        // Only names met twice are groups.
+        var groups: [String: [Int]] = [:]
+        for (k, list) in members.enumerated() where list.count >= 2 { groups[nameList[k]] = list }
         // Meaningless labels are left out only now, in groups that could be
         // duplicates: the label test is the costly part, and most groups have
         // one member. Filtering keeps the members' order, so the result is
@@ -153,6 +135,50 @@ enum NameDuplicate: ChangeRule {
             let apart = members.allSatisfy { m in stops[m].inputLabels.contains { seen[LabelText.normalized($0)] == 1 } }
             return !apart
         }
+    }
+}
+
+extension NameDuplicate {
+    /// The place in `names` (sorted) of the name `label` normalizes to, if
+    /// any; `keyed` is `keys(of: names)`.
+    @inline(__always)
+    fileprivate static func slot(_ label: String, keyed: [(key: UInt64, slot: Int)], names: [String]) -> Int? {
+        guard !keyed.isEmpty, let key = LabelText.normalizedKey(label) else {
+            // A label that is not ASCII may still normalize to a name ("\u{212A}" is "k").
+            let name = LabelText.normalized(label)
+            var (lo, hi) = (0, names.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if names[mid] < name { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < names.count && names[lo] == name ? lo : nil
+        }
+        var (lo, hi) = (0, keyed.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyed[mid].key < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < keyed.count, keyed[lo].key == key else { return nil }
+        // Equal keys are a candidate: the normal form decides.
+        let name = LabelText.normalized(label)
+        while lo < keyed.count, keyed[lo].key == key {
+            if names[keyed[lo].slot] == name { return keyed[lo].slot }
+            lo += 1
+        }
+        return nil
+    }
+
+    /// The `LabelText.normalizedKey` of each name with its place, sorted by
+    /// key; empty when a name is not ASCII.
+    fileprivate static func keys(of names: [String]) -> [(key: UInt64, slot: Int)] {
+        var keyed: [(key: UInt64, slot: Int)] = []
+        keyed.reserveCapacity(names.count)
+        for (slot, name) in names.enumerated() {
+            guard let key = LabelText.normalizedKey(name) else { return [] }
+            keyed.append((key, slot))
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.slot < $1.slot }
+        return keyed
     }
 }
 
