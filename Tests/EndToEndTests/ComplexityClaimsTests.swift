@@ -156,6 +156,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "ScreenOutline.outline": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
         "ScreenOutline.foldedHeadings": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
         "ScreenOutline.text": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
+        "ScreenOutline.walk": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
         "ContainerPairs.init": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
         "ContainerPairs.count": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
         "HeadingPairs.init": .test("OutlineScalingTests.testEveryListAndHeadingRenamedScalesAsNLogN"),
