@@ -419,9 +419,11 @@ struct AriaLine {
 
         /// A YAML/JSON double-quoted scalar with backslash escapes.
         func doubleQuoted(at index: Int) throws -> (String, Int) {
-            // Most names hold no escape: their bytes are the string.
-            var i = index + 1
-            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+            // Most names hold no escape: their bytes are the string. The
+            // first quote, then the first backslash before it, found by
+            // `memchr` (a byte at a time cost more than the name's `String`).
+            let quote = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: index + 1, to: end)
+            var i = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: index + 1, to: quote)
             if i < end, bytes[i] == UInt8(ascii: "\"") {
                 return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
             }
