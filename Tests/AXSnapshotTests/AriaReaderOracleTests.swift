@@ -89,4 +89,22 @@ final class AriaReaderOracleTests: XCTestCase {
             }
         }
     }
+
+    /// Whitespace collapsing reads ASCII text by its bytes and other text by
+    /// its scalars: both as the oracle collapses them.
+    func testSeededWhitespaceIsCollapsedAsTheOracleCollapsesIt() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_ARIA_SEED"] ?? "") ?? 0xA21A_5EED
+        var rng = SeededGenerator(seed: seed)
+        let pieces = [" ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "a", "Z", "0", "~", "-", "\u{7F}", "\u{01}",
+                      "\u{85}", "\u{A0}", "\u{200B}", "\u{AD}", "\u{2028}", "\u{3000}", "é", "e\u{301}", "…"]
+        for n in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) { text += AriaSnapshotGenerator.pick(pieces, &rng) }
+            // By bytes: `String`'s `==` would take a decomposed é for a composed one.
+            if Array(AriaBlockScalar.normalizedWhitespace(text).utf8) != Array(OracleAriaBlockScalar.normalizedWhitespace(text).utf8) {
+                XCTFail("seed \(seed), text \(n): \(text.debugDescription) collapses to \(AriaBlockScalar.normalizedWhitespace(text).debugDescription), the oracle's \(OracleAriaBlockScalar.normalizedWhitespace(text).debugDescription)")
+                return
+            }
+        }
+    }
 }

@@ -106,6 +106,7 @@ enum AriaBlockScalar {
     /// every name and text of a snapshot goes through here.
     static func normalizedWhitespace(_ s: String) -> String {
         if isNormalASCII(s) { return s }
+        if let stored = s.utf8.withContiguousStorageIfAvailable(normalizedASCII), let ascii = stored { return ascii }
         // Into bytes: appending to a String's scalar view copied the string
         // each time in a debug build (quadratic in a long block).
         var out: [UInt8] = []
@@ -123,6 +124,34 @@ enum AriaBlockScalar {
             UTF8.encode(scalar) { out.append($0) }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `normalizedWhitespace` of ASCII text, byte by byte (decoding and
+    /// encoding each scalar cost several times more); nil for other text.
+    /// In ASCII the white space is TAB to CR and the space, and there is no
+    /// zero-width space or soft hyphen. The text is never longer than
+    /// `bytes`: it is written into scratch room of that size (appending
+    /// to an array cost more per byte than the rest of the work).
+    static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { out -> String? in
+            var n = 0
+            var pendingSpace = false
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if b == 0x20 || (0x09...0x0D).contains(b) {
+                    pendingSpace = n > 0
+                    continue
+                }
+                if pendingSpace {
+                    out[n] = 0x20
+                    n += 1
+                }
+                pendingSpace = false
+                out[n] = b
+                n += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
+        }
     }
 
     /// Printable ASCII with no leading, trailing or doubled space.
