@@ -42,7 +42,10 @@ struct AriaLine {
     /// Where a block key starts, for its errors.
     var keyColumn = 0
 
-    /// An item with nothing read into it yet, on `line`.
+    /// An item with nothing read into it yet, on `line`. Always inlined, so
+    /// an item made blank in place is written there (called, it was built
+    /// aside and copied over).
+    @inline(__always)
     init(line: Int) {
         indent = 0
         self.line = line
