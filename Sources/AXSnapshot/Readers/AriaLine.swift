@@ -306,7 +306,7 @@ struct AriaLine {
                 item.role = String(decoding: word, as: UTF8.self)
                 return i
             }
-            (item.ariaRole, item.role) = AriaRole.named(word)
+            (item.ariaRole, item.role) = AriaRole.named(roleStart..<i, in: bytes)
 
             var sawName = false, sawAttribute = false
             while true {
