@@ -89,4 +89,57 @@ final class AriaReaderOracleTests: XCTestCase {
             }
         }
     }
+
+    /// Whitespace collapsing reads ASCII text by its bytes and other text by
+    /// its scalars: both as the oracle collapses them.
+    func testSeededWhitespaceIsCollapsedAsTheOracleCollapsesIt() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_ARIA_SEED"] ?? "") ?? 0xA21A_5EED
+        var rng = SeededGenerator(seed: seed)
+        let pieces = [" ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "a", "Z", "0", "~", "-", "\u{7F}", "\u{01}",
+                      "\u{85}", "\u{A0}", "\u{200B}", "\u{AD}", "\u{2028}", "\u{3000}", "é", "e\u{301}", "…"]
+        for n in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) { text += AriaSnapshotGenerator.pick(pieces, &rng) }
+            // By bytes: `String`'s `==` would take a decomposed é for a composed one.
+            if Array(AriaBlockScalar.normalizedWhitespace(text).utf8) != Array(OracleAriaBlockScalar.normalizedWhitespace(text).utf8) {
+                XCTFail("seed \(seed), text \(n): \(text.debugDescription) collapses to \(AriaBlockScalar.normalizedWhitespace(text).debugDescription), the oracle's \(OracleAriaBlockScalar.normalizedWhitespace(text).debugDescription)")
+                return
+            }
+        }
+    }
+
+    /// Block scalars of every chomping and folding, with lines more and less
+    /// indented, blank lines with and without spaces, CR LF line ends and
+    /// the end of the file inside the block: collected as the oracle collects them.
+    func testSeededBlockScalarsAreCollectedAsTheOracleCollectsThem() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_ARIA_SEED"] ?? "") ?? 0xA21A_5EED
+        var rng = SeededGenerator(seed: seed)
+        var withText = 0
+        let texts = ["a", "two words", "x: y", "日本", "e\u{301}", "  ", "\t", "- item", "#"]
+        for n in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 7) {
+                let spaces = String(repeating: " ", count: Int(rng.next() % 7))
+                let body = AriaSnapshotGenerator.chance(25, &rng) ? "" : AriaSnapshotGenerator.pick(texts, &rng)
+                text += spaces + body + (AriaSnapshotGenerator.chance(20, &rng) ? "\r\n" : "\n")
+            }
+            if AriaSnapshotGenerator.chance(30, &rng) { text += String(repeating: " ", count: Int(rng.next() % 5)) + "end" }
+            let bytes = Array(text.utf8)
+            let indent = Int(rng.next() % 4)
+            let folded = AriaSnapshotGenerator.chance(50, &rng)
+            let chomp = Int(rng.next() % 3)
+            let style = AriaBlockScalar.Style(folded: folded, chomp: [.clip, .strip, .keep][chomp])
+            let oracleStyle = OracleAriaBlockScalar.Style(folded: folded, chomp: [.clip, .strip, .keep][chomp])
+            let new = bytes.withUnsafeBufferPointer { AriaBlockScalar.collect($0, from: 0, indent: indent, style: style) }
+            let old = OracleAriaBlockScalar.collect(bytes, from: 0, indent: indent, style: oracleStyle)
+            if Array(new.value.utf8) != Array(old.value.utf8) || new.next != old.next || new.lines != old.lines {
+                XCTFail("seed \(seed), block \(n) (indent \(indent), \(style)): \(text.debugDescription) collects \(new), the oracle \(old)")
+                return
+            }
+            if !old.value.isEmpty { withText += 1 }
+        }
+        // Most blocks take some text; some stop at their first line.
+        XCTAssertGreaterThan(withText, 5_000, "seed \(seed)")
+        XCTAssertLessThan(withText, 20_000, "seed \(seed)")
+    }
 }

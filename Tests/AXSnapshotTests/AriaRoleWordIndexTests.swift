@@ -20,6 +20,14 @@ final class AriaRoleWordIndexTests: XCTestCase {
             let (role, text) = Array(word.utf8).withUnsafeBufferPointer { AriaRole.named($0) }
             XCTAssertEqual(text, word)
             XCTAssertEqual(Self.fields(role), Self.fields(AriaRole.named(word)), word)
+            // Read from a line, with bytes before and after it (eight and more
+            // after, fewer, none), as a word is read eight bytes at a time.
+            for after in ["", " ", ":", " \"x\"", "  \"a name\" [level=2]:", "_a", "s\n- button"] {
+                let line = Array(("- " + word + after).utf8)
+                let (lineRole, lineText) = line.withUnsafeBufferPointer { AriaRole.named(2..<(2 + word.utf8.count), in: $0) }
+                XCTAssertEqual(lineText, word)
+                XCTAssertEqual(Self.fields(lineRole), Self.fields(role), "\(word) followed by \(after.debugDescription)")
+            }
         }
     }
 }

@@ -63,6 +63,28 @@ struct JSONKeys {
         return nil
     }
 
+    /// `index(of:in:)` of a key in a buffer that holds more bytes after it
+    /// (a word read from a line): where eight bytes can be read at the key,
+    /// its first eight are compared with each candidate's at once, as
+    /// `name(at:in:before:)` compares them.
+    func index(of range: Range<Int>, within bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, !range.isEmpty, range.lowerBound + 8 <= bytes.count else {
+            return index(of: range, in: bytes)
+        }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        var index = firstWith[Int(word & 0xFF)]
+        while index >= 0 {
+            if lengths[index] == range.count, word & headMasks[index] == heads[index] {
+                let from = starts[index]
+                var k = 8
+                while k < range.count, table[from + k] == bytes[range.lowerBound + k] { k += 1 }
+                if k >= range.count { return index }
+            }
+            index = next[index]
+        }
+        return nil
+    }
+
     /// The first name whose bytes `bytes` hold from `start`, followed by `terminator`:
     /// its index, and where the terminator is.
     func name(at start: Int, in bytes: [UInt8], before terminator: UInt8) -> (index: Int, end: Int)? {

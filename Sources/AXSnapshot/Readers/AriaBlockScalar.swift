@@ -46,56 +46,88 @@ enum AriaBlockScalar {
     /// non-blank line's indentation removed from each. Returns the value,
     /// the offset of the first line not taken, and how many lines were taken.
     ///
+    /// Read in two passes over the lines, the first finding where the block
+    /// ends and the second writing its text into scratch room decoded once
+    /// (an array of each line's range and an array of the text cost about
+    /// as much as the rest).
+    ///
     /// - Complexity: O(b) in the bytes taken.
     static func collect(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
-        // Each line's text as a range of `bytes`, joined once at the end (a
-        // `Substring` for each line, appended to a `String`, cost some 5,000
-        // instructions a block).
-        var lines: [Range<Int>] = []
         var contentIndent: Int?
         var pos = start
         var taken = 0
+        // Lines up to the last that is not blank: trailing blank lines belong
+        // to the chomping, not the text.
+        var kept = 0
         while pos < bytes.count {
-            var end = pos
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = Line(bytes, at: pos, contentIndent: contentIndent)
+            if !line.isBlank {
+                if line.spaces <= indent || (contentIndent.map { line.spaces < $0 } ?? false) { break }
+                if contentIndent == nil { contentIndent = line.spaces }
+            }
+            taken += 1
+            if !line.isBlank { kept = taken }
+            pos = line.next
+        }
+        let trailing = taken - kept
+        // The text is never longer than the lines it is taken from, with a
+        // line break after each and the chomping's.
+        let capacity = pos - start + trailing + 2
+        let value = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { text -> String in
+            var n = 0
+            var at = start
+            var previousEmpty = false
+            for number in 0..<kept {
+                let line = Line(bytes, at: at, contentIndent: contentIndent)
+                let content = line.content
+                if number > 0 {
+                    text[n] = style.folded && !content.isEmpty && !previousEmpty ? UInt8(ascii: " ") : UInt8(ascii: "\n")
+                    n += 1
+                }
+                for k in content {
+                    text[n] = bytes[k]
+                    n += 1
+                }
+                previousEmpty = content.isEmpty
+                at = line.next
+            }
+            let breaks: Int
+            switch style.chomp {
+            case .strip: breaks = 0
+            case .clip: breaks = kept > 0 ? 1 : 0
+            case .keep: breaks = trailing + (kept > 0 ? 1 : 0)
+            }
+            for _ in 0..<breaks {
+                text[n] = UInt8(ascii: "\n")
+                n += 1
+            }
+            // The lines start after spaces and end before a line break: whole UTF-8 sequences.
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<n]), as: UTF8.self)
+        }
+        return (value, pos, taken)
+    }
+
+    /// One line of a block: its leading spaces, and its text once the
+    /// block's indentation is removed (empty for a blank line).
+    private struct Line {
+        var spaces: Int
+        var isBlank: Bool
+        var content: Range<Int>
+        /// Where the next line starts.
+        var next: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int, contentIndent: Int?) {
+            let end = AriaYAMLReader.lineEnd(bytes, from: pos)
             var lineEnd = end
             if lineEnd > pos, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             var k = pos
             while k < lineEnd, bytes[k] == UInt8(ascii: " ") { k += 1 }
-            let spaces = k - pos
-            let blank = k == lineEnd
-            if !blank {
-                if spaces <= indent || (contentIndent.map { spaces < $0 } ?? false) { break }
-                if contentIndent == nil { contentIndent = spaces }
-            }
-            let from = blank ? lineEnd : pos + (contentIndent ?? spaces)
-            lines.append(min(from, lineEnd)..<lineEnd)
-            taken += 1
-            pos = end < bytes.count ? end + 1 : end
+            spaces = k - pos
+            isBlank = k == lineEnd
+            let from = isBlank ? lineEnd : pos + (contentIndent ?? spaces)
+            content = min(from, lineEnd)..<lineEnd
+            next = end < bytes.count ? end + 1 : end
         }
-        // Trailing blank lines belong to the chomping, not the text.
-        var trailing = 0
-        while let last = lines.last, last.isEmpty {
-            lines.removeLast()
-            trailing += 1
-        }
-        var length = trailing + 1
-        for line in lines { length += line.count + 1 }
-        var text: [UInt8] = []
-        text.reserveCapacity(length)
-        for (n, line) in lines.enumerated() {
-            if n > 0 {
-                text.append(style.folded && !line.isEmpty && !lines[n - 1].isEmpty ? UInt8(ascii: " ") : UInt8(ascii: "\n"))
-            }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
-        }
-        switch style.chomp {
-        case .strip: break
-        case .clip: if !lines.isEmpty { text.append(UInt8(ascii: "\n")) }
-        case .keep: text.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: trailing + (lines.isEmpty ? 0 : 1)))
-        }
-        // The lines start after spaces and end before a line break: whole UTF-8 sequences.
-        return (String(decoding: text, as: UTF8.self), pos, taken)
     }
 
     /// Playwright's `normalizeWhitespace`: runs of whitespace become one
@@ -106,6 +138,7 @@ enum AriaBlockScalar {
     /// every name and text of a snapshot goes through here.
     static func normalizedWhitespace(_ s: String) -> String {
         if isNormalASCII(s) { return s }
+        if let stored = s.utf8.withContiguousStorageIfAvailable(normalizedASCII), let ascii = stored { return ascii }
         // Into bytes: appending to a String's scalar view copied the string
         // each time in a debug build (quadratic in a long block).
         var out: [UInt8] = []
@@ -123,6 +156,34 @@ enum AriaBlockScalar {
             UTF8.encode(scalar) { out.append($0) }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `normalizedWhitespace` of ASCII text, byte by byte (decoding and
+    /// encoding each scalar cost several times more); nil for other text.
+    /// In ASCII the white space is TAB to CR and the space, and there is no
+    /// zero-width space or soft hyphen. The text is never longer than
+    /// `bytes`: it is written into scratch room of that size (appending
+    /// to an array cost more per byte than the rest of the work).
+    static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { out -> String? in
+            var n = 0
+            var pendingSpace = false
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if b == 0x20 || (0x09...0x0D).contains(b) {
+                    pendingSpace = n > 0
+                    continue
+                }
+                if pendingSpace {
+                    out[n] = 0x20
+                    n += 1
+                }
+                pendingSpace = false
+                out[n] = b
+                n += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
+        }
     }
 
     /// Printable ASCII with no leading, trailing or doubled space.

@@ -42,7 +42,10 @@ struct AriaLine {
     /// Where a block key starts, for its errors.
     var keyColumn = 0
 
-    /// An item with nothing read into it yet, on `line`.
+    /// An item with nothing read into it yet, on `line`. Always inlined, so
+    /// an item made blank in place is written there (called, it was built
+    /// aside and copied over).
+    @inline(__always)
     init(line: Int) {
         indent = 0
         self.line = line
@@ -303,7 +306,7 @@ struct AriaLine {
                 item.role = String(decoding: word, as: UTF8.self)
                 return i
             }
-            (item.ariaRole, item.role) = AriaRole.named(word)
+            (item.ariaRole, item.role) = AriaRole.named(roleStart..<i, in: bytes)
 
             var sawName = false, sawAttribute = false
             while true {
@@ -419,9 +422,11 @@ struct AriaLine {
 
         /// A YAML/JSON double-quoted scalar with backslash escapes.
         func doubleQuoted(at index: Int) throws -> (String, Int) {
-            // Most names hold no escape: their bytes are the string.
-            var i = index + 1
-            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+            // Most names hold no escape: their bytes are the string. The
+            // first quote, then the first backslash before it, found by
+            // `memchr` (a byte at a time cost more than the name's `String`).
+            let quote = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: index + 1, to: end)
+            var i = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: index + 1, to: quote)
             if i < end, bytes[i] == UInt8(ascii: "\"") {
                 return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
             }

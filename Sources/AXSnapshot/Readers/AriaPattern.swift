@@ -26,38 +26,30 @@ enum AriaPattern {
         // the bytes read alike and skip grapheme breaking; any other
         // pattern is read by `Character`, as a combining mark after `\` or
         // `[` makes it a different character.
-        if let bytes = plainASCIIBytes(pattern) { return spoken(units: bytes) }
+        if let stored = pattern.utf8.withContiguousStorageIfAvailable(spokenIfPlainASCII), let spoken = stored { return spoken }
+        // A string whose bytes are not stored together.
+        if let spoken = Array(pattern.utf8).withUnsafeBufferPointer(spokenIfPlainASCII) { return spoken }
         return spoken(units: Array(pattern))
     }
 
-    /// The bytes of `text` when every byte is ASCII and no CR is followed by LF, else nil.
-    static func plainASCIIBytes(_ text: String) -> [PatternByte]? {
-        let bytes = text.utf8.withContiguousStorageIfAvailable { bytes -> [PatternByte]? in
-            var previous: UInt8 = 0
-            for b in bytes {
-                if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
-                previous = b
-            }
-            return [PatternByte](unsafeUninitializedCapacity: bytes.count) { units, count in
-                for n in 0..<bytes.count { units[n] = PatternByte(bytes[n]) }
-                count = bytes.count
-            }
-        }
-        return bytes ?? plainASCIIBytes(Array(text.utf8))
-    }
-
-    /// `plainASCIIBytes` of a string whose bytes are not stored together.
-    private static func plainASCIIBytes(_ utf8: [UInt8]) -> [PatternByte]? {
+    /// `spoken` of a pattern's bytes when every byte is ASCII and no CR is
+    /// followed by LF (each byte is then a `Character`), else nil. The bytes
+    /// are read through a mapped view: no array of them is made.
+    static func spokenIfPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var previous: UInt8 = 0
-        for b in utf8 {
+        for b in bytes {
             if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
             previous = b
         }
-        return utf8.map(PatternByte.init)
+        return spoken(units: bytes.lazy.map(PatternByte.init))
     }
 
-    /// `spoken` over the pattern's characters, or over its scalars when they are the same.
-    static func spoken<Unit: PatternUnit>(units chars: [Unit]) -> String {
+    /// `spoken` over the pattern's characters, or over its bytes when they
+    /// are the same (`chars` is indexed from 0).
+    static func spoken<Units: RandomAccessCollection>(units chars: Units) -> String
+    where Units.Element: PatternUnit, Units.Index == Int {
+        typealias Unit = Units.Element
+        precondition(chars.startIndex == 0, "units indexed from 0")
         let gap = Unit.gap
         var out: [Unit] = []
         out.reserveCapacity(chars.count + 1)
@@ -153,7 +145,8 @@ enum AriaPattern {
     }
 
     /// Whether `{` at `i` starts `{n}`, `{n,}` or `{n,m}`.
-    static func isQuantifier<Unit: PatternUnit>(_ chars: [Unit], at i: Int) -> Bool {
+    static func isQuantifier<Units: RandomAccessCollection>(_ chars: Units, at i: Int) -> Bool
+    where Units.Element: PatternUnit, Units.Index == Int {
         var k = i + 1
         var digits = 0
         while k < chars.count, chars[k].isASCIIDigit { k += 1; digits += 1 }
@@ -166,7 +159,8 @@ enum AriaPattern {
     }
 
     /// The index after the quantifier at `i` (and a lazy or possessive mark).
-    static func skipQuantifier<Unit: PatternUnit>(_ chars: [Unit], at i: Int) -> Int {
+    static func skipQuantifier<Units: RandomAccessCollection>(_ chars: Units, at i: Int) -> Int
+    where Units.Element: PatternUnit, Units.Index == Int {
         var k = i
         if chars[k] == "{" {
             while k < chars.count, chars[k] != "}" { k += 1 }
@@ -185,6 +179,11 @@ enum AriaPattern {
     /// A text value as spoken: a pattern literalized, other text as it is.
     static func spokenValue(_ value: String) -> String {
         guard isPattern(value) else { return value }
+        // A plain ASCII pattern is read from the value's own bytes, between its slashes.
+        if let stored = value.utf8.withContiguousStorageIfAvailable({ spokenIfPlainASCII(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }),
+           let spoken = stored {
+            return spoken
+        }
         // Between the slashes. Each slash is a character of its own when
         // ASCII (or nothing) lies inside it: then the bytes between are the
         // pattern; a combining mark after the first slash, or a prepended mark
@@ -237,10 +236,13 @@ struct PatternByte: PatternUnit {
 
     var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
 
+    /// The text, each gap written as U+2026: its bytes are written into
+    /// scratch room and decoded once (`String(unsafeUninitializedCapacity:)`
+    /// cost twice as much, appending to an array more).
     static func string(_ units: [PatternByte]) -> String {
         var gaps = 0
         for unit in units where unit.value == 0xFF { gaps += 1 }
-        return String(unsafeUninitializedCapacity: units.count + 2 * gaps) { utf8 in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: units.count + 2 * gaps) { utf8 in
             var n = 0
             for unit in units {
                 if unit.value == 0xFF {
@@ -253,7 +255,7 @@ struct PatternByte: PatternUnit {
                     n += 1
                 }
             }
-            return n
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<n]), as: UTF8.self)
         }
     }
 }

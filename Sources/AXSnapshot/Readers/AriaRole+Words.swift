@@ -7,6 +7,13 @@ extension AriaRole {
     private static let wordRoles = words.map { AriaRole.named($0) }
     private static let longestWord = words.map(\.utf8.count).max() ?? 0
 
+    /// `named(_:)` of the role word at `range` in a line's `bytes`, found by
+    /// its first eight bytes at once where the line holds eight from it.
+    static func named(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (role: AriaRole, word: String) {
+        if let k = wordKeys.index(of: range, within: bytes) { return (wordRoles[k], words[k]) }
+        return named(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// `named` of a role word read from a file (ASCII word bytes), with the
     /// word as a `String`. A known word is found by its bytes, and its
     /// `String` is the table's own, so no text is decoded or hashed for it.

@@ -35,7 +35,8 @@ extension AriaYAMLReader {
 
     struct Builder {
         let file: String
-        var stack: [Frame] = []
+        /// The open items (`AriaFrameStack`).
+        let stack = AriaFrameStack()
         /// The children of the open items (`AriaNodeBuffer`).
         let nodes = AriaNodeBuffer()
         var rootIndent: Int?
@@ -84,18 +85,18 @@ extension AriaYAMLReader {
         }
 
         /// Takes `line`'s item into a new frame, leaving a blank item in
-        /// `line`: swapped in, the item is moved, not copied (passing it by
-        /// value copied it, retaining each of its strings).
+        /// `line`: the item is moved, not copied (passing it by value copied
+        /// it, retaining each of its strings).
         mutating func push(_ line: inout AriaLine) throws {
-            try open(line)
-            swap(&stack[stack.count - 1].item, &line)
+            let headingLevel = try open(line)
+            stack.push(&line, firstChild: nodes.count, headingLevel: headingLevel)
         }
 
-        /// Opens a frame for `item`, with a blank item (`push(_: inout)` fills it).
-        private mutating func open(_ item: borrowing AriaLine) throws {
+        /// Closes the items `item` is not nested in and checks that it may
+        /// be opened where it is: the heading level its frame starts with.
+        private mutating func open(_ item: borrowing AriaLine) throws -> Int? {
             canContinue = item.valueIsPlain
-            // Read in place: `stack.last` would copy the frame and its children.
-            while let top = stack.indices.last, stack[top].item.indent >= item.indent {
+            while !stack.isEmpty, stack[stack.count - 1].item.indent >= item.indent {
                 close()
             }
             if !stack.isEmpty {
@@ -133,14 +134,11 @@ extension AriaYAMLReader {
             guard stack.count < AriaYAMLReader.maxDepth else {
                 throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            // Read in place: `stack.last` would copy the parent frame and its children.
-            var headingLevel = stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
             // (A property's role, set when the line was read, is a container's.)
             if !item.isProperty, item.ariaRole.role == .heading {
-                headingLevel = item.attributes.headingLevel ?? 0
+                return item.attributes.headingLevel ?? 0
             }
-            // Appended as a new value (a frame built in a local was copied into the stack).
-            stack.append(Frame(item: AriaLine(line: item.line), firstChild: nodes.count, headingLevel: headingLevel))
+            return stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
         }
 
         /// The top-level nodes, once every item is closed (they are what is left in `nodes`).
@@ -149,24 +147,29 @@ extension AriaYAMLReader {
             return nodes.take(from: 0)
         }
 
-        /// Pops the innermost open item and hands it to its parent.
+        /// Closes the innermost open item, in place, and hands it to its parent.
         mutating func close() {
             guard !stack.isEmpty else { return }
-            var frame = stack.removeLast()
-            if frame.item.isProperty {
-                if frame.item.role == "placeholder", let value = frame.item.value, !stack.isEmpty {
-                    stack[stack.count - 1].hint = AriaPattern.spokenValue(value)
+            let top = stack.count - 1
+            if stack[top].item.isProperty {
+                if stack[top].item.role == "placeholder", let value = stack[top].item.value, top > 0 {
+                    stack[top - 1].hint = AriaPattern.spokenValue(value)
                 }
+                stack.removeLast()
                 return
             }
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
-            let children = nodes.take(from: frame.firstChild)
-            let done = nodes.append(role: frame.item.ariaRole, line: frame.item.line) {
-                Self.finish(&$0, &frame, children: children)
+            let children = nodes.take(from: stack[top].firstChild)
+            let (role, line) = (stack[top].item.ariaRole, stack[top].item.line)
+            // The stack itself, so that the closure holds it and not the whole builder.
+            let stack = self.stack
+            let done = nodes.append(role: role, line: line) {
+                Self.finish(&$0, &stack[top], children: children)
             }
-            guard !stack.isEmpty else { return }
-            let i = stack.count - 1
+            stack.removeLast()
+            guard top > 0 else { return }
+            let i = top - 1
             if done.holdsStop {
                 stack[i].stopChildren += 1
                 stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil

@@ -41,12 +41,20 @@ extension AriaYAMLReader.Builder {
         // Playwright compares names and texts with their whitespace collapsed
         // (and zero-width spaces and soft hyphens dropped): so are they heard.
         // Text seen to be normal as it was read is kept as it is.
-        let name = nameText.map {
-            frame.item.nameIsRegex ? AriaPattern.spoken($0) : frame.item.nameIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
-        } ?? ""
-        let inline = valueText.map {
-            AriaPattern.isPattern($0) ? AriaPattern.spokenValue($0) : frame.item.valueIsNormal ? $0 : AriaBlockScalar.normalizedWhitespace($0)
-        } ?? ""
+        // The texts are consumed, not copied: a copy is retained here and
+        // released again at the end.
+        let name: String
+        if let text = consume nameText {
+            name = frame.item.nameIsRegex ? AriaPattern.spoken(text) : frame.item.nameIsNormal ? text : AriaBlockScalar.normalizedWhitespace(text)
+        } else {
+            name = ""
+        }
+        let inline: String
+        if let text = consume valueText {
+            inline = AriaPattern.isPattern(text) ? AriaPattern.spokenValue(text) : frame.item.valueIsNormal ? text : AriaBlockScalar.normalizedWhitespace(text)
+        } else {
+            inline = ""
+        }
         let headingLevel = role == .heading ? nil : frame.headingLevel
 
         switch kind {
@@ -61,9 +69,11 @@ extension AriaYAMLReader.Builder {
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
+            // Tested first, so that the label is the name's last use: moved, not copied.
+            let hasName = !name.isEmpty
             node.label = name
             if !inline.isEmpty {
-                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if name.isEmpty { node.label = inline }
+                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if !hasName { node.label = inline }
             }
             node.children = children
             if role == .picker {
@@ -73,7 +83,7 @@ extension AriaYAMLReader.Builder {
                 }
                 node.children = children.filter { $0.platformRole != "option" }
             }
-            let speaks = !name.isEmpty || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
+            let speaks = hasName || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
             let stop = speaks || role.isFocusableWithoutLabel || role == .progress
             node.element = stop
             if stop { Self.inHeading(&node, level: headingLevel) }

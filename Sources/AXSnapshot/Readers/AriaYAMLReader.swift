@@ -88,11 +88,16 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         return Snapshot(screen: screen, platform: .web, elements: elements, format: .ariaYAML)
     }
 
-    /// The index of the first line feed at or after `start`, else the end:
-    /// found by `memchr`, a word or a vector at a time.
+    /// The index of the first line feed at or after `start`, else the end.
     static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count,
-              let hit = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        firstIndex(of: 0x0A, in: bytes, from: start, to: bytes.count)
+    }
+
+    /// The index of the first `byte` in `bytes[start..<end]`, else `end`:
+    /// found by `memchr`, a word or a vector at a time.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress, start < end,
+              let hit = memchr(base + start, Int32(byte), end - start) else { return end }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
