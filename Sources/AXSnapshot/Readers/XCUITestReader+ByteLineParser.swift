@@ -67,8 +67,10 @@ extension XCUITestReader {
             return end
         }
 
+        @inline(__always)
         private static func isLetterOrDigit(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            // Setting bit 5 maps `A`…`Z` onto `a`…`z` (and nothing else onto them).
+            b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26
         }
 
         // MARK: - Errors
@@ -112,7 +114,7 @@ extension XCUITestReader {
                 if i == n { break } // a dangling comma: nothing more to read
                 try attribute(into: &element)
             }
-            return element
+            return consume element
         }
 
         private mutating func skipBlanks() {
