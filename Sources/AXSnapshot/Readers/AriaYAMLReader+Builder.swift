@@ -36,8 +36,8 @@ extension AriaYAMLReader {
     struct Builder {
         let file: String
         var stack: [Frame] = []
-        /// The children of the open items (`AriaNodeBuffer`).
-        let nodes = AriaNodeBuffer()
+        /// The children of the open items (`NodeBuffer`).
+        let nodes = NodeBuffer()
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -162,8 +162,10 @@ extension AriaYAMLReader {
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
             let children = nodes.take(from: frame.firstChild)
-            let done = nodes.append(role: frame.item.ariaRole, line: frame.item.line) {
-                Self.finish(&$0, &frame, children: children)
+            let done = nodes.append(line: frame.item.line) { node in
+                node.role = frame.item.ariaRole.role
+                node.platformRole = frame.item.ariaRole.platformRole
+                return Self.finish(&node, &frame, children: children)
             }
             guard !stack.isEmpty else { return }
             let i = stack.count - 1

@@ -1,14 +1,14 @@
-/// The nodes of every open item of an ARIA snapshot, and the top-level ones
-/// read so far, in one buffer: an open
-/// item's children so far are the tail from the index it noted when it
-/// opened, since everything its children held was taken out when they
-/// closed. A closing item takes its children out as one array of their exact
-/// size, moved, not copied.
+/// The nodes of every open item of a tree being read by indentation, and the
+/// top-level ones read so far, in one buffer: an open item's children so far
+/// are the tail after the point it noted when it opened, since everything its
+/// children held was taken out when they closed. A closing item takes its
+/// children out as one array of their exact size, moved, not copied.
 ///
 /// Each item's own `[Node]` grew by doubling as its children came (a new
-/// allocation and a move of every child each time: 6 % of the reader's
-/// instructions), and kept up to twice the room it needed.
-final class AriaNodeBuffer {
+/// allocation and a move of every child each time: 6 % of the ARIA reader's
+/// instructions, 5 % of the XCUITest reader's), and kept up to twice the room
+/// it needed.
+final class NodeBuffer {
     private var base: UnsafeMutablePointer<Node>
     private var capacity: Int
     private(set) var count = 0
@@ -24,9 +24,9 @@ final class AriaNodeBuffer {
         base.deallocate()
     }
 
-    /// Makes a node of `role` on `line` at the end, and shapes it in place
-    /// with `shape` (a node made aside was copied in, field by field).
-    func append<Result>(role: borrowing AriaRole, line: Int, shape: (inout Node) -> Result) -> Result {
+    /// Makes a node on `line` at the end, and shapes it in place with `shape`
+    /// (a node made aside was copied in, field by field).
+    func append<Result>(line: Int, shape: (inout Node) -> Result) -> Result {
         if count == capacity {
             let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
             grown.moveInitialize(from: base, count: count)
@@ -37,10 +37,20 @@ final class AriaNodeBuffer {
         // Made with `Node(line:)` and set in place: the initializer with every field
         // built the node twice and destroyed one (`Node.init(line:)`).
         (base + count).initialize(to: Node(line: line))
-        (base + count).pointee.role = role.role
-        (base + count).pointee.platformRole = role.platformRole
         count += 1
         return shape(&(base + count - 1).pointee)
+    }
+
+    /// The node at `index`, read and changed where it is.
+    subscript(index: Int) -> Node {
+        unsafeAddress {
+            precondition(index >= 0 && index < count, "NodeBuffer index out of range")
+            return UnsafePointer(base + index)
+        }
+        unsafeMutableAddress {
+            precondition(index >= 0 && index < count, "NodeBuffer index out of range")
+            return base + index
+        }
     }
 
     /// The nodes from `start` on, moved out into an array of their number.
