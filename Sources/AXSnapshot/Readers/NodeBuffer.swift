@@ -27,6 +27,12 @@ final class NodeBuffer {
     /// Makes a node on `line` at the end, and shapes it in place with `shape`
     /// (a node made aside was copied in, field by field).
     func append<Result>(line: Int, shape: (inout Node) -> Result) -> Result {
+        let at = append(line: line)
+        return shape(&(base + at).pointee)
+    }
+
+    /// Makes a node on `line` at the end, to be filled in place; its index.
+    func append(line: Int) -> Int {
         if count == capacity {
             let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
             grown.moveInitialize(from: base, count: count)
@@ -38,7 +44,7 @@ final class NodeBuffer {
         // built the node twice and destroyed one (`Node.init(line:)`).
         (base + count).initialize(to: Node(line: line))
         count += 1
-        return shape(&(base + count - 1).pointee)
+        return count - 1
     }
 
     /// The node at `index`, read and changed where it is.

@@ -180,7 +180,7 @@ extension XCUITestReader {
         private enum Key {
             case identifier, label, title, value, placeholder
 
-            func store(_ value: String, in element: inout ElementLine) {
+            func store(_ value: consuming String, in element: inout ElementLine) {
                 switch self {
                 case .identifier: element.identifier = value
                 case .label: element.label = value

@@ -46,7 +46,7 @@ extension XCUITestReader {
         var owner: Frame?
         var k = 0
         while k < lines.count {
-            let (element, taken) = try parseJoined(text, lines[k...], file: file)
+            var (element, taken) = try parseJoined(text, lines[k...], file: file)
             let line = lines[k]
             k += taken
             tree.entries += 1
@@ -57,7 +57,7 @@ extension XCUITestReader {
             while let top = stack.last, top.indent >= indent { close() }
             let kind = element.type.kind
             let new = nodes.count
-            appendNode(element, line: line.number, parent: stack.last?.kind, to: nodes)
+            appendNode(taking: &element, line: line.number, parent: stack.last?.kind, to: nodes)
             if nodes[new].role.isInteractive, let label = nodes[new].label, !label.isEmpty {
                 var k = stack.count - 1
                 while k >= 0, k >= stack.count - wrapperReach {
@@ -102,12 +102,14 @@ extension XCUITestReader {
     /// Appends the node of one element line to `nodes`: its fields worked out
     /// first, then the node made with `Node(line:)` at the end of the buffer and
     /// filled there (a node made aside and appended was built twice and copied).
-    static func appendNode(_ e: ElementLine, line: Int, parent: XCUITestElementType.Kind?, to nodes: NodeBuffer) {
+    /// The strings the node keeps are moved out of `e`, not copied: a copy was
+    /// retained here and released again when the line was dropped.
+    static func appendNode(taking e: inout ElementLine, line: Int, parent: XCUITestElementType.Kind?, to nodes: NodeBuffer) {
         // The element type is kept as written: VoiceOver's words and the
         // severities follow it where the model's role is coarser.
         var role = e.type.kind == .button && parent == .tabBar ? .tab : e.type.role
-        var label = nonEmpty(e.label) ?? nonEmpty(e.title)
-        var value = nonEmpty(e.value)
+        var label = nonEmpty(e.label.take()) ?? nonEmpty(e.title.take())
+        var value = nonEmpty(e.value.take())
         var states: Set<NodeState> = []
         if !e.flags.isEmpty {
             if e.flags.contains(.selected) { states.insert(.selected) }
@@ -151,16 +153,15 @@ extension XCUITestReader {
                 element = true
             }
         }
-        nodes.append(line: line) { node in
-            node.id = nonEmpty(e.identifier)
-            node.role = role
-            node.platformRole = e.type.name
-            if !states.isEmpty { node.states = states }
-            node.label = label
-            node.value = value
-            node.frame = e.frame
-            node.element = element
-        }
+        let n = nodes.append(line: line)
+        nodes[n].id = nonEmpty(e.identifier.take())
+        nodes[n].role = role
+        nodes[n].platformRole = e.type.name
+        if !states.isEmpty { nodes[n].states = states }
+        nodes[n].label = label
+        nodes[n].value = value
+        nodes[n].frame = e.frame
+        nodes[n].element = element
     }
 
     static func nonEmpty(_ s: String?) -> String? {
