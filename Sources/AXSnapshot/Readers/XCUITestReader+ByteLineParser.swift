@@ -117,6 +117,7 @@ extension XCUITestReader {
             return consume element
         }
 
+        @inline(__always)
         private mutating func skipBlanks() {
             while i < text.count, text[i] == 0x20 { i += 1 }
         }
@@ -336,6 +337,7 @@ extension XCUITestReader {
         }
 
         /// `a, b` with blanks around.
+        @inline(__always)
         private mutating func pair() -> (Double, Double)? {
             skipBlanks()
             guard let a = number() else { return nil }
@@ -348,6 +350,7 @@ extension XCUITestReader {
         }
 
         /// Consumes `c` (after blanks) when it is next.
+        @inline(__always)
         private mutating func expect(_ c: UInt8) -> Bool {
             skipBlanks()
             guard i < text.count, text[i] == c else { return false }
@@ -356,11 +359,17 @@ extension XCUITestReader {
         }
 
         /// A finite decimal number: `-12`, `0.5`, `1e3`.
+        @inline(__always)
         private mutating func number() -> Double? {
             if let (value, end) = Self.shortNumber(text, i) {
                 i = end
                 return value
             }
+            return longNumber()
+        }
+
+        /// `number()` of a number `shortNumber` does not read.
+        private mutating func longNumber() -> Double? {
             let start = i
             while i < text.count {
                 let a = text[i]

@@ -95,6 +95,7 @@ extension XCUITestReader.ByteLineParser {
 
     /// `shortDecimal` of the number at `start`, read in the one pass that finds
     /// its end, and that end; nil when the number is not of that form.
+    @inline(__always)
     static func shortNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Double, Int)? {
         let n = text.count
         var k = start
