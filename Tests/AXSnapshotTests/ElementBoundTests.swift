@@ -126,6 +126,35 @@ final class ElementBoundTests: XCTestCase {
         assertRefused(text, file: "S.txt", limit: 4)
     }
 
+    /// The XCUITest reader counts the lines it splits instead of `elementBound`: it refuses
+    /// exactly where `elementBound` would, whatever the text starts with, and before any
+    /// problem of the text.
+    func testXCUITestReaderRefusesWhereTheBoundWould() {
+        let tree = " →Application, 0x1, pid: 1, label: 'Shop'\n    Button, 0x3, {{0.0, 0.0}, {10.0, 10.0}}, label: 'Pay'"
+        let texts = [
+            "Element subtree:\n" + tree,
+            "Element subtree:\n" + tree + "\n\n",
+            "\u{FEFF}  Element subtree:\n" + tree + "\n",
+            "-note\nElement subtree:\n" + tree,
+            "-note\n- more\nElement subtree:\n" + tree + "\n- x\n",
+            "<odd\nElement subtree:\n" + tree,
+            "Element subtree:\n" + tree + "\n    Button, 0x4, {{0.0, 0.0}, {10.0, -1.0}}\n",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let lines = bytes.filter { $0 == 0x0A }.count + 1
+            for limit in [0, 1, 2, 3, 4, lines - 1, lines, lines + 1, .max] {
+                let refusedByBound = bound(text) > limit
+                do {
+                    _ = try XCUITestReader.read(bytes, file: "S.txt", screen: "S", maxElements: limit)
+                    XCTAssertFalse(refusedByBound, "\(text.debugDescription) at \(limit)")
+                } catch {
+                    XCTAssertEqual("\(error)" == limitError("S.txt", limit), refusedByBound, "\(text.debugDescription) at \(limit): \(error)")
+                }
+            }
+        }
+    }
+
     /// `elementBound` is one pass over the bytes, in every format.
     func testTheCountIsLinearInTheBytes() {
         let inputs: [(String, (Int) -> String)] = [

@@ -30,16 +30,17 @@ enum LayoutDirectionInference {
                 case nil: break
                 }
             }
-            for node in siblings {
-                count(node.label)
-                count(node.value)
-                if let f = node.frame, f.width > 0, f.height > 0 {
+            // Each field read where it is: binding the node copied it, retaining every field.
+            for k in siblings.indices {
+                count(siblings[k].label)
+                count(siblings[k].value)
+                if let f = siblings[k].frame, f.width > 0, f.height > 0 {
                     if let p = previous, abs(p.y - f.y) <= rowTolerance {
                         if f.maxX <= p.x { mirrored += 1 } else if f.x >= p.maxX { forward += 1 }
                     }
                     previous = f
                 }
-                if !node.children.isEmpty { stack.append(node.children) }
+                if !siblings[k].children.isEmpty { stack.append(siblings[k].children) }
             }
         }
         if rightToLeft != leftToRight { return rightToLeft > leftToRight ? .rtl : .ltr }
@@ -51,6 +52,8 @@ enum LayoutDirectionInference {
 
     /// The direction of the first strongly directional letter of `text`.
     static func script(of text: String) -> LayoutDirection? {
+        // Most words start with an ASCII letter, told by the first byte alone.
+        if let b = text.utf8.first, (b | 0x20) >= 0x61, (b | 0x20) <= 0x7A { return .ltr }
         for scalar in text.unicodeScalars {
             let v = scalar.value
             // The ASCII letters are the alphabetic ASCII scalars, and none is right to left.

@@ -37,8 +37,8 @@ extension AriaYAMLReader {
         let file: String
         /// The open items (`AriaFrameStack`).
         let stack = AriaFrameStack()
-        /// The children of the open items (`AriaNodeBuffer`).
-        let nodes = AriaNodeBuffer()
+        /// The children of the open items (`NodeBuffer`).
+        let nodes = NodeBuffer()
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -164,8 +164,10 @@ extension AriaYAMLReader {
             let (role, line) = (stack[top].item.ariaRole, stack[top].item.line)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            let done = nodes.append(role: role, line: line) {
-                Self.finish(&$0, &stack[top], children: children)
+            let done = nodes.append(line: line) { node in
+                node.role = role.role
+                node.platformRole = role.platformRole
+                return Self.finish(&node, &stack[top], children: children)
             }
             stack.removeLast()
             guard top > 0 else { return }

@@ -44,6 +44,17 @@ extension SnapshotReader {
         }
     }
 
+    /// Whether `elementBound` counts the lines of `bytes` (its last case): a reader
+    /// that splits them into lines has that count without another pass.
+    static func boundCountsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let i = contentStart(bytes)
+        guard i < bytes.count else { return false }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "-"): return false
+        default: return true
+        }
+    }
+
     private static func jsonArrayItemObjects(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAbove limit: Int) -> Int {
         var count = 0
         var inString = false

@@ -85,12 +85,37 @@ struct XCUITestElementType {
     final class Table: Sendable {
         /// Sorted by the name's length.
         private let types: [XCUITestElementType]
-        /// The names' bytes, one after the other, in the order of `types`.
-        private let names: [UInt8]
+        /// The names' bytes as `Key`s, in the order of `types`.
+        private let keys: [Key]
         /// For each length, the range of `types` whose names have it.
         private let byLength: [Range<Int>]
-        /// For each length, where the first name of that length starts in `names`.
-        private let offsets: [Int]
+
+        /// A name of up to 24 bytes in three words, eight bytes to a word and
+        /// zeros past its end: two names of one length are equal exactly when
+        /// their keys are, and a key is compared in three steps, not byte by byte.
+        struct Key: Equatable, Sendable {
+            var low: UInt64
+            var middle: UInt64
+            var high: UInt64
+
+            /// `bytes` has at most 24 bytes.
+            init(_ bytes: UnsafeBufferPointer<UInt8>) {
+                low = Self.word(bytes, from: 0)
+                middle = Self.word(bytes, from: 8)
+                high = Self.word(bytes, from: 16)
+            }
+
+            /// The bytes from `from` on, eight at most, the first in the lowest byte of the word.
+            private static func word(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> UInt64 {
+                var word: UInt64 = 0
+                var k = min(from + 8, bytes.count)
+                while k > from {
+                    k -= 1
+                    word = word << 8 | UInt64(bytes[k])
+                }
+                return word
+            }
+        }
 
         init() {
             var all: [String: Role] = [:]
@@ -98,30 +123,20 @@ struct XCUITestElementType {
             for name in XCUITestElementType.macTypes where all[name] == nil { all[name] = .other }
             let sorted = all.keys.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
             types = sorted.map { XCUITestElementType(name: $0, role: all[$0] ?? .other, isMacOnly: XCUITestElementType.macTypes.contains($0)) }
-            names = sorted.flatMap { Array($0.utf8) }
+            keys = sorted.map { name in Array(name.utf8).withUnsafeBufferPointer { Key($0) } }
             let longest = sorted.last?.utf8.count ?? 0
+            precondition(longest <= 24, "an element type name longer than a Key holds")
             byLength = (0...longest).map { length in
                 let first = sorted.firstIndex { $0.utf8.count == length } ?? 0
                 return first..<(sorted.lastIndex { $0.utf8.count == length }.map { $0 + 1 } ?? 0)
             }
-            offsets = (0...longest).map { length in sorted.prefix { $0.utf8.count < length }.reduce(0) { $0 + $1.utf8.count } }
         }
 
         /// The type named by `bytes` (ASCII letters and digits).
         func type(_ bytes: UnsafeBufferPointer<UInt8>) -> XCUITestElementType {
-            let n = bytes.count
-            if n < byLength.count {
-                let range = byLength[n]
-                var offset = offsets[n]
-                for k in range {
-                    var equal = true
-                    for j in 0..<n where names[offset + j] != bytes[j] {
-                        equal = false
-                        break
-                    }
-                    if equal { return types[k] }
-                    offset += n
-                }
+            if bytes.count < byLength.count {
+                let key = Key(bytes)
+                for k in byLength[bytes.count] where keys[k] == key { return types[k] }
             }
             return XCUITestElementType(unknown: String(decoding: bytes, as: UTF8.self))
         }

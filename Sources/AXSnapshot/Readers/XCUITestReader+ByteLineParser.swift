@@ -67,8 +67,10 @@ extension XCUITestReader {
             return end
         }
 
+        @inline(__always)
         private static func isLetterOrDigit(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            // Setting bit 5 maps `A`…`Z` onto `a`…`z` (and nothing else onto them).
+            b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26
         }
 
         // MARK: - Errors
@@ -112,9 +114,10 @@ extension XCUITestReader {
                 if i == n { break } // a dangling comma: nothing more to read
                 try attribute(into: &element)
             }
-            return element
+            return consume element
         }
 
+        @inline(__always)
         private mutating func skipBlanks() {
             while i < text.count, text[i] == 0x20 { i += 1 }
         }
@@ -178,7 +181,7 @@ extension XCUITestReader {
         private enum Key {
             case identifier, label, title, value, placeholder
 
-            func store(_ value: String, in element: inout ElementLine) {
+            func store(_ value: consuming String, in element: inout ElementLine) {
                 switch self {
                 case .identifier: element.identifier = value
                 case .label: element.label = value
@@ -334,6 +337,7 @@ extension XCUITestReader {
         }
 
         /// `a, b` with blanks around.
+        @inline(__always)
         private mutating func pair() -> (Double, Double)? {
             skipBlanks()
             guard let a = number() else { return nil }
@@ -346,6 +350,7 @@ extension XCUITestReader {
         }
 
         /// Consumes `c` (after blanks) when it is next.
+        @inline(__always)
         private mutating func expect(_ c: UInt8) -> Bool {
             skipBlanks()
             guard i < text.count, text[i] == c else { return false }
@@ -354,11 +359,17 @@ extension XCUITestReader {
         }
 
         /// A finite decimal number: `-12`, `0.5`, `1e3`.
+        @inline(__always)
         private mutating func number() -> Double? {
             if let (value, end) = Self.shortNumber(text, i) {
                 i = end
                 return value
             }
+            return longNumber()
+        }
+
+        /// `number()` of a number `shortNumber` does not read.
+        private mutating func longNumber() -> Double? {
             let start = i
             while i < text.count {
                 let a = text[i]

@@ -95,30 +95,34 @@ extension XCUITestReader.ByteLineParser {
 
     /// `shortDecimal` of the number at `start`, read in the one pass that finds
     /// its end, and that end; nil when the number is not of that form.
+    @inline(__always)
     static func shortNumber(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Double, Int)? {
         let n = text.count
         var k = start
         let negative = k < n && text[k] == UInt8(ascii: "-")
         if negative { k += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = -1
-        while k < n {
-            let b = text[k]
-            if b >= 0x30, b <= 0x39 {
-                mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
-                digits += 1
-                if fraction >= 0 { fraction += 1 }
-            } else if b == UInt8(ascii: "."), fraction < 0 {
-                fraction = 0
-            } else {
-                break
-            }
+        let whole = k
+        while k < n, case let d = text[k] &- 0x30, d < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(d)
             k += 1
+        }
+        var digits = k - whole
+        // The power of ten the digits after the point divide by: exact while there are at most 15 digits.
+        var scale = 1.0
+        if k < n, text[k] == UInt8(ascii: ".") {
+            k += 1
+            let fraction = k
+            while k < n, case let d = text[k] &- 0x30, d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                scale *= 10
+                k += 1
+            }
+            digits += k - fraction
         }
         // A second point, a sign or an exponent after it: the number has another form.
         guard digits > 0, digits <= 15, k == n || !isNumberByte(text[k]) else { return nil }
-        let value = Double(mantissa) / exactPowers[max(fraction, 0)]
+        let value = Double(mantissa) / scale
         return (negative ? -value : value, k)
     }
 

@@ -13,10 +13,12 @@ extension XCUITestReader {
     }
 
     /// A node still taking children while the lines below are read (the node
-    /// itself is on a stack of its own, so that closing it moves it, not copies it).
+    /// itself is in the `NodeBuffer`, its children so far after it).
     private struct Open {
         var indent: Int
         var kind: XCUITestElementType.Kind
+        /// Where the node is in the buffer.
+        var at: Int
         /// An `Other` (or `Cell`) made one stop by its label; undone when a control
         /// just below it carries the same label (it is that control's wrapper).
         var groupLabel: String?
@@ -27,24 +29,24 @@ extension XCUITestReader {
 
     /// Parses the tree's lines and builds the tree from indentation with a
     /// stack: a line's parent is the nearest line above it that is indented
-    /// less. Each line's node is built once, in place, and moved into its
-    /// parent when a line at its level or above closes it. With `flattened`,
+    /// less. Each line's node is built once, in place, and takes its children
+    /// out of the buffer when a line at its level or above closes it. With `flattened`,
     /// the lines are a paste that lost its indentation (`flattenedIndent`).
     ///
     /// - Complexity: O(n) in the number of lines, whatever the depth.
     static func buildTree(_ text: UnsafeBufferPointer<UInt8>, _ lines: [RawLine], flattened: Bool, file: String) throws -> Tree {
         var tree = Tree()
         var stack: [Open] = []
-        var nodes: [Node] = []
+        let nodes = NodeBuffer()
         func close() {
-            stack.removeLast()
-            let node = nodes.removeLast()
-            if nodes.isEmpty { tree.roots.append(node) } else { nodes[nodes.count - 1].children.append(node) }
+            let at = stack.removeLast().at
+            let children = nodes.take(from: at + 1)
+            if !children.isEmpty { nodes[at].children = children }
         }
         var owner: Frame?
         var k = 0
         while k < lines.count {
-            let (element, taken) = try parseJoined(text, lines[k...], file: file)
+            var (element, taken) = try parseJoined(text, lines[k...], file: file)
             let line = lines[k]
             k += taken
             tree.entries += 1
@@ -53,24 +55,25 @@ extension XCUITestReader {
             let indent = flattened ? flattenedIndent(element, owner: &owner) : line.indent
 
             while let top = stack.last, top.indent >= indent { close() }
-            appendNode(element, line: line.number, parent: stack.last?.kind, to: &nodes)
-            let new = nodes.count - 1
+            let kind = element.type.kind
+            let new = nodes.count
+            appendNode(taking: &element, line: line.number, parent: stack.last?.kind, to: nodes)
             if nodes[new].role.isInteractive, let label = nodes[new].label, !label.isEmpty {
                 var k = stack.count - 1
                 while k >= 0, k >= stack.count - wrapperReach {
                     if stack[k].groupLabel == label {
                         stack[k].groupLabel = nil
-                        nodes[k].element = nil
-                        if stack[k].kind == .other { nodes[k].role = .container }
+                        nodes[stack[k].at].element = nil
+                        if stack[k].kind == .other { nodes[stack[k].at].role = .container }
                     }
                     k -= 1
                 }
             }
-            let kind = element.type.kind
             let grouped = nodes[new].element == true && (kind == .other || kind == .cell)
-            stack.append(Open(indent: indent, kind: kind, groupLabel: grouped ? nodes[new].label : nil))
+            stack.append(Open(indent: indent, kind: kind, at: new, groupLabel: grouped ? nodes[new].label : nil))
         }
         while !stack.isEmpty { close() }
+        tree.roots = nodes.take(from: 0)
         return tree
     }
 
@@ -97,14 +100,16 @@ extension XCUITestReader {
     // MARK: - One node
 
     /// Appends the node of one element line to `nodes`: its fields worked out
-    /// first, then the node made with `Node(line:)` at the end of the array and
+    /// first, then the node made with `Node(line:)` at the end of the buffer and
     /// filled there (a node made aside and appended was built twice and copied).
-    static func appendNode(_ e: ElementLine, line: Int, parent: XCUITestElementType.Kind?, to nodes: inout [Node]) {
+    /// The strings the node keeps are moved out of `e`, not copied: a copy was
+    /// retained here and released again when the line was dropped.
+    static func appendNode(taking e: inout ElementLine, line: Int, parent: XCUITestElementType.Kind?, to nodes: NodeBuffer) {
         // The element type is kept as written: VoiceOver's words and the
         // severities follow it where the model's role is coarser.
         var role = e.type.kind == .button && parent == .tabBar ? .tab : e.type.role
-        var label = nonEmpty(e.label) ?? nonEmpty(e.title)
-        var value = nonEmpty(e.value)
+        var label = nonEmpty(e.label.take()) ?? nonEmpty(e.title.take())
+        var value = nonEmpty(e.value.take())
         var states: Set<NodeState> = []
         if !e.flags.isEmpty {
             if e.flags.contains(.selected) { states.insert(.selected) }
@@ -148,9 +153,8 @@ extension XCUITestReader {
                 element = true
             }
         }
-        nodes.append(Node(line: line))
-        let n = nodes.count - 1
-        nodes[n].id = nonEmpty(e.identifier)
+        let n = nodes.append(line: line)
+        nodes[n].id = nonEmpty(e.identifier.take())
         nodes[n].role = role
         nodes[n].platformRole = e.type.name
         if !states.isEmpty { nodes[n].states = states }

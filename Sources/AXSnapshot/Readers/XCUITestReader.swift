@@ -86,8 +86,19 @@ public enum XCUITestReader: SnapshotFormatReader {
     // MARK: - Reading
 
     public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
+        try read(bytes, file: file, screen: screen, maxElements: .max)
+    }
+
+    /// The bound `SnapshotReader.elementBound` sets on text like this is its number of
+    /// lines, which `scanLines` counts: that pass over the bytes is saved.
+    public static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot {
         try bytes.withUnsafeBufferPointer { text in
             let lines = scanLines(text)
+            if !SnapshotReader.boundCountsLines(text) {
+                try SnapshotReader.checkElementBound(bytes, file: file, limit: maxElements)
+            } else if lines.count > maxElements {
+                throw SnapshotReader.elementLimitError(file: file, limit: maxElements)
+            }
             // lldb `po app.debugDescription` prints the String as one quoted literal
             // (`p` prints it after `(String) $R0 = `).
             if let literal = lines.first(where: { !isSkippable(text, $0) }),
