@@ -1,0 +1,77 @@
+/// Values a reader keeps where it put them, in one allocation that grows by
+/// doubling: read and changed in place (`subscript`), the last one destroyed
+/// where it is, or a tail moved out as one array of its exact size.
+///
+/// An `Array` of large values moved or copied each whole value when it was
+/// appended, read back or taken out (a call to `memcpy` and a retain and a
+/// release of each field), and an array per parent grew by doubling as its
+/// children came: the readers' open items (`AriaFrameStack`) and the nodes
+/// not yet in their parent (`NodeBuffer`) live here instead.
+final class InPlaceBuffer<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        // What is still here when reading stopped on an error.
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The value at `index`, in place: reading or setting a field of it
+    /// copies nothing else.
+    subscript(index: Int) -> Element {
+        unsafeAddress {
+            precondition(index >= 0 && index < count, "InPlaceBuffer index out of range")
+            return UnsafePointer(base + index)
+        }
+        unsafeMutableAddress {
+            precondition(index >= 0 && index < count, "InPlaceBuffer index out of range")
+            return base + index
+        }
+    }
+
+    /// Adds a value at the end, made where it stays: `initialize` must
+    /// initialize the slot it is given. Its index.
+    @discardableResult
+    func append(initializing initialize: (UnsafeMutablePointer<Element>) -> Void) -> Int {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        initialize(base + count)
+        count += 1
+        return count - 1
+    }
+
+    /// Destroys the last value where it is.
+    func removeLast() {
+        precondition(count > 0, "InPlaceBuffer is empty")
+        count -= 1
+        (base + count).deinitialize(count: 1)
+    }
+
+    /// The values from `start` on, moved out into an array of their number.
+    func take(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count, "InPlaceBuffer start out of range")
+        let taken = count - start
+        guard taken > 0 else { return [] }
+        let values = [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
+            guard let to = buffer.baseAddress else { return }
+            to.moveInitialize(from: base + start, count: taken)
+            initialized = taken
+        }
+        count = start
+        return values
+    }
+}
