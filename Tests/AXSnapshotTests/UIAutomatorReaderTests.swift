@@ -254,10 +254,13 @@ final class UIAutomatorReaderTests: XCTestCase {
         XCTAssertTrue(error.message.contains("android.widget.Button"), error.message)
         XCTAssertTrue(error.description.hasPrefix("bad.xml:3:"), error.description)
 
-        for bad in ["0,0,10,10", "[a,0][1,1]", "[0,0][1,1]x", "[0,0][1,99999999999]", "[,0][1,1]"] {
+        for bad in ["0,0,10,10", "[a,0][1,1]", "[0,0][1,1]x", "[0,0][1,99999999999]", "[,0][1,1]",
+                    "", "[0,0]", "[0,0][1,1", "[0,0]][1,1]", "[0,0][1,1]]", "[-,0][1,1]", "[0,0][1,1234567890]", "[0,0][1,--1]"] {
             XCTAssertNil(UIAutomatorNode.parseBounds(bad), bad)
         }
         XCTAssertEqual(UIAutomatorNode.parseBounds("[-5,10][20,5]"), Frame(x: -5, y: 10, width: 25, height: 0, unit: .devicePixels))
+        XCTAssertEqual(UIAutomatorNode.parseBounds("[0,-123456789][123456789,0]"),
+                       Frame(x: 0, y: -123456789, width: 123456789, height: 123456789, unit: .devicePixels))
     }
 
     func testDoctypeWithEntitiesIsRefusedBeforeParsing() throws {

@@ -333,8 +333,8 @@ extension UIAutomatorStrings {
     }
 }
 
-/// `UIAutomatorReader.read` with the old parser: the same checks before it
-/// and the same model built after it.
+/// `UIAutomatorReader.read` with the old parser: the same checks before it,
+/// and the model built after it as the reader built it then.
 enum XMLParserUIAutomatorReader {
     static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
         try bytes.withUnsafeBufferPointer { buffer in
@@ -344,8 +344,8 @@ enum XMLParserUIAutomatorReader {
             if let f = parser.failure {
                 throw SnapshotError(file: file, line: f.line, column: f.column, message: f.message)
             }
-            return try UIAutomatorReader.snapshot(nodes: parser.nodes, classes: parser.classes, strings: parser.strings,
-                                                  sawHierarchy: parser.sawHierarchy, file: file, screen: screen)
+            return try snapshot(nodes: parser.nodes, classes: parser.classes, strings: parser.strings,
+                                sawHierarchy: parser.sawHierarchy, file: file, screen: screen)
         }
     }
 }

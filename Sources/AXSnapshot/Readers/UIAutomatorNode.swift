@@ -165,34 +165,39 @@ struct UIAutomatorNode {
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     static func parseBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Frame? {
-        var i = 0
-        func skip(_ byte: UInt8) -> Bool {
-            guard i < bytes.count, bytes[i] == byte else { return false }
-            i += 1
-            return true
-        }
-        func integer() -> Int? {
-            var negative = false
-            if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
-                negative = true
-                i += 1
-            }
-            var value = 0
-            var digits = 0
-            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
-                guard digits < 9 else { return nil }
-                value = value * 10 + Int(bytes[i] &- UInt8(ascii: "0"))
-                digits += 1
-                i += 1
-            }
-            return digits > 0 ? (negative ? -value : value) : nil
-        }
         let open = UInt8(ascii: "["), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
-        guard skip(open), let x1 = integer(), skip(comma), let y1 = integer(), skip(close),
-              skip(open), let x2 = integer(), skip(comma), let y2 = integer(), skip(close),
-              i == bytes.count else { return nil }
+        var i = 0
+        guard let x1 = integer(after: open, in: bytes, at: &i), let y1 = integer(after: comma, in: bytes, at: &i),
+              i < bytes.count, bytes[i] == close,
+              let x2 = integer(after: open, in: bytes, at: &i, skipping: 1), let y2 = integer(after: comma, in: bytes, at: &i),
+              i == bytes.count - 1, bytes[i] == close else { return nil }
         return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)),
                      unit: .devicePixels)
+    }
+
+    /// The number that follows `separator` at `bytes[i + skip]` (an optional
+    /// `-` and 1 to 9 digits), `i` moved past it; nil when there is none.
+    @inline(__always)
+    private static func integer(after separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, at i: inout Int,
+                                skipping skip: Int = 0) -> Int? {
+        let n = bytes.count
+        var k = i + skip
+        guard k < n, bytes[k] == separator else { return nil }
+        k += 1
+        let negative = k < n && bytes[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        let start = k
+        var value = 0
+        while k < n {
+            let digit = bytes[k] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            // Wraps only past 9 digits, which are refused below.
+            value = value &* 10 &+ Int(digit)
+            k += 1
+        }
+        guard k > start, k - start <= 9 else { return nil }
+        i = k
+        return negative ? -value : value
     }
 
     /// Collapses runs of whitespace (newlines included) to one space and trims,

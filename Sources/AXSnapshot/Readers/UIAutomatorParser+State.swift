@@ -20,10 +20,9 @@ extension UIAutomatorParser.State {
         if open.count > maxDepth {
             return "nesting deeper than \(maxDepth) levels"
         }
-        openNames.append(name)
         guard name.prefix == nil, Self.isName(name.localname, "node") else {
             if name.prefix == nil, Self.isName(name.localname, "hierarchy") { sawHierarchy = true }
-            open.append(-1)
+            open.append((-1, name))
             return nil
         }
         var flags: UIAutomatorNode.Flags = []
@@ -82,15 +81,14 @@ extension UIAutomatorParser.State {
         nodes.append(UIAutomatorNode(
             classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
             flags: flags, frame: frame, line: Int(xmlSAX2GetLineNumber(context)), parent: currentNode))
-        open.append(index)
+        open.append((index, name))
         currentNode = index
         return nil
     }
 
     /// An element closes.
     mutating func end() {
-        guard failure == nil, let index = open.popLast() else { return }
-        openNames.removeLast()
+        guard failure == nil, let index = open.popLast()?.node else { return }
         if index >= 0 { currentNode = nodes[index].parent }
     }
 

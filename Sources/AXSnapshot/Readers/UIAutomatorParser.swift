@@ -40,13 +40,13 @@ final class UIAutomatorParser {
         var classes = UIAutomatorClassTable()
         var failure: Failure?
         var sawHierarchy = false
-        /// For each open element: the index of its node, or -1 for other elements.
-        var open: [Int] = []
+        /// The open elements, innermost last: the index of each one's node
+        /// (-1 for other elements), and its name for the errors that name
+        /// one. The name's bytes are libxml2's (its dictionary of names):
+        /// valid while the parse runs.
+        var open: [(node: Int, name: ElementName)] = []
         /// The innermost open `<node>`, or -1.
         var currentNode = -1
-        /// The open elements' names, for the errors that name one. The bytes
-        /// are libxml2's (its dictionary of names): valid while the parse runs.
-        var openNames: [ElementName] = []
         var attributeNames = UIAutomatorAttributeNames()
     }
 
@@ -63,9 +63,13 @@ final class UIAutomatorParser {
     }
 
     let maxDepth: Int
-    private var state = State()
+    // Not checked for exclusive access at run time (three checks per
+    // element, some 180 instructions): only libxml2's callbacks touch these
+    // while `run` parses, one at a time on its thread, and `run` holds no
+    // access to them across `xmlParseChunk`.
+    @exclusivity(unchecked) private var state = State()
     /// The parser context while `run` parses; nil while libxml2 creates it.
-    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
 
     var nodes: [UIAutomatorNode] { state.nodes }
     var strings: UIAutomatorStrings { state.strings }
@@ -132,7 +136,7 @@ final class UIAutomatorParser {
         }
         context = ctxt
         defer {
-            state.openNames.removeAll()
+            state.open.removeAll()
             state.attributeNames = UIAutomatorAttributeNames()
             context = nil
             xmlFreeParserCtxt(ctxt)
@@ -195,7 +199,7 @@ final class UIAutomatorParser {
         case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
         case 4: return "the document is empty"
         case 5:
-            if let name = state.openNames.last { return "the document ends before <\(Self.shown(name.string))> is closed, or has content after its root element" }
+            if let name = state.open.last?.name { return "the document ends before <\(Self.shown(name.string))> is closed, or has content after its root element" }
             return "content after the end of the root element"
         case 9: return "a character that XML does not allow"
         case 26, 27: return "an undefined entity (write & as &amp;)"
@@ -206,7 +210,7 @@ final class UIAutomatorParser {
         case 42: return "an attribute appears twice on one element"
         case 73: return "expected '>' to end the tag"
         case 76:
-            if let name = state.openNames.last { return "the closing tag does not match <\(Self.shown(name.string))>" }
+            if let name = state.open.last?.name { return "the closing tag does not match <\(Self.shown(name.string))>" }
             return "a closing tag does not match the open element"
         case 77: return "the document ends inside a tag"
         default: return "parser error \(code)"

@@ -59,12 +59,10 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         guard sawHierarchy || !nodes.isEmpty else {
             throw SnapshotError(file: file, line: 1, column: 1, message: "not a uiautomator dump: expected a <hierarchy> of <node> elements")
         }
-        var nodes = nodes
-        // Bounds are device pixels; the model is in dp (DESIGN §2).
-        if let density = AndroidDensity.density(of: nodes.lazy.map(\.frame)) {
-            for i in nodes.indices { nodes[i].frame = nodes[i].frame?.scaled(by: 1 / density, to: .dp) }
-        }
-        let elements = build(nodes, classes: classes, strings: strings)
+        // Bounds are device pixels; the model is in dp (DESIGN §2): `build`
+        // scales each frame as it makes the node.
+        let density = AndroidDensity.density(of: nodes.lazy.map(\.frame))
+        let elements = build(nodes, classes: classes, strings: strings, density: density)
         return Snapshot(screen: screen, platform: .android, elements: elements, format: .uiautomator)
     }
 
@@ -238,8 +236,10 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// Builds the model tree from the flat pre-order node array, deciding the
     /// stops by TalkBack's rules. Four linear passes, no recursion.
     ///
+    /// Frames are divided by `density` (device pixels to dp), when given.
+    ///
     /// - Complexity: O(n), where n is the number of nodes.
-    static func build(_ raw: [UIAutomatorNode], classes: [String], strings: UIAutomatorStrings) -> [Node] {
+    static func build(_ raw: [UIAutomatorNode], classes: [String], strings: UIAutomatorStrings, density: Double?) -> [Node] {
         let n = raw.count
         guard n > 0 else { return [] }
         // A dump has a few dozen classes: each is looked at once.
@@ -313,26 +313,31 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 if !lifted[c] { kept += 1 }
                 c = raw[c].nextSibling
             }
+            // A leaf's empty array is the shared one: reserving even nothing would allocate.
             var children: [Node] = []
-            children.reserveCapacity(kept)
-            for _ in 0..<kept {
-                if let child = pending.popLast() { children.append(child) }
+            if kept > 0 {
+                children.reserveCapacity(kept)
+                for _ in 0..<kept {
+                    if let child = pending.popLast() { children.append(child) }
+                }
             }
             let p = raw[i].parent
-            var node = makeNode(raw[i], kind: kinds[i], className: classes[raw[i].classIndex], strings: strings,
-                                inner: owner[i] >= 0, stop: isStop[i], inTabList: p >= 0 && kinds[p].isTabList, children: children)
-            if isStop[i], let more = liftedInto[i] {
+            // Filled where it lies, on top of `pending`: a `Node` is a large
+            // value, and one made elsewhere and returned is copied and destroyed.
+            pending.append(Node(line: raw[i].line))
+            fill(&pending[pending.count - 1], raw[i], kind: kinds[i], className: classes[raw[i].classIndex],
+                 strings: strings, density: density, inner: owner[i] >= 0, stop: isStop[i],
+                 inTabList: p >= 0 && kinds[p].isTabList, children: children)
+            if isStop[i], let more = liftedInto[i], let node = pending.popLast() {
                 var group = [node]
                 group.reserveCapacity(more.count + 1)
                 for j in more {
                     if let m = liftedNodes.removeValue(forKey: j) { group.append(m) }
                 }
-                node = Node(role: .container, frame: node.frame, element: false, line: node.line, children: group)
+                pending.append(Node(role: .container, frame: node.frame, element: false, line: node.line, children: group))
             }
-            if lifted[i] {
+            if lifted[i], let node = pending.popLast() {
                 liftedNodes[i] = node
-            } else {
-                pending.append(node)
             }
         }
 
@@ -343,15 +348,17 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         return roots
     }
 
-    /// One node's fields. `inner`: spoken as part of an enclosing stop;
-    /// `stop`: one stop of its own.
+    /// One node's fields, written into `node`, made by `Node(line:)` (the
+    /// initializer with every field built the node twice). `inner`: spoken
+    /// as part of an enclosing stop; `stop`: one stop of its own.
     /// `inTabList`: a child of a `TabWidget`, whose controls are tabs.
-    static func makeNode(_ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String, strings: UIAutomatorStrings,
-                         inner: Bool, stop: Bool, inTabList: Bool = false, children: [Node]) -> Node {
-        // From `Node(line:)`: the initializer with every field built the node twice.
-        var node = Node(line: raw.line)
+    static func fill(_ node: inout Node, _ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String,
+                     strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool, inTabList: Bool,
+                     children: [Node]) {
         node.role = kind.role
-        node.frame = raw.frame
+        if let frame = raw.frame {
+            node.frame = density.map { frame.scaled(by: 1 / $0, to: .dp) } ?? frame
+        }
         node.children = children
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
         // The class as the dump names it: TalkBack's words follow it.
@@ -362,7 +369,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             // Not exposed to TalkBack: nothing of its own is spoken.
             node.element = inner ? nil : false
             if kind.role != .other { node.role = .container }
-            return node
+            return
         }
 
         // Strings are made only for the fields the node shows.
@@ -419,7 +426,6 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         } else if flags.contains(.checked) {
             node.states.insert(.checked)
         }
-        return node
     }
 
     /// The role of a container that is not a stop: a list or a grid, which

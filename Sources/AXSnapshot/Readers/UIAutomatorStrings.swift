@@ -21,6 +21,8 @@ struct UIAutomatorStrings {
     ///
     /// - Complexity: O(n), where n is the length of `value`.
     mutating func append(_ value: UnsafeBufferPointer<UInt8>, cleaning: Bool) -> Ref {
+        // Most content-desc and many text values are empty.
+        guard !value.isEmpty else { return .empty }
         let start = bytes.count
         if cleaning, UIAutomatorNode.needsCleaning(value) {
             var cleaned = UIAutomatorNode.clean(String(decoding: value, as: UTF8.self))
