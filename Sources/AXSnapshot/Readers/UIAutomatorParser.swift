@@ -63,13 +63,9 @@ final class UIAutomatorParser {
     }
 
     let maxDepth: Int
-    // Not checked for exclusive access at run time (three checks per
-    // element, some 180 instructions): only libxml2's callbacks touch these
-    // while `run` parses, one at a time on its thread, and `run` holds no
-    // access to them across `xmlParseChunk`.
-    @exclusivity(unchecked) private var state = State()
+    private var state = State()
     /// The parser context while `run` parses; nil while libxml2 creates it.
-    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    private var context: xmlParserCtxtPtr?
 
     var nodes: [UIAutomatorNode] { state.nodes }
     var strings: UIAutomatorStrings { state.strings }
