@@ -24,7 +24,7 @@ final class JSONKeysTests: XCTestCase {
                         let name = Array(names[i].utf8), end = start + name.count
                         return end < bytes.count && Array(bytes[start..<end]) == name && bytes[end] == UInt8(ascii: "\"")
                     }.map { ($0, start + names[$0].utf8.count) }
-                    let got = keys.name(at: start, in: bytes, before: UInt8(ascii: "\""))
+                    let got = bytes.withUnsafeBufferPointer { keys.name(at: start, in: $0, before: UInt8(ascii: "\"")) }
                     XCTAssertEqual(got?.index, want?.0, "seed \(seed) round \(round): \(names) in \(bytes) at \(start)")
                     XCTAssertEqual(got?.end, want?.1, "seed \(seed) round \(round)")
                     if got?.index != want?.0 { return }

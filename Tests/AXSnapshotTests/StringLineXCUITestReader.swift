@@ -344,42 +344,7 @@ enum StringLineXCUITestReader {
     /// Types not listed become `other` with the type kept in `platformRole`.
     static let roleMap: [String: Role] = {
         var map: [String: Role] = [:]
-        let groups: [(Role, [String])] = [
-            (.text, ["StaticText"]),
-            (.image, ["Image", "Icon"]),
-            (.cell, ["Cell", "TableRow", "OutlineRow"]),
-            (.button, ["Button", "ToolbarButton", "PopUpButton", "MenuButton", "DisclosureTriangle", "Key",
-                       "IncrementArrow", "DecrementArrow", "StatusItem", "DockItem"]),
-            (.link, ["Link"]),
-            (.textField, ["TextField", "TextView", "ComboBox"]),
-            (.secureTextField, ["SecureTextField"]),
-            (.searchField, ["SearchField"]),
-            (.toggle, ["Switch", "Toggle"]),
-            (.checkbox, ["CheckBox"]),
-            (.radio, ["RadioButton"]),
-            (.slider, ["Slider", "Stepper", "PageIndicator"]),
-            (.picker, ["Picker", "PickerWheel", "DatePicker", "ColorWell"]),
-            (.tab, ["Tab"]),
-            (.menuItem, ["MenuItem", "MenuBarItem"]),
-            (.progress, ["ProgressIndicator", "ActivityIndicator", "LevelIndicator", "RatingIndicator"]),
-            (.heading, ["Heading", "Header"]),
-            // Containers VoiceOver announces on entering them. `Application`
-            // is the app itself, not the web's `role=application`.
-            (.table, ["Table"]),
-            (.list, ["CollectionView", "Outline", "Browser"]),
-            (.grid, ["Grid"]),
-            (.alert, ["Alert"]),
-            (.dialog, ["Sheet", "Dialog", "Popover"]),
-            (.menu, ["Menu", "MenuBar"]),
-            (.group, ["Group", "RadioGroup", "TabGroup"]),
-            (.document, ["WebView"]),
-            (.container, ["Any", "Other", "Application", "Window", "Drawer",
-                          "Keyboard", "NavigationBar", "TabBar", "Toolbar", "StatusBar",
-                          "TableColumn", "ScrollView", "SegmentedControl", "TouchBar",
-                          "SplitGroup", "LayoutArea", "LayoutItem", "Map", "Matte", "Ruler", "Timeline",
-                          "Keys"]),
-        ]
-        for (role, types) in groups { for t in types { map[t] = role } }
+        for (role, types) in XCUITestElementType.roles { for t in types { map[t] = role } }
         return map
     }()
 }

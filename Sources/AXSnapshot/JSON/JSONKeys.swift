@@ -87,11 +87,6 @@ struct JSONKeys {
 
     /// The first name whose bytes `bytes` hold from `start`, followed by `terminator`:
     /// its index, and where the terminator is.
-    func name(at start: Int, in bytes: [UInt8], before terminator: UInt8) -> (index: Int, end: Int)? {
-        bytes.withUnsafeBufferPointer { name(at: start, in: $0, before: terminator) }
-    }
-
-    /// `name(at:in:before:)` on bytes a reader holds as a buffer.
     func name(at start: Int, in bytes: UnsafeBufferPointer<UInt8>, before terminator: UInt8) -> (index: Int, end: Int)? {
         guard start < bytes.count else { return nil }
         if start + 8 <= bytes.count {
