@@ -10,7 +10,7 @@ public struct Node: Sendable, Equatable {
     /// spoken words and severities follow the platform. Nil when the format
     /// names only the normalized role.
     public var platformRole: String? = nil
-    public var states: Set<NodeState> = []
+    public var states: NodeStates = []
     /// Heading level (`level=N`), when known.
     public var level: Int? = nil
     public var label: String? = nil
@@ -31,7 +31,7 @@ public struct Node: Sendable, Equatable {
 
     public init(
         id: String? = nil, role: Role = .other, platformRole: String? = nil,
-        states: Set<NodeState> = [], level: Int? = nil,
+        states: NodeStates = [], level: Int? = nil,
         label: String? = nil, value: String? = nil, hint: String? = nil,
         inputLabels: [String] = [], actions: [String] = [], frame: Frame? = nil,
         hidden: Bool = false, element: Bool? = nil, imageName: String? = nil,

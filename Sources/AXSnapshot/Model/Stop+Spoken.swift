@@ -18,7 +18,7 @@ extension Stop {
     public var screenReader: String { platform.screenReaderInSentence }
 
     private static func speak(label: String, value: String, role: Role, platformRole: String?, level: Int?,
-                              states: Set<NodeState>, hint: String, hasActions: Bool, platform: Platform) -> String {
+                              states: NodeStates, hint: String, hasActions: Bool, platform: Platform) -> String {
         var text = ""
         var first = true
         func add(_ part: String) {

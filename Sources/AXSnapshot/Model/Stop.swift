@@ -9,7 +9,7 @@ public struct Stop: Sendable, Equatable {
     public var role: Role
     /// The node's `platformRole`.
     public var platformRole: String?
-    public var states: Set<NodeState>
+    public var states: NodeStates
     public var level: Int?
     /// The node's label, or, when it has none, what its descendants say (as
     /// VoiceOver and TalkBack combine an unlabelled element's children).

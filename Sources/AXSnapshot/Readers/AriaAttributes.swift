@@ -3,7 +3,7 @@
 /// of an attribute is kept as text (`[ref=e5]` and `[cursor=pointer]` leave
 /// nothing), so a line's attributes cost no allocation.
 struct AriaAttributes {
-    /// `NodeState`s set, one bit each (`bit(_:)`).
+    /// `NodeState`s set, one bit each, as in `NodeStates`.
     var states: UInt16 = 0
     /// A `[checked]` (or `=true`) was seen: a switch is on.
     var toggleOn = false
@@ -19,29 +19,12 @@ struct AriaAttributes {
     /// The last `[box=…]`'s frame.
     var frame: Frame?
 
-    static func bit(_ state: NodeState) -> UInt16 {
-        switch state {
-        case .selected: return 1
-        case .disabled: return 1 << 1
-        case .checked: return 1 << 2
-        case .mixed: return 1 << 3
-        case .expanded: return 1 << 4
-        case .collapsed: return 1 << 5
-        case .focused: return 1 << 6
-        case .busy: return 1 << 7
-        case .invalid: return 1 << 8
-        }
-    }
+    static func bit(_ state: NodeState) -> UInt16 { 1 << state.bit }
 
     mutating func insert(_ state: NodeState) { states |= Self.bit(state) }
 
-    /// The states as the node's set (no set is made when there are none).
-    var stateSet: Set<NodeState> {
-        guard states != 0 else { return [] }
-        var set: Set<NodeState> = []
-        for state in NodeState.allCases where states & Self.bit(state) != 0 { set.insert(state) }
-        return set
-    }
+    /// The states as the node's set.
+    var stateSet: NodeStates { NodeStates(rawValue: states) }
 
     /// The attribute names Playwright's writer and parser know.
     enum Key {

@@ -110,7 +110,7 @@ extension XCUITestReader {
         var role = e.type.kind == .button && parent == .tabBar ? .tab : e.type.role
         var label = nonEmpty(e.label.take()) ?? nonEmpty(e.title.take())
         var value = nonEmpty(e.value.take())
-        var states: Set<NodeState> = []
+        var states: NodeStates = []
         if !e.flags.isEmpty {
             if e.flags.contains(.selected) { states.insert(.selected) }
             if e.flags.contains(.disabled) { states.insert(.disabled) }

@@ -6,7 +6,7 @@ import XCTest
 /// said as a user now hears it.
 final class StateChangedTests: XCTestCase {
     func testStateChangesSayWhatAUserNowHears() {
-        func message(_ role: Role, _ old: Set<NodeState>, _ new: Set<NodeState>) -> (String?, String?, String?) {
+        func message(_ role: Role, _ old: NodeStates, _ new: NodeStates) -> (String?, String?, String?) {
             let c = S.diff([Node(id: "c", role: role, states: old, label: "Remember me")],
                            [Node(id: "c", role: role, states: new, label: "Remember me")]).first(.stateChanged)
             return (c?.message, c?.before, c?.after)
