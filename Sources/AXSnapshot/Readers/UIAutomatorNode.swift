@@ -219,9 +219,18 @@ struct UIAutomatorNode {
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = utf8.first, let last = utf8.last else { return false }
+        guard let first = utf8.first, let last = utf8.last, let base = utf8.baseAddress else { return false }
         if first == 0x20 || last == 0x20 || first >= 0x80 || last >= 0x80 { return true }
-        for b in utf8 where b == 0x0A || b == 0x0D || b == 0x09 { return true }
+        // Eight bytes at a time, whether any is below 0x20: only then is
+        // each byte looked at (a tab or a line break is below 0x20).
+        let raw = UnsafeRawPointer(base), n = utf8.count
+        var k = 0
+        while k + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            if (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080 != 0 { break }
+            k += 8
+        }
+        for b in utf8[k...] where b == 0x0A || b == 0x0D || b == 0x09 { return true }
         return false
     }
 }
