@@ -166,6 +166,8 @@ struct UIAutomatorNode {
     /// - Complexity: O(n), where n is the number of bytes.
     static func parseBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Frame? {
         let open = UInt8(ascii: "["), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
+        // Ending in `]`, which is no digit, the bytes stop every run of digits.
+        guard let last = bytes.last, last == close else { return nil }
         var i = 0
         guard let x1 = integer(after: open, in: bytes, at: &i), let y1 = integer(after: comma, in: bytes, at: &i),
               i < bytes.count, bytes[i] == close,
@@ -177,18 +179,21 @@ struct UIAutomatorNode {
 
     /// The number that follows `separator` at `bytes[i + skip]` (an optional
     /// `-` and 1 to 9 digits), `i` moved past it; nil when there is none.
+    /// `bytes` ends with a byte that is no digit, `-` or `separator`.
     @inline(__always)
     private static func integer(after separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, at i: inout Int,
                                 skipping skip: Int = 0) -> Int? {
         let n = bytes.count
         var k = i + skip
+        // Not the last byte: past `separator` there is one more to read.
         guard k < n, bytes[k] == separator else { return nil }
         k += 1
-        let negative = k < n && bytes[k] == UInt8(ascii: "-")
+        let negative = bytes[k] == UInt8(ascii: "-")
         if negative { k += 1 }
         let start = k
         var value = 0
-        while k < n {
+        // The last byte ends the digits: no bound to check.
+        while true {
             let digit = bytes[k] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             // Wraps only past 9 digits, which are refused below.
@@ -214,9 +219,18 @@ struct UIAutomatorNode {
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = utf8.first, let last = utf8.last else { return false }
+        guard let first = utf8.first, let last = utf8.last, let base = utf8.baseAddress else { return false }
         if first == 0x20 || last == 0x20 || first >= 0x80 || last >= 0x80 { return true }
-        for b in utf8 where b == 0x0A || b == 0x0D || b == 0x09 { return true }
+        // Eight bytes at a time, whether any is below 0x20: only then is
+        // each byte looked at (a tab or a line break is below 0x20).
+        let raw = UnsafeRawPointer(base), n = utf8.count
+        var k = 0
+        while k + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            if (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080 != 0 { break }
+            k += 8
+        }
+        for b in utf8[k...] where b == 0x0A || b == 0x0D || b == 0x09 { return true }
         return false
     }
 }

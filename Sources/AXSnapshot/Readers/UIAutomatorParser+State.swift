@@ -6,23 +6,25 @@ import Darwin
 #endif
 
 extension UIAutomatorParser.State {
-    /// An element opens: a `<node>` becomes the next `UIAutomatorNode`,
-    /// filled from its attributes' bytes. `attributes` is libxml2's array of
+    /// An element opens, inside `depth` open elements: a `<node>` becomes
+    /// the next `UIAutomatorNode`, filled from its attributes' bytes. `attributes` is libxml2's array of
     /// five pointers per attribute: local name, prefix, namespace, value
     /// start, value end; values come with their references decoded and
     /// whitespace normalised. Returns what is wrong, if anything.
     ///
     /// - Complexity: O(a), where a is the number of bytes of the attributes.
-    mutating func start(_ name: UIAutomatorParser.ElementName, attributeCount: Int,
+    mutating func start(_ name: UIAutomatorParser.ElementName, depth: Int, attributeCount: Int,
                         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, maxDepth: Int,
                         context: xmlParserCtxtPtr) -> String? {
         guard failure == nil else { return nil }
-        if open.count > maxDepth {
+        if depth > maxDepth {
             return "nesting deeper than \(maxDepth) levels"
         }
+        // Every element's parent started before it: `open` holds `depth` entries or more.
+        let currentNode = depth > 0 && depth <= open.count ? open[depth - 1].innermost : -1
         guard name.prefix == nil, Self.isName(name.localname, "node") else {
             if name.prefix == nil, Self.isName(name.localname, "hierarchy") { sawHierarchy = true }
-            open.append((-1, name))
+            setOpen(depth, (currentNode, name))
             return nil
         }
         var flags: UIAutomatorNode.Flags = []
@@ -81,15 +83,18 @@ extension UIAutomatorParser.State {
         nodes.append(UIAutomatorNode(
             classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
             flags: flags, frame: frame, line: Int(xmlSAX2GetLineNumber(context)), parent: currentNode))
-        open.append((index, name))
-        currentNode = index
+        setOpen(depth, (index, name))
         return nil
     }
 
-    /// An element closes.
-    mutating func end() {
-        guard failure == nil, let index = open.popLast()?.node else { return }
-        if index >= 0 { currentNode = nodes[index].parent }
+    /// Records the element that opened at `depth`.
+    @inline(__always)
+    private mutating func setOpen(_ depth: Int, _ entry: (innermost: Int, name: UIAutomatorParser.ElementName)) {
+        if depth < open.count {
+            open[depth] = entry
+        } else {
+            open.append(entry)
+        }
     }
 
     /// Whether the NUL-terminated `name` is `literal`. A shorter name

@@ -40,13 +40,13 @@ final class UIAutomatorParser {
         var classes = UIAutomatorClassTable()
         var failure: Failure?
         var sawHierarchy = false
-        /// The open elements, innermost last: the index of each one's node
-        /// (-1 for other elements), and its name for the errors that name
-        /// one. The name's bytes are libxml2's (its dictionary of names):
-        /// valid while the parse runs.
-        var open: [(node: Int, name: ElementName)] = []
-        /// The innermost open `<node>`, or -1.
-        var currentNode = -1
+        /// The open elements by depth, outermost first, written as each one
+        /// starts: the innermost `<node>` at or above it (-1 for none), and
+        /// its name for the errors that name one. libxml2 counts the open
+        /// elements (`nameNr`), so no end callback keeps this: entries at or
+        /// past that count are elements already closed. The name's bytes are
+        /// libxml2's (its dictionary of names): valid while the parse runs.
+        var open: [(innermost: Int, name: ElementName)] = []
         var attributeNames = UIAutomatorAttributeNames()
     }
 
@@ -112,10 +112,6 @@ final class UIAutomatorParser {
             Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue()
                 .startElement(ElementName(prefix: prefix, localname: localname), attributeCount: Int(attributeCount), attributes: attributes)
         }
-        handler.endElementNs = { data, _, _, _ in
-            guard let data else { return }
-            Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue().state.end()
-        }
         handler.serror = Self.reportError
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Errors raised without the context (libxml2's encoding layer) go to
@@ -131,6 +127,10 @@ final class UIAutomatorParser {
             return
         }
         context = ctxt
+        // A dump's `<node>` takes 300 bytes or more (its seventeen
+        // attributes): room for them all, where growing the array copied it
+        // a dozen times.
+        state.nodes.reserveCapacity(bytes.count / 256)
         defer {
             state.open.removeAll()
             state.attributeNames = UIAutomatorAttributeNames()
@@ -165,9 +165,18 @@ final class UIAutomatorParser {
     private func startElement(_ name: ElementName, attributeCount: Int,
                               attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard let context else { return }
-        if let message = state.start(name, attributeCount: attributeCount, attributes: attributes, maxDepth: maxDepth, context: context) {
+        if let message = state.start(name, depth: Int(context.pointee.nameNr), attributeCount: attributeCount,
+                                     attributes: attributes, maxDepth: maxDepth, context: context) {
             fail(message)
         }
+    }
+
+    /// The name of the innermost open element, as libxml2 counts them.
+    private var innermostOpenName: String? {
+        guard let context else { return nil }
+        let depth = Int(context.pointee.nameNr)
+        guard depth > 0, depth <= state.open.count else { return nil }
+        return state.open[depth - 1].name.string
     }
 
     /// Where libxml2 is: `XMLParser`'s `lineNumber` and `columnNumber`, 0
@@ -195,7 +204,7 @@ final class UIAutomatorParser {
         case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
         case 4: return "the document is empty"
         case 5:
-            if let name = state.open.last?.name { return "the document ends before <\(Self.shown(name.string))> is closed, or has content after its root element" }
+            if let name = innermostOpenName { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
             return "content after the end of the root element"
         case 9: return "a character that XML does not allow"
         case 26, 27: return "an undefined entity (write & as &amp;)"
@@ -206,7 +215,7 @@ final class UIAutomatorParser {
         case 42: return "an attribute appears twice on one element"
         case 73: return "expected '>' to end the tag"
         case 76:
-            if let name = state.open.last?.name { return "the closing tag does not match <\(Self.shown(name.string))>" }
+            if let name = innermostOpenName { return "the closing tag does not match <\(Self.shown(name))>" }
             return "a closing tag does not match the open element"
         case 77: return "the document ends inside a tag"
         default: return "parser error \(code)"

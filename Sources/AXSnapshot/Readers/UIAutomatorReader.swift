@@ -244,6 +244,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         guard n > 0 else { return [] }
         // A dump has a few dozen classes: each is looked at once.
         let classKinds = classes.map { UIAutomatorNode.Kind(className: $0) }
+        let containerRoles = zip(classes, classKinds).map { containerRole($0, $1.role) }
         let kinds = raw.map { classKinds[$0.classIndex] }
 
         // Pass 1, children before parents (higher pre-order index first):
@@ -325,7 +326,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             // Filled where it lies, on top of `pending`: a `Node` is a large
             // value, and one made elsewhere and returned is copied and destroyed.
             pending.append(Node(line: raw[i].line))
-            fill(&pending[pending.count - 1], raw[i], kind: kinds[i], className: classes[raw[i].classIndex],
+            fill(&pending[pending.count - 1], raw[i], kind: kinds[i], classes: classes,
+                 containerRole: containerRoles[raw[i].classIndex],
                  strings: strings, density: density, inner: owner[i] >= 0, stop: isStop[i],
                  inTabList: p >= 0 && kinds[p].isTabList, children: children)
             if isStop[i], let more = liftedInto[i], let node = pending.popLast() {
@@ -352,9 +354,13 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// initializer with every field built the node twice). `inner`: spoken
     /// as part of an enclosing stop; `stop`: one stop of its own.
     /// `inTabList`: a child of a `TabWidget`, whose controls are tabs.
-    static func fill(_ node: inout Node, _ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, className: String,
-                     strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool, inTabList: Bool,
-                     children: [Node]) {
+    /// `classes` is the class table `raw.classIndex` indexes (the name is
+    /// read where it is stored, not passed as a copy), and `containerRole`
+    /// the class's role as a container that is not a stop (`containerRole`,
+    /// found once per class).
+    static func fill(_ node: inout Node, _ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, classes: [String],
+                     containerRole: Role, strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool,
+                     inTabList: Bool, children: [Node]) {
         node.role = kind.role
         if let frame = raw.frame {
             node.frame = density.map { frame.scaled(by: 1 / $0, to: .dp) } ?? frame
@@ -362,7 +368,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         node.children = children
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
         // The class as the dump names it: TalkBack's words follow it.
-        if !className.isEmpty { node.platformRole = className }
+        if !classes[raw.classIndex].isEmpty { node.platformRole = classes[raw.classIndex] }
         let flags = raw.flags
         node.hidden = flags.contains(.invisible)
         if flags.contains(.notImportant) {
@@ -418,7 +424,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                     node.role = .tab
                 }
             } else if node.role == .container {
-                node.role = Self.containerRole(className, kind.role)
+                // Still the class's role: only a stop's or a field's changes.
+                node.role = containerRole
             }
         }
         if node.role == .toggle {
