@@ -23,8 +23,23 @@ public struct ElementRef: Sendable, Equatable, Hashable {
 
     /// How a message names it: the label in quotes, else the id, else the role and place.
     public var display: String {
-        if !label.isEmpty { return "\"\(label)\"" }
-        if let id, !id.isEmpty { return "#\(id)" }
-        return "the unlabelled \(role.rawValue) at stop \(index + 1)"
+        Self.display(label: label, id: id, role: role, index: index)
+    }
+
+    /// `display` of an element with these fields.
+    static func display(label: String, id: String?, role: Role, index: Int) -> String {
+        var text = MessageText()
+        if !label.isEmpty {
+            text.appendQuoted(label)
+        } else if let id, !id.isEmpty {
+            text.append("#")
+            text.append(id)
+        } else {
+            text.append("the unlabelled ")
+            text.append(role.rawValue)
+            text.append(" at stop ")
+            text.append(index + 1)
+        }
+        return text.string
     }
 }

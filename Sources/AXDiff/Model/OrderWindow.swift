@@ -27,16 +27,15 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
 
     /// `… › Setting 1 › Setting 2 › Setting 3 › …`, with `on screen: ` first for a visual order.
     public var line: String {
-        var text = ""
-        text.reserveCapacity(names.reduce(16) { $0 + $1.utf8.count + 5 })
-        if onScreen { text += "on screen: " }
-        if cutBefore { text += "… › " }
-        for (k, name) in names.enumerated() {
-            if k > 0 { text += " › " }
-            text += name
+        var text = MessageText(capacity: names.reduce(32) { $0 + $1.utf8.count + 5 })
+        if onScreen { text.append("on screen: ") }
+        if cutBefore { text.append("… › ") }
+        for k in names.indices {
+            if k > 0 { text.append(" › ") }
+            text.append(names[k])
         }
-        if cutAfter { text += " › …" }
-        return text
+        if cutAfter { text.append(" › …") }
+        return text.string
     }
 
     /// The window around position `focus` of an order of `count` stops, named by `name`.

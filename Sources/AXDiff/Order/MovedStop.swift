@@ -45,36 +45,78 @@ extension MovedStop {
     /// How a message names new stop `j`: quoted, cut as window names are,
     /// so that one long label cannot make a note large.
     static func name(_ c: DiffContext, _ j: Int) -> String {
-        // Read in place: an `ElementRef` made from the stop copies every field of it.
-        let label = c.newStops[j].label
-        if !label.isEmpty { return "\"" + OrderWindow.short(label) + "\"" }
-        if let id = c.newStops[j].id, !id.isEmpty { return "#" + OrderWindow.short(id) }
-        return "the unlabelled \(c.newStops[j].role.rawValue) at stop \(j + 1)"
+        var text = MessageText()
+        appendName(c, j, to: &text)
+        return text.string
+    }
+
+    /// `name(c, j)`, written into `text`. The label is read in place: an
+    /// `ElementRef` made from the stop copies every field of it.
+    static func appendName(_ c: DiffContext, _ j: Int, to text: inout MessageText) {
+        if !c.newStops[j].label.isEmpty {
+            text.appendQuoted(OrderWindow.short(c.newStops[j].label))
+        } else if let id = c.newStops[j].id, !id.isEmpty {
+            text.append("#")
+            text.append(OrderWindow.short(id))
+        } else {
+            text.append("the unlabelled ")
+            text.append(c.newStops[j].role.rawValue)
+            text.append(" at stop ")
+            text.append(j + 1)
+        }
     }
 
     /// `"Setting 2" is now read after "Setting 25"`, or `… read before …`
     /// for a stop that moved earlier; the stop it names is returned too.
     func whereRead(_ c: DiffContext) -> (text: String, named: Int) {
-        let me = MovedStop.name(c, new)
+        var text = MessageText(capacity: 96)
+        let named = appendWhereRead(c, to: &text)
+        return (text.string, named)
+    }
+
+    /// `whereRead(c)`, written into `text`; returns the stop it names.
+    func appendWhereRead(_ c: DiffContext, to text: inout MessageText) -> Int {
+        MovedStop.appendName(c, new, to: &text)
         if isLater, new > 0 {
-            return ("\(me) is now read after \(MovedStop.name(c, new - 1))", new - 1)
+            text.append(" is now read after ")
+            MovedStop.appendName(c, new - 1, to: &text)
+            return new - 1
         }
         if new + 1 < c.newStops.count {
-            return ("\(me) is now read before \(MovedStop.name(c, new + 1))", new + 1)
+            text.append(" is now read before ")
+            MovedStop.appendName(c, new + 1, to: &text)
+            return new + 1
         }
-        return ("\(me) is now read last", -1)
+        text.append(" is now read last")
+        return -1
     }
 
     /// ` (jumped 23 stops)`.
-    var jump: String { jumped > 0 ? " (jumped \(jumped) stop\(jumped == 1 ? "" : "s"))" : "" }
+    var jump: String {
+        var text = MessageText()
+        appendJump(to: &text)
+        return text.string
+    }
+
+    /// `jump`, written into `text`.
+    func appendJump(to text: inout MessageText) {
+        guard jumped > 0 else { return }
+        text.append(" (jumped ")
+        text.append(jumped)
+        text.append(jumped == 1 ? " stop)" : " stops)")
+    }
 
     /// Where it is on screen among its new neighbours in the visual order:
     /// `between "Setting 1" and "Setting 3"`, `first, before "Title"`.
     static func onScreen(_ c: DiffContext, new j: Int, _ places: ScreenPlaces) -> String {
         let stopAtRank = places.newByRank
         let r = places.newRanks[j]
-        let before = r > 0 ? ElementRef(c.newStops[stopAtRank[r - 1]]).display : nil
-        let after = r + 1 < stopAtRank.count ? ElementRef(c.newStops[stopAtRank[r + 1]]).display : nil
+        // Named as `ElementRef.display` names them, the fields read in place.
+        let display = { (k: Int) in
+            ElementRef.display(label: c.newStops[k].label, id: c.newStops[k].id, role: c.newStops[k].role, index: c.newStops[k].index)
+        }
+        let before = r > 0 ? display(stopAtRank[r - 1]) : nil
+        let after = r + 1 < stopAtRank.count ? display(stopAtRank[r + 1]) : nil
         switch (before, after) {
         case let (b?, a?): return "between \(b) and \(a)"
         case let (nil, a?): return "first, before \(a)"
@@ -134,11 +176,17 @@ extension MovedStop {
         let stops = old ? c.oldStops : c.newStops
         let at = old ? self.old : self.new
         guard isVisual else {
-            return OrderWindow.around(at, count: stops.count) { stops[$0].displayName }
+            return OrderWindow.around(at, count: stops.count) { MovedStop.displayName(stops, $0) }
         }
         let (ranks, byRank) = old ? (places.oldRanks, places.oldByRank) : (places.newRanks, places.newByRank)
         guard ranks.count == stops.count, byRank.count == stops.count else { return nil }
-        return OrderWindow.around(ranks[at], count: stops.count, onScreen: true) { stops[byRank[$0]].displayName }
+        return OrderWindow.around(ranks[at], count: stops.count, onScreen: true) { MovedStop.displayName(stops, byRank[$0]) }
+    }
+
+    /// `stops[k].displayName`, its label read in place: the property, read
+    /// through the array, copies the whole stop first.
+    static func displayName(_ stops: [Stop], _ k: Int) -> String {
+        stops[k].label.isEmpty ? stops[k].displayName : stops[k].label
     }
 
     /// "first", "third", "26th".

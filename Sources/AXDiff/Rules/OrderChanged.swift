@@ -13,12 +13,16 @@ enum OrderChanged: OrderRule {
     static func applies(to stop: MovedStop) -> Bool { stop.breaks.isEmpty && stop.repairs.isEmpty }
 
     static func change(for stop: MovedStop, in c: DiffContext, _ places: ScreenPlaces) -> Change {
-        let message = stop.isVisual
-            ? "\(MovedStop.name(c, stop.new)) moved \(MovedStop.visualPlace(stop.new, places, c)) and is still read \(MovedStop.ordinal(stop.new + 1))"
-            : stop.whereRead(c).text + stop.jump
+        var message = MessageText(capacity: 96)
+        if stop.isVisual {
+            message.append("\(MovedStop.name(c, stop.new)) moved \(MovedStop.visualPlace(stop.new, places, c)) and is still read \(MovedStop.ordinal(stop.new + 1))")
+        } else {
+            _ = stop.appendWhereRead(c, to: &message)
+            stop.appendJump(to: &message)
+        }
         return Change(kind: kind, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
                       before: stop.window(c, old: true, places), after: stop.window(c, old: false, places),
-                      message: message)
+                      message: message.string)
     }
 }
 

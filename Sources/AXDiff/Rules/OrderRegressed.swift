@@ -17,27 +17,29 @@ enum OrderRegressed: OrderRule {
     static func applies(to stop: MovedStop) -> Bool { !stop.breaks.isEmpty }
 
     static func change(for stop: MovedStop, in c: DiffContext, _ places: ScreenPlaces) -> Change {
-        var message: String
+        var message = MessageText(capacity: 192)
         var named = -1
         if stop.isVisual {
-            message = "\(MovedStop.name(c, stop.new)) moved \(MovedStop.visualPlace(stop.new, places, c)) but is still read \(MovedStop.ordinal(stop.new + 1))"
+            message.append("\(MovedStop.name(c, stop.new)) moved \(MovedStop.visualPlace(stop.new, places, c)) but is still read \(MovedStop.ordinal(stop.new + 1))")
         } else {
-            let read = stop.whereRead(c)
-            message = read.text
-            named = read.named
+            named = stop.appendWhereRead(c, to: &message)
         }
-        var clauses: [String] = []
+        var clauses = 0
+        func clause(_ text: String) {
+            message.append(clauses == 0 ? " — " : "; ")
+            message.append(text)
+            clauses += 1
+        }
         if !stop.isVisual, stop.breaks.contains(where: { $0.reference == .visual }), !places.newByRank.isEmpty {
-            clauses.append("on screen it comes " + MovedStop.onScreen(c, new: stop.new, places))
+            clause("on screen it comes " + MovedStop.onScreen(c, new: stop.new, places))
         }
         for link in stop.breaks where link.reference != .visual {
-            clauses.append(stop.breaking(link, named: named, c))
+            clause(stop.breaking(link, named: named, c))
         }
-        if !clauses.isEmpty { message += " — " + clauses.joined(separator: "; ") }
-        message += stop.jump
+        stop.appendJump(to: &message)
         return Change(kind: kind, screen: c.screen, moved: ElementRef(c.newStops[stop.new]),
                       before: stop.window(c, old: true, places), after: stop.window(c, old: false, places),
-                      message: message)
+                      message: message.string)
     }
 }
 
