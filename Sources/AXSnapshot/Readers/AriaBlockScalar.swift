@@ -189,22 +189,50 @@ enum AriaBlockScalar {
     /// Printable ASCII with no leading, trailing or doubled space.
     static func isNormalASCII(_ s: String) -> Bool {
         // The bytes in place (iterating `String.UTF8View` costs several times more per byte).
-        if let answer = s.utf8.withContiguousStorageIfAvailable(isNormalASCII) { return answer }
-        return Array(s.utf8).withUnsafeBufferPointer(isNormalASCII)
+        if let answer = s.utf8.withContiguousStorageIfAvailable({ isNormalASCII($0) }) { return answer }
+        return Array(s.utf8).withUnsafeBufferPointer { isNormalASCII($0) }
     }
 
-    static func isNormalASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `isNormalASCII` of bytes, where `excluded` (0: none) is not allowed
+    /// either. Read eight bytes at a time (a byte at a time it was a tenth of
+    /// the ARIA reader's instructions on a line's name): each test below
+    /// sets a byte's high bit where the byte fails it, and only the spaces'
+    /// test is exact byte by byte, which the adjacency check needs.
+    static func isNormalASCII(_ bytes: UnsafeBufferPointer<UInt8>, excluding excluded: UInt8 = 0) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var previousSpace = true
-        for b in bytes {
+        var k = 0
+        while k + 8 <= bytes.count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+            // Some byte below 0x20 (a borrow starts only at one), above 0x7E
+            // (a carry starts only at 0xFF, itself above), or the excluded one.
+            let below = (w &- ones &* 0x20) & ~w & highs
+            let above = ((w &+ ones) | w) & highs
+            let other = w ^ (ones &* UInt64(excluded))
+            let isExcluded = (other &- ones) & ~other & highs
+            if below | above | isExcluded != 0 { return false }
+            // The spaces exactly: the high bit of each byte that is 0x20.
+            let x = w ^ (ones &* 0x20)
+            let spaces = ~(((x & lows) &+ lows) | x | lows)
+            if spaces & (spaces << 8) != 0 || (previousSpace && spaces & 0x80 != 0) { return false }
+            previousSpace = spaces >> 63 != 0
+            k += 8
+        }
+        while k < bytes.count {
+            let b = bytes[k]
             if b == 0x20 {
                 if previousSpace { return false }
                 previousSpace = true
-            } else if b < 0x21 || b > 0x7E {
+            } else if b < 0x21 || b > 0x7E || b == excluded {
                 return false
             } else {
                 previousSpace = false
             }
+            k += 1
         }
-        return !previousSpace || bytes.isEmpty
+        return !previousSpace
     }
 }

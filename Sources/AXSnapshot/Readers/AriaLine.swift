@@ -227,19 +227,7 @@ struct AriaLine {
     /// one: then `raw` is the text) and is printable ASCII with single inner
     /// spaces, as whitespace collapsing leaves it.
     static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
-        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
-        var previousSpace = true
-        for b in raw {
-            if b == 0x20 {
-                if previousSpace { return false }
-                previousSpace = true
-            } else if b < 0x21 || b > 0x7E || b == escape {
-                return false
-            } else {
-                previousSpace = false
-            }
-        }
-        return !previousSpace || raw.isEmpty
+        AriaBlockScalar.isNormalASCII(raw, excluding: quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\"))
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
