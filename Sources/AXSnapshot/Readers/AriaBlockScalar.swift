@@ -195,18 +195,35 @@ enum AriaBlockScalar {
 
     /// `isNormalASCII` of bytes, where `excluded` (0: none) is not allowed
     /// either. Read eight bytes at a time (a byte at a time it was a tenth of
-    /// the ARIA reader's instructions on a line's name): each test below
-    /// sets a byte's high bit where the byte fails it, and only the spaces'
-    /// test is exact byte by byte, which the adjacency check needs.
+    /// the ARIA reader's instructions on a line's name), the last eight
+    /// overlapping the ones before when the count is not a multiple: each
+    /// test below sets a byte's high bit where the byte fails it, and only
+    /// the spaces' test is exact byte by byte, which the adjacency check needs.
     static func isNormalASCII(_ bytes: UnsafeBufferPointer<UInt8>, excluding excluded: UInt8 = 0) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        var previousSpace = true
+        guard bytes.count >= 8 else {
+            for b in bytes {
+                if b == 0x20 {
+                    if previousSpace { return false }
+                    previousSpace = true
+                } else if b < 0x21 || b > 0x7E || b == excluded {
+                    return false
+                } else {
+                    previousSpace = false
+                }
+            }
+            return !previousSpace
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var previousSpace = true
         var k = 0
-        while k + 8 <= bytes.count {
-            let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+        while true {
+            // The last word read may overlap the one before: its tests hold
+            // again, and the pair across the seam is inside it.
+            let at = min(k, bytes.count - 8)
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
             // Some byte below 0x20 (a borrow starts only at one), above 0x7E
             // (a carry starts only at 0xFF, itself above), or the excluded one.
             let below = (w &- ones &* 0x20) & ~w & highs
@@ -217,22 +234,10 @@ enum AriaBlockScalar {
             // The spaces exactly: the high bit of each byte that is 0x20.
             let x = w ^ (ones &* 0x20)
             let spaces = ~(((x & lows) &+ lows) | x | lows)
-            if spaces & (spaces << 8) != 0 || (previousSpace && spaces & 0x80 != 0) { return false }
+            if spaces & (spaces << 8) != 0 || (at == k && previousSpace && spaces & 0x80 != 0) { return false }
             previousSpace = spaces >> 63 != 0
-            k += 8
+            k = at + 8
+            if k == bytes.count { return !previousSpace }
         }
-        while k < bytes.count {
-            let b = bytes[k]
-            if b == 0x20 {
-                if previousSpace { return false }
-                previousSpace = true
-            } else if b < 0x21 || b > 0x7E || b == excluded {
-                return false
-            } else {
-                previousSpace = false
-            }
-            k += 1
-        }
-        return !previousSpace
     }
 }
