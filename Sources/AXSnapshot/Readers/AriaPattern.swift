@@ -35,10 +35,26 @@ enum AriaPattern {
     /// `spoken` of a pattern's bytes when every byte is ASCII and no CR is
     /// followed by LF (each byte is then a `Character`), else nil.
     static func spokenIfPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var previous: UInt8 = 0
-        for b in bytes {
+        // Eight bytes at a time up to a word holding a CR (there the pairs are
+        // looked at byte by byte): a byte at a time cost ten instructions each.
+        var k = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while k + 8 <= bytes.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                if w & highs != 0 { return nil }
+                let cr = w ^ (ones &* 0x0D)
+                if (cr &- ones) & ~cr & highs != 0 { break }
+                k += 8
+            }
+        }
+        var previous: UInt8 = k > 0 ? bytes[k - 1] : 0
+        while k < bytes.count {
+            let b = bytes[k]
             if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
             previous = b
+            k += 1
         }
         return spokenASCII(bytes)
     }
