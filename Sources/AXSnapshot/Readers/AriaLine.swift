@@ -190,8 +190,16 @@ struct AriaLine {
                 throw Failure(column: cursor.column(of: colon),
                               message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
-            item.value = trimmedString(bytes, from: i, to: stop)
-            item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
+            if item.isProperty, item.role != "placeholder" {
+                // Only a `/placeholder:` value is ever heard (`Builder.close`):
+                // any other property's value, checked above, is kept as empty
+                // text, which says that there is one (a `/url:` made a
+                // `String`, mostly allocated, only to free it).
+                item.value = ""
+            } else {
+                item.value = trimmedString(bytes, from: i, to: stop)
+                item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
+            }
             item.valueIsPlain = true
         }
         return .item
