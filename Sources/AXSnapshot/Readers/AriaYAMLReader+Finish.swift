@@ -69,11 +69,14 @@ extension AriaYAMLReader.Builder {
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
-            // Tested first, so that the label is the name's last use: moved, not copied.
+            // Tested first, so that the label and value take the texts:
+            // moved (`consume`), not copied (the optimizer kept a copy of
+            // each, retained here and released at the end).
             let hasName = !name.isEmpty
-            node.label = name
-            if !inline.isEmpty {
-                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if !hasName { node.label = inline }
+            let hasInline = !inline.isEmpty
+            node.label = consume name
+            if hasInline {
+                if frame.item.ariaRole.inlineIsValue { node.value = consume inline } else if !hasName { node.label = consume inline }
             }
             node.children = children
             if role == .picker {
@@ -83,7 +86,7 @@ extension AriaYAMLReader.Builder {
                 }
                 node.children = children.filter { $0.platformRole != "option" }
             }
-            let speaks = hasName || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
+            let speaks = hasName || !(node.value ?? "").isEmpty || hasInline || frame.hasText
             let stop = speaks || role.isFocusableWithoutLabel || role == .progress
             node.element = stop
             if stop { Self.inHeading(&node, level: headingLevel) }
