@@ -161,12 +161,14 @@ extension AriaYAMLReader {
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
             let children = nodes.take(from: stack[top].firstChild)
-            let (role, line) = (stack[top].item.ariaRole, stack[top].item.line)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            let done = nodes.append(line: line) { node in
-                node.role = role.role
-                node.platformRole = role.platformRole
+            let done = nodes.append(line: stack[top].item.line) { node in
+                node.role = stack[top].item.ariaRole.role
+                // Moved, not copied (a copy was retained, and released with
+                // the frame): the frame is destroyed next, and `finish` does
+                // not read it.
+                swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
                 return Self.finish(&node, &stack[top], children: children)
             }
             stack.removeLast()
