@@ -160,7 +160,7 @@ extension AriaYAMLReader {
             }
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
-            let children = nodes.take(from: stack[top].firstChild)
+            var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
             let done = nodes.append(line: stack[top].item.line) { node in
@@ -169,7 +169,7 @@ extension AriaYAMLReader {
                 // the frame): the frame is destroyed next, and `finish` does
                 // not read it.
                 swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
-                return Self.finish(&node, &stack[top], children: children)
+                return Self.finish(&node, &stack[top], children: &children)
             }
             stack.removeLast()
             guard top > 0 else { return }
