@@ -14,7 +14,10 @@ struct AriaLine {
     /// 1-based line number in the file.
     var line: Int
     var isProperty: Bool
-    /// The role word (`button`, `text`, …) or the property name (`url`).
+    /// The property name (`url`), or the role word (`button`, `text`, …)
+    /// when `ariaRole` does not spell it (a known word in another case);
+    /// empty for a known word, whose text is the role's platform role
+    /// (`roleWord` is the word either way).
     var role: String
     /// What the role word means (read with it, from its bytes); a property's is unused.
     var ariaRole = AriaRole(kind: .structural, role: .container)
@@ -41,6 +44,9 @@ struct AriaLine {
     var blockIsKey = false
     /// Where a block key starts, for its errors.
     var keyColumn = 0
+
+    /// The role word or property name as written.
+    var roleWord: String { role.isEmpty ? ariaRole.platformRole ?? "" : role }
 
     /// An item with nothing read into it yet, on `line`. Always inlined, so
     /// an item made blank in place is written there (called, it was built
@@ -158,7 +164,7 @@ struct AriaLine {
         }
         guard bytes[i] == UInt8(ascii: ":") else {
             throw Failure(column: cursor.column(of: i),
-                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.role.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
+                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.roleWord.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
         }
         item.hasColon = true
         i += 1
@@ -302,7 +308,11 @@ struct AriaLine {
                 item.role = String(decoding: word, as: UTF8.self)
                 return i
             }
-            (item.ariaRole, item.role) = AriaRole.named(roleStart..<i, in: bytes)
+            if let known = AriaRole.knownRole(roleStart..<i, in: bytes) {
+                item.ariaRole = known
+            } else {
+                (item.ariaRole, item.role) = AriaRole.named(word)
+            }
 
             var sawName = false, sawAttribute = false
             while true {

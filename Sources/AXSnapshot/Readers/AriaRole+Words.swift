@@ -12,6 +12,13 @@ extension AriaRole {
         return named(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
+    /// The role of a known role word at `range` in a line's `bytes`, else
+    /// nil: its `platformRole` is the word, so no `String` of it is handed
+    /// over (retained here, and released with the item).
+    static func knownRole(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> AriaRole? {
+        known.role(range, in: bytes)
+    }
+
     /// `named` of a role word read from a file (ASCII word bytes), with the
     /// word as a `String`. A known word is found by its bytes, and its
     /// `String` is the table's own, so no text is decoded or hashed for it.

@@ -53,6 +53,18 @@ struct AriaRoleWords {
 
     /// The role and `String` of the word spelled by `bytes[range]`, else nil.
     func named(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (role: AriaRole, word: String)? {
+        guard let index = index(of: range, in: bytes) else { return nil }
+        return (roles[index], words[index])
+    }
+
+    /// The role of the word spelled by `bytes[range]` (its platform role is
+    /// the word), else nil.
+    func role(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> AriaRole? {
+        guard let index = index(of: range, in: bytes) else { return nil }
+        return roles[index]
+    }
+
+    private func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = range.count
         guard length > 0, length <= longest else { return nil }
         var head: UInt64 = 0
@@ -71,7 +83,7 @@ struct AriaRoleWords {
                 let start = starts[index]
                 var k = 8
                 while k < length, table[start + k] == bytes[range.lowerBound + k] { k += 1 }
-                if k >= length { return (roles[index], words[index]) }
+                if k >= length { return index }
             }
             slot = (slot + 1) & slotMask
         }

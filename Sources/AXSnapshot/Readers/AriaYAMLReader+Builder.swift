@@ -103,17 +103,17 @@ extension AriaYAMLReader {
                 // The parent read in place (binding it copied the frame and its children).
                 let p = stack.count - 1
                 if stack[p].item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.role.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
+                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
                 }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
                 if !stack[p].item.hasColon {
-                    let what = stack[p].item.role.prefix(40)
+                    let what = stack[p].item.roleWord.prefix(40)
                     throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
                 }
                 if stack[p].item.value != nil {
-                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.role.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
+                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
                 }
                 if let expected = stack[p].childIndent {
                     if expected != item.indent {
