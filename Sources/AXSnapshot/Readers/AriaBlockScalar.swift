@@ -194,8 +194,8 @@ enum AriaBlockScalar {
     }
 
     /// `isNormalASCII` of bytes, where `excluded` (0: none) is not allowed
-    /// either. Read eight bytes at a time (a byte at a time it was a tenth of
-    /// the ARIA reader's instructions on a line's name), the last eight
+    /// either. Read eight bytes at a time (a byte at a time costs some eleven
+    /// instructions for every byte of every name), the last eight
     /// overlapping the ones before when the count is not a multiple: each
     /// test below sets a byte's high bit where the byte fails it, and only
     /// the spaces' test is exact byte by byte, which the adjacency check needs.

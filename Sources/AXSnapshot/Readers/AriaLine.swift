@@ -199,8 +199,8 @@ struct AriaLine {
             if item.isProperty, item.role != "placeholder" {
                 // Only a `/placeholder:` value is ever heard (`Builder.close`):
                 // any other property's value, checked above, is kept as empty
-                // text, which says that there is one (a `/url:` made a
-                // `String`, mostly allocated, only to free it).
+                // text, which says that there is one (a `/url:` value would
+                // be a `String`, mostly allocated, only to be freed).
                 item.value = ""
             } else {
                 item.value = trimmedString(bytes, from: i, to: stop)

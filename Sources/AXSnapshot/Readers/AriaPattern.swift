@@ -36,7 +36,7 @@ enum AriaPattern {
     /// followed by LF (each byte is then a `Character`), else nil.
     static func spokenIfPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Eight bytes at a time up to a word holding a CR (there the pairs are
-        // looked at byte by byte): a byte at a time cost ten instructions each.
+        // looked at byte by byte): a byte at a time costs ten instructions each.
         var k = 0
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101
@@ -60,11 +60,11 @@ enum AriaPattern {
     }
 
     /// `spoken(units:)` read on ASCII bytes, each a `Character`, written
-    /// straight into UTF-8 (a gap as the three bytes of U+2026): the generic
-    /// reading over a mapped view, an array of units and their conversion
-    /// cost some 2,600 instructions a pattern, most of a baseline's
-    /// patterned line. The steps are those of `spoken(units:)`, which reads
-    /// any other pattern; keep the two alike.
+    /// straight into UTF-8 (a gap as the three bytes of U+2026): read by the
+    /// generic `spoken(units:)` over a mapped view, into an array of units
+    /// converted at the end, a pattern costs some 2,600 instructions, most
+    /// of a baseline's patterned line. The steps are those of
+    /// `spoken(units:)`, which reads any other pattern; keep the two alike.
     static func spokenASCII(_ chars: UnsafeBufferPointer<UInt8>) -> String {
         let count = chars.count
         // Each unit read writes at most one unit out: a byte, or a gap's three.

@@ -3,9 +3,9 @@
 /// load) and its length pick a slot of an open-addressed table, so a word is
 /// found with about one comparison and no `String` made of it.
 ///
-/// `JSONKeys` compared every word sharing the first byte (a dozen for `t`
-/// and `l`), and the words, keys and roles were three lazily made globals,
-/// each checked on every line.
+/// Not `JSONKeys`, which compares every name sharing the first byte (a
+/// dozen role words start with `t`, as many with `l`); and one value rather
+/// than three globals, so that a line checks one lazy initialization.
 struct AriaRoleWords {
     private let words: [String]
     private let roles: [AriaRole]

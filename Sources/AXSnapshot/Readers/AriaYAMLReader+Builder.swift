@@ -165,9 +165,9 @@ extension AriaYAMLReader {
             let stack = self.stack
             let done = nodes.append(line: stack[top].item.line) { node in
                 node.role = stack[top].item.ariaRole.role
-                // Moved, not copied (a copy was retained, and released with
-                // the frame): the frame is destroyed next, and `finish` does
-                // not read it.
+                // Moved, not copied (a copy would be retained, and released
+                // with the frame): the frame is destroyed next, and `finish`
+                // does not read it.
                 swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
                 return Self.finish(&node, &stack[top], children: &children)
             }

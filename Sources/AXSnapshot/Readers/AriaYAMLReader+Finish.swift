@@ -16,8 +16,8 @@ extension AriaYAMLReader.Builder {
     ///
     /// `node` is the node made for the item (its role, platform role and
     /// line); `children` are the nodes of the item's children, moved into
-    /// the node (swapped for an empty array, not copied: a copy was retained
-    /// here and the caller's released after).
+    /// the node (swapped for an empty array, not copied: a copy would be
+    /// retained here, and the caller's released after).
     static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: inout [Node]) -> AriaYAMLReader.Finished {
         // Read in place: binding `frame.item` or its role copied them (retaining each string).
         let role = frame.item.ariaRole.role
@@ -72,8 +72,8 @@ extension AriaYAMLReader.Builder {
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
             // Tested first, so that the label and value take the texts:
-            // moved (`consume`), not copied (the optimizer kept a copy of
-            // each, retained here and released at the end).
+            // moved (`consume`), not copied (without it the optimizer keeps a
+            // copy of each, retained here and released at the end).
             let hasName = !name.isEmpty
             let hasInline = !inline.isEmpty
             node.label = consume name
