@@ -163,7 +163,7 @@ extension AriaYAMLReader {
             var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            let done = nodes.append(line: stack[top].item.line) { node in
+            var done = nodes.append(line: stack[top].item.line) { node in
                 node.role = stack[top].item.ariaRole.role
                 // Moved, not copied (a copy would be retained, and released
                 // with the frame): the frame is destroyed next, and `finish`
@@ -176,7 +176,12 @@ extension AriaYAMLReader {
             let i = top - 1
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil
+                if stack[i].stopChildren == 1 && done.isTextStop {
+                    // Moved, not copied: `done` goes next.
+                    swap(&stack[i].soleStopText, &done.textLabel)
+                } else {
+                    stack[i].soleStopText = nil
+                }
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }
