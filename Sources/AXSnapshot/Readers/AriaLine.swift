@@ -116,6 +116,21 @@ struct AriaLine {
         var end = end
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var i = start
+        // The indentation eight bytes at a time where the buffer holds eight
+        // (a byte at a time costs five instructions a space of every line).
+        // A line's spaces stop at its end, where a CR or LF (or the end of
+        // the buffer) is; `end` bounds them all the same.
+        if let base = bytes.baseAddress {
+            while i + 8 <= bytes.count {
+                let others = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                if others != 0 {
+                    i += others.trailingZeroBitCount / 8
+                    break
+                }
+                i += 8
+            }
+            i = min(i, end)
+        }
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         let indent = i - start
         if i < end, bytes[i] == UInt8(ascii: "\t") {
