@@ -14,7 +14,10 @@ struct AriaLine {
     /// 1-based line number in the file.
     var line: Int
     var isProperty: Bool
-    /// The role word (`button`, `text`, …) or the property name (`url`).
+    /// The property name (`url`), or the role word (`button`, `text`, …)
+    /// when `ariaRole` does not spell it (a known word in another case);
+    /// empty for a known word, whose text is the role's platform role
+    /// (`roleWord` is the word either way).
     var role: String
     /// What the role word means (read with it, from its bytes); a property's is unused.
     var ariaRole = AriaRole(kind: .structural, role: .container)
@@ -41,6 +44,9 @@ struct AriaLine {
     var blockIsKey = false
     /// Where a block key starts, for its errors.
     var keyColumn = 0
+
+    /// The role word or property name as written.
+    var roleWord: String { role.isEmpty ? ariaRole.platformRole ?? "" : role }
 
     /// An item with nothing read into it yet, on `line`. Always inlined, so
     /// an item made blank in place is written there (called, it was built
@@ -110,6 +116,21 @@ struct AriaLine {
         var end = end
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var i = start
+        // The indentation eight bytes at a time where the buffer holds eight
+        // (a byte at a time costs five instructions a space of every line).
+        // A line's spaces stop at its end, where a CR or LF (or the end of
+        // the buffer) is; `end` bounds them all the same.
+        if let base = bytes.baseAddress {
+            while i + 8 <= bytes.count {
+                let others = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                if others != 0 {
+                    i += others.trailingZeroBitCount / 8
+                    break
+                }
+                i += 8
+            }
+            i = min(i, end)
+        }
         while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
         let indent = i - start
         if i < end, bytes[i] == UInt8(ascii: "\t") {
@@ -158,7 +179,7 @@ struct AriaLine {
         }
         guard bytes[i] == UInt8(ascii: ":") else {
             throw Failure(column: cursor.column(of: i),
-                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.role.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
+                          message: "unexpected \(describe(bytes[i])) after \(item.isProperty ? "/" : "")\(item.roleWord.prefix(40)); expected a quoted \"name\", a /regex/, an [attribute] or ':'")
         }
         item.hasColon = true
         i += 1
@@ -190,8 +211,16 @@ struct AriaLine {
                 throw Failure(column: cursor.column(of: colon),
                               message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
-            item.value = trimmedString(bytes, from: i, to: stop)
-            item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
+            if item.isProperty, item.role != "placeholder" {
+                // Only a `/placeholder:` value is ever heard (`Builder.close`):
+                // any other property's value, checked above, is kept as empty
+                // text, which says that there is one (a `/url:` value would
+                // be a `String`, mostly allocated, only to be freed).
+                item.value = ""
+            } else {
+                item.value = trimmedString(bytes, from: i, to: stop)
+                item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
+            }
             item.valueIsPlain = true
         }
         return .item
@@ -227,19 +256,7 @@ struct AriaLine {
     /// one: then `raw` is the text) and is printable ASCII with single inner
     /// spaces, as whitespace collapsing leaves it.
     static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
-        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
-        var previousSpace = true
-        for b in raw {
-            if b == 0x20 {
-                if previousSpace { return false }
-                previousSpace = true
-            } else if b < 0x21 || b > 0x7E || b == escape {
-                return false
-            } else {
-                previousSpace = false
-            }
-        }
-        return !previousSpace || raw.isEmpty
+        AriaBlockScalar.isNormalASCII(raw, excluding: quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\"))
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
@@ -306,7 +323,11 @@ struct AriaLine {
                 item.role = String(decoding: word, as: UTF8.self)
                 return i
             }
-            (item.ariaRole, item.role) = AriaRole.named(roleStart..<i, in: bytes)
+            if let known = AriaRole.knownRole(roleStart..<i, in: bytes) {
+                item.ariaRole = known
+            } else {
+                (item.ariaRole, item.role) = AriaRole.named(word)
+            }
 
             var sawName = false, sawAttribute = false
             while true {

@@ -33,19 +33,165 @@ enum AriaPattern {
     }
 
     /// `spoken` of a pattern's bytes when every byte is ASCII and no CR is
-    /// followed by LF (each byte is then a `Character`), else nil. The bytes
-    /// are read through a mapped view: no array of them is made.
+    /// followed by LF (each byte is then a `Character`), else nil.
     static func spokenIfPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var previous: UInt8 = 0
-        for b in bytes {
+        // Eight bytes at a time up to a word holding a CR (there the pairs are
+        // looked at byte by byte): a byte at a time costs ten instructions each.
+        var k = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while k + 8 <= bytes.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                if w & highs != 0 { return nil }
+                let cr = w ^ (ones &* 0x0D)
+                if (cr &- ones) & ~cr & highs != 0 { break }
+                k += 8
+            }
+        }
+        var previous: UInt8 = k > 0 ? bytes[k - 1] : 0
+        while k < bytes.count {
+            let b = bytes[k]
             if b >= 0x80 || (previous == 0x0D && b == 0x0A) { return nil }
             previous = b
+            k += 1
         }
-        return spoken(units: bytes.lazy.map(PatternByte.init))
+        return spokenASCII(bytes)
     }
 
-    /// `spoken` over the pattern's characters, or over its bytes when they
-    /// are the same (`chars` is indexed from 0).
+    /// `spoken(units:)` read on ASCII bytes, each a `Character`, written
+    /// straight into UTF-8 (a gap as the three bytes of U+2026): read by the
+    /// generic `spoken(units:)` over a mapped view, into an array of units
+    /// converted at the end, a pattern costs some 2,600 instructions, most
+    /// of a baseline's patterned line. The steps are those of
+    /// `spoken(units:)`, which reads any other pattern; keep the two alike.
+    static func spokenASCII(_ chars: UnsafeBufferPointer<UInt8>) -> String {
+        let count = chars.count
+        // Each unit read writes at most one unit out: a byte, or a gap's three.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * count + 3) { out in
+            var n = 0
+            // Where the last atom began in `out` (-1: none).
+            var lastAtom = -1
+            // The input is ASCII, so only a gap ends in 0xA6.
+            func addGap() {
+                if n == 0 || out[n - 1] != 0xA6 {
+                    out[n] = 0xE2
+                    out[n + 1] = 0x80
+                    out[n + 2] = 0xA6
+                    n += 3
+                }
+                lastAtom = n - 3
+            }
+            func addLiteral(_ c: UInt8) {
+                out[n] = c
+                lastAtom = n
+                n += 1
+            }
+            func isHexDigit(_ b: UInt8) -> Bool {
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
+            }
+            var i = 0
+            while i < count {
+                let c = chars[i]
+                switch c {
+                case UInt8(ascii: "\\"):
+                    guard i + 1 < count else { addLiteral(c); i += 1; continue }
+                    let e = chars[i + 1]
+                    i += 2
+                    switch e {
+                    case UInt8(ascii: "b"), UInt8(ascii: "B"): lastAtom = -1  // a word boundary is silent
+                    case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "w"), UInt8(ascii: "W"), UInt8(ascii: "s"),
+                         UInt8(ascii: "S"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "k"):
+                        addGap()
+                    case UInt8(ascii: "x"), UInt8(ascii: "u"), UInt8(ascii: "p"), UInt8(ascii: "P"), UInt8(ascii: "c"):
+                        if i < count, chars[i] == UInt8(ascii: "{") {
+                            while i < count, chars[i] != UInt8(ascii: "}") { i += 1 }
+                            i += 1
+                        } else {
+                            var left = e == UInt8(ascii: "x") ? 2 : (e == UInt8(ascii: "c") ? 1 : 4)
+                            while left > 0, i < count, isHexDigit(chars[i]) || e == UInt8(ascii: "c") { i += 1; left -= 1 }
+                        }
+                        addGap()
+                    case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "f"), UInt8(ascii: "v"):
+                        addLiteral(UInt8(ascii: " "))
+                    default: addLiteral(e)
+                    }
+                case UInt8(ascii: "["):
+                    i += 1
+                    if i < count, chars[i] == UInt8(ascii: "^") { i += 1 }
+                    if i < count, chars[i] == UInt8(ascii: "]") { i += 1 }
+                    while i < count, chars[i] != UInt8(ascii: "]") {
+                        i += chars[i] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    i += 1
+                    addGap()
+                case UInt8(ascii: "("):
+                    var depth = 1
+                    i += 1
+                    while i < count, depth > 0 {
+                        switch chars[i] {
+                        case UInt8(ascii: "\\"): i += 1
+                        case UInt8(ascii: "["):
+                            i += 1
+                            while i < count, chars[i] != UInt8(ascii: "]") { i += chars[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                        case UInt8(ascii: "("): depth += 1
+                        case UInt8(ascii: ")"): depth -= 1
+                        default: break
+                        }
+                        i += 1
+                    }
+                    addGap()
+                case UInt8(ascii: "."):
+                    i += 1
+                    addGap()
+                case UInt8(ascii: "^"), UInt8(ascii: "$"):
+                    i += 1
+                    lastAtom = -1
+                case UInt8(ascii: "|"):
+                    return String(AriaPattern.gap)
+                case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"):
+                    if c == UInt8(ascii: "{"), !isQuantifierASCII(chars, at: i) {
+                        addLiteral(c)
+                        i += 1
+                        continue
+                    }
+                    // `skipQuantifier`.
+                    var k = i
+                    if chars[k] == UInt8(ascii: "{") {
+                        while k < count, chars[k] != UInt8(ascii: "}") { k += 1 }
+                    }
+                    k += 1
+                    if k < count, chars[k] == UInt8(ascii: "?") || chars[k] == UInt8(ascii: "+") { k += 1 }
+                    i = k
+                    if lastAtom >= 0 {
+                        n = lastAtom
+                        addGap()
+                    }
+                default:
+                    addLiteral(c)
+                    i += 1
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
+        }
+    }
+
+    /// `isQuantifier` on ASCII bytes.
+    static func isQuantifierASCII(_ chars: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var k = i + 1
+        var digits = 0
+        while k < chars.count, isDigit(chars[k]) { k += 1; digits += 1 }
+        guard digits > 0, k < chars.count else { return false }
+        if chars[k] == UInt8(ascii: "}") { return true }
+        guard chars[k] == UInt8(ascii: ",") else { return false }
+        k += 1
+        while k < chars.count, isDigit(chars[k]) { k += 1 }
+        return k < chars.count && chars[k] == UInt8(ascii: "}")
+    }
+
+    /// `spoken` over the pattern's characters (`chars` is indexed from 0);
+    /// a plain ASCII pattern is read on its bytes (`spokenASCII`).
     static func spoken<Units: RandomAccessCollection>(units chars: Units) -> String
     where Units.Element: PatternUnit, Units.Index == Int {
         typealias Unit = Units.Element
@@ -197,8 +343,7 @@ enum AriaPattern {
     }
 }
 
-/// What `AriaPattern.spoken` reads a pattern in: its `Character`s, or its
-/// bytes (`PatternByte`) when each character is one ASCII byte.
+/// What `AriaPattern.spoken(units:)` reads a pattern in: its `Character`s.
 protocol PatternUnit: Comparable, ExpressibleByUnicodeScalarLiteral {
     /// The ellipsis standing for one varying part.
     static var gap: Self { get }
@@ -212,50 +357,4 @@ extension Character: PatternUnit {
     static var gap: Character { AriaPattern.gap }
     var isASCIIDigit: Bool { isASCII && isNumber }
     static func string(_ units: [Character]) -> String { String(units) }
-}
-
-/// One byte of an ASCII pattern, for `AriaPattern.spoken`: reading bytes
-/// skips decoding scalars (four bytes each) and encoding them back, which cost
-/// more than the reading.
-struct PatternByte: PatternUnit {
-    var value: UInt8
-
-    init(_ value: UInt8) { self.value = value }
-
-    /// Only ever made of ASCII literals.
-    init(unicodeScalarLiteral scalar: Unicode.Scalar) { value = UInt8(truncatingIfNeeded: scalar.value) }
-
-    static func < (a: PatternByte, b: PatternByte) -> Bool { a.value < b.value }
-
-    /// A byte no ASCII text holds, written out as U+2026.
-    static var gap: PatternByte { PatternByte(0xFF) }
-
-    var isHexDigit: Bool {
-        (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x46) || (value >= 0x61 && value <= 0x66)
-    }
-
-    var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
-
-    /// The text, each gap written as U+2026: its bytes are written into
-    /// scratch room and decoded once (`String(unsafeUninitializedCapacity:)`
-    /// cost twice as much, appending to an array more).
-    static func string(_ units: [PatternByte]) -> String {
-        var gaps = 0
-        for unit in units where unit.value == 0xFF { gaps += 1 }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: units.count + 2 * gaps) { utf8 in
-            var n = 0
-            for unit in units {
-                if unit.value == 0xFF {
-                    utf8[n] = 0xE2
-                    utf8[n + 1] = 0x80
-                    utf8[n + 2] = 0xA6
-                    n += 3
-                } else {
-                    utf8[n] = unit.value
-                    n += 1
-                }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<n]), as: UTF8.self)
-        }
-    }
 }

@@ -103,17 +103,17 @@ extension AriaYAMLReader {
                 // The parent read in place (binding it copied the frame and its children).
                 let p = stack.count - 1
                 if stack[p].item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.role.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
+                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
                 }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
                 if !stack[p].item.hasColon {
-                    let what = stack[p].item.role.prefix(40)
+                    let what = stack[p].item.roleWord.prefix(40)
                     throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
                 }
                 if stack[p].item.value != nil {
-                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.role.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
+                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
                 }
                 if let expected = stack[p].childIndent {
                     if expected != item.indent {
@@ -160,21 +160,28 @@ extension AriaYAMLReader {
             }
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
-            let children = nodes.take(from: stack[top].firstChild)
-            let (role, line) = (stack[top].item.ariaRole, stack[top].item.line)
+            var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            let done = nodes.append(line: line) { node in
-                node.role = role.role
-                node.platformRole = role.platformRole
-                return Self.finish(&node, &stack[top], children: children)
+            var done = nodes.append(line: stack[top].item.line) { node in
+                node.role = stack[top].item.ariaRole.role
+                // Moved, not copied (a copy would be retained, and released
+                // with the frame): the frame is destroyed next, and `finish`
+                // does not read it.
+                swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
+                return Self.finish(&node, &stack[top], children: &children)
             }
             stack.removeLast()
             guard top > 0 else { return }
             let i = top - 1
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                stack[i].soleStopText = stack[i].stopChildren == 1 && done.isTextStop ? done.textLabel : nil
+                if stack[i].stopChildren == 1 && done.isTextStop {
+                    // Moved, not copied: `done` goes next.
+                    swap(&stack[i].soleStopText, &done.textLabel)
+                } else {
+                    stack[i].soleStopText = nil
+                }
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

@@ -15,8 +15,10 @@ extension AriaYAMLReader.Builder {
     ///   varying part (`AriaPattern`).
     ///
     /// `node` is the node made for the item (its role, platform role and
-    /// line); `children` are the nodes of the item's children.
-    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: [Node]) -> AriaYAMLReader.Finished {
+    /// line); `children` are the nodes of the item's children, moved into
+    /// the node (swapped for an empty array, not copied: a copy would be
+    /// retained here, and the caller's released after).
+    static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: inout [Node]) -> AriaYAMLReader.Finished {
         // Read in place: binding `frame.item` or its role copied them (retaining each string).
         let role = frame.item.ariaRole.role
         let kind = frame.item.ariaRole.kind
@@ -65,25 +67,28 @@ extension AriaYAMLReader.Builder {
                 // Still a heading for heading navigation, by its name.
                 node.role = .container
                 if !name.isEmpty { node.label = name }
-                node.children = children
+                swap(&node.children, &children)
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: true, isTextStop: false, hasText: true, holdsControl: true)
             }
-            // Tested first, so that the label is the name's last use: moved, not copied.
+            // Tested first, so that the label and value take the texts:
+            // moved (`consume`), not copied (without it the optimizer keeps a
+            // copy of each, retained here and released at the end).
             let hasName = !name.isEmpty
-            node.label = name
-            if !inline.isEmpty {
-                if frame.item.ariaRole.inlineIsValue { node.value = inline } else if !hasName { node.label = inline }
+            let hasInline = !inline.isEmpty
+            node.label = consume name
+            if hasInline {
+                if frame.item.ariaRole.inlineIsValue { node.value = consume inline } else if !hasName { node.label = consume inline }
             }
-            node.children = children
+            swap(&node.children, &children)
             if role == .picker {
                 // Closed, a combo box says its selected option; its options are not stops.
                 if node.value == nil {
-                    node.value = children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
+                    node.value = node.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
                 }
-                node.children = children.filter { $0.platformRole != "option" }
+                node.children = node.children.filter { $0.platformRole != "option" }
             }
-            let speaks = hasName || !(node.value ?? "").isEmpty || !inline.isEmpty || frame.hasText
+            let speaks = hasName || !(node.value ?? "").isEmpty || hasInline || frame.hasText
             let stop = speaks || role.isFocusableWithoutLabel || role == .progress
             node.element = stop
             if stop { Self.inHeading(&node, level: headingLevel) }
@@ -101,11 +106,13 @@ extension AriaYAMLReader.Builder {
             // Made only where they are kept: an item holding just its inline
             // text has that text as its label and no children.
             let childCount = children.count + (inline.isEmpty ? 0 : 1)
-            var allChildren: [Node] {
-                guard !inline.isEmpty else { return children }
+            func takeAllChildren() -> [Node] {
+                var taken: [Node] = []
+                swap(&taken, &children)
+                guard !inline.isEmpty else { return taken }
                 var all = [Self.textNode(inline, line: frame.item.line, headingLevel: headingLevel)]
-                all.reserveCapacity(children.count + 1)
-                all.append(contentsOf: children)
+                all.reserveCapacity(taken.count + 1)
+                all.append(contentsOf: taken)
                 return all
             }
             let hasText = (!name.isEmpty || !inline.isEmpty || frame.hasText) && !node.hidden
@@ -115,7 +122,7 @@ extension AriaYAMLReader.Builder {
                 // ("Keywords, list", "navigation") and the diff compares it.
                 node.role = role
                 if !name.isEmpty { node.label = name }
-                node.children = allChildren
+                node.children = takeAllChildren()
                 node.element = false
                 return AriaYAMLReader.Finished(holdsStop: stopChildren > 0 && !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
             }
@@ -124,13 +131,13 @@ extension AriaYAMLReader.Builder {
                 let label = name.isEmpty ? (soleText ?? "") : name
                 if label.isEmpty {
                     node.role = frame.item.ariaRole.containerRole
-                    node.children = allChildren
+                    node.children = takeAllChildren()
                     node.element = false
                     return AriaYAMLReader.Finished(holdsStop: false, isTextStop: false, hasText: hasText, holdsControl: false)
                 }
                 node.label = label
                 // A single text child is now the label itself.
-                node.children = childCount == 1 && soleText != nil ? [] : allChildren
+                node.children = childCount == 1 && soleText != nil ? [] : takeAllChildren()
                 node.element = true
                 Self.inHeading(&node, level: headingLevel)
                 let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
@@ -148,11 +155,11 @@ extension AriaYAMLReader.Builder {
                 let hidden = node.hidden
                 node = Node(role: .container, line: frame.item.line)
                 node.hidden = hidden
-                node.children = [own] + allChildren
+                node.children = [own] + takeAllChildren()
             } else {
                 node.role = frame.item.ariaRole.containerRole
                 if !name.isEmpty, node.role != .container { node.label = name }
-                node.children = allChildren
+                node.children = takeAllChildren()
             }
             node.element = false
             return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
