@@ -1,6 +1,5 @@
 /// The member keys a decoder wants from an object, by index, for
-/// `JSONParser.memberKey(among:)` (and any other set of ASCII names read from
-/// bytes, such as the ARIA reader's role words): a key is found by comparing
+/// `JSONParser.memberKey(among:)` and `plainString(among:)`: a key is found by comparing
 /// the bytes written in the file with the names that start with its first
 /// byte, with no `String` made of the key and no array per name.
 ///
@@ -57,28 +56,6 @@ struct JSONKeys {
                 var k = 1
                 while k < range.count, table[start + k] == bytes[range.lowerBound + k] { k += 1 }
                 if k == range.count { return index }
-            }
-            index = next[index]
-        }
-        return nil
-    }
-
-    /// `index(of:in:)` of a key in a buffer that holds more bytes after it
-    /// (a word read from a line): where eight bytes can be read at the key,
-    /// its first eight are compared with each candidate's at once, as
-    /// `name(at:in:before:)` compares them.
-    func index(of range: Range<Int>, within bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, !range.isEmpty, range.lowerBound + 8 <= bytes.count else {
-            return index(of: range, in: bytes)
-        }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
-        var index = firstWith[Int(word & 0xFF)]
-        while index >= 0 {
-            if lengths[index] == range.count, word & headMasks[index] == heads[index] {
-                let from = starts[index]
-                var k = 8
-                while k < range.count, table[from + k] == bytes[range.lowerBound + k] { k += 1 }
-                if k >= range.count { return index }
             }
             index = next[index]
         }
