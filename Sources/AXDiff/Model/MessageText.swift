@@ -12,7 +12,11 @@ struct MessageText {
     }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // A native string lends its bytes; appending its `utf8` view as a
+        // sequence went a byte at a time.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// `number` in decimal, as `String(number)` writes it.
@@ -23,7 +27,7 @@ struct MessageText {
     /// `text` between double quotes.
     mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
+        append(text)
         bytes.append(UInt8(ascii: "\""))
     }
 
