@@ -36,6 +36,30 @@ enum AnchorPass {
         }
     }
 
+    /// `pairUnique` for keys that are 64-bit hashes (`MatchKeys.labelHash`),
+    /// counted in a `UniqueKeys` table instead of a `Dictionary`: the same
+    /// pairs, without hashing each hash again.
+    ///
+    /// - Complexity: O(n) expected, where n is the number of stops.
+    static func pairUnique(_ m: inout Matching, old: [Stop], new: [Stop], key: ([Stop], Int) -> UInt64?,
+                           accept: ((Int, Int) -> Bool)? = nil) {
+        var olds = UniqueKeys(capacity: old.count)
+        for i in old.indices where m.oldToNew[i] == nil {
+            if let k = key(old, i) { olds.add(k, i) }
+        }
+        guard !olds.isEmpty else { return }
+        var news = UniqueKeys(capacity: min(new.count, olds.count))
+        for j in new.indices where m.newToOld[j] == nil {
+            if let k = key(new, j), olds.index(of: k) != nil { news.add(k, j) }
+        }
+        // Each key pairs at most one stop with one: the order the keys are
+        // visited in cannot change the result.
+        news.forEach { k, j in
+            guard j >= 0, let i = olds.index(of: k), i >= 0, accept?(i, j) ?? true else { return }
+            m.pair(old: i, new: j)
+        }
+    }
+
     /// Pairs the stops whose non-empty id is unique in both versions, by the
     /// versions' sorted id fingerprints (`IDPrints`) when both have them: a
     /// walk of two sorted lists instead of hashing every id of both.
