@@ -3,9 +3,9 @@
 /// label hashes with.
 ///
 /// The keys are hashes already, so a slot is found by multiplying the key,
-/// where a `Dictionary` ran each through `Hasher` (SipHash) first: a fifth of
-/// matching a 10,000-stop screen of duplicate rows (callgrind). Open
-/// addressing, at most half full.
+/// where a `Dictionary` ran each through `Hasher` (SipHash) first: about a
+/// quarter of matching a 10,000-stop screen of duplicate rows (callgrind).
+/// Open addressing, at most half full.
 struct UniqueKeys {
     private var keys: [UInt64]
     /// The index added with each slot's key, -1 for several, `Int.min` for an empty slot.
@@ -32,7 +32,7 @@ struct UniqueKeys {
         return s
     }
 
-    /// Adds `index` under `key`: the key's index, or -1 when it already had one.
+    /// Adds `index` under `key`; a key added again keeps -1 from then on.
     mutating func add(_ key: UInt64, _ index: Int) {
         let s = slot(key)
         if indices[s] == .min {
