@@ -2,10 +2,13 @@
 /// second index came with the same key: what `AnchorPass.pairUnique` counts
 /// label hashes with.
 ///
-/// The keys are hashes already, so a slot is found by multiplying the key,
-/// where a `Dictionary` ran each through `Hasher` (SipHash) first: about a
-/// quarter of matching a 10,000-stop screen of duplicate rows (callgrind).
-/// Open addressing, at most half full.
+/// The keys are hashes already, so a slot is found by mixing the key in a
+/// few steps, where a `Dictionary` ran each through `Hasher` (SipHash) first:
+/// about a quarter of matching a 10,000-stop screen of duplicate rows
+/// (callgrind). Open addressing, at most half full. The mix starts from a
+/// seed drawn once per process, as `Hasher`'s does, so a snapshot cannot be
+/// written to crowd the table's slots; what the table answers does not depend
+/// on the seed.
 struct UniqueKeys {
     private var keys: [UInt64]
     /// The index added with each slot's key, -1 for several, `Int.min` for an empty slot.
@@ -24,10 +27,16 @@ struct UniqueKeys {
 
     var isEmpty: Bool { count == 0 }
 
+    private static let seed = UInt64.random(in: .min ... .max)
+
     /// The slot holding `key`, or the empty slot where it would go.
     private func slot(_ key: UInt64) -> Int {
         let mask = keys.count - 1
-        var s = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        // Every bit of the key reaches the top bits the slot is taken from.
+        var h = (key ^ Self.seed) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+        h = h &* 0x94D0_49BB_1331_11EB
+        var s = Int(truncatingIfNeeded: h >> shift)
         while indices[s] != .min, keys[s] != key { s = (s + 1) & mask }
         return s
     }
