@@ -13,7 +13,8 @@ public struct NodeStates: SetAlgebra, Sequence, Sendable, Hashable {
 
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    private static func bits(_ state: NodeState) -> UInt16 { 1 << state.bit }
+    /// The bit of `state`, as `rawValue` holds it.
+    static func bits(_ state: NodeState) -> UInt16 { 1 << state.bit }
 
     public var isEmpty: Bool { rawValue == 0 }
 

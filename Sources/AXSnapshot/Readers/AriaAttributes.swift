@@ -19,9 +19,7 @@ struct AriaAttributes {
     /// The last `[box=…]`'s frame.
     var frame: Frame?
 
-    static func bit(_ state: NodeState) -> UInt16 { 1 << state.bit }
-
-    mutating func insert(_ state: NodeState) { states |= Self.bit(state) }
+    mutating func insert(_ state: NodeState) { states |= NodeStates.bits(state) }
 
     /// The states as the node's set.
     var stateSet: NodeStates { NodeStates(rawValue: states) }

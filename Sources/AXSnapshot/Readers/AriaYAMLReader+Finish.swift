@@ -32,7 +32,7 @@ extension AriaYAMLReader.Builder {
         var attributes = frame.item.attributes
         if attributes.active, kind == .leaf, role.isInteractive { attributes.insert(.focused) }
         if role == .toggle {
-            attributes.states &= ~AriaAttributes.bit(.checked)
+            attributes.states &= ~NodeStates.bits(.checked)
             node.value = attributes.toggleOn ? "1" : "0"
         }
         // (Assigning the node's empty set again cost more than the check.)
