@@ -35,6 +35,23 @@ final class OutlineScalingTests: XCTestCase {
         })
     }
 
+    /// iOS headings carry no level: the level a heading skips after is
+    /// found walking forwards, not by looking back over every heading.
+    func testHeadingsWithoutALevelScaleLinearly() {
+        func screen(_ n: Int, renamed: Int? = nil) -> Snapshot {
+            Snapshot(screen: "S", platform: .ios, elements: (0..<n).map { i in
+                Node(role: .heading, label: i == renamed ? "Part \(i) (new)" : "Part \(i)")
+            })
+        }
+        let diff = ScreenDiffer.diff(old: screen(40), new: screen(40, renamed: 7), path: "s.json")
+        XCTAssertEqual(diff.changes.map(\.kind), [.labelChanged], "\(diff.changes.map(\.message))")
+        XCTAssertEqual(diff.first(.labelChanged)?.elements.map(\.label), ["Part 7 (new)"])
+        XCTAssertNil(Scaling.check("HeadingChanged and HeadingPairs over n headings without a level", .linear, n: 1_000) { n in
+            let (old, new) = (PreparedVersion(screen(n)), PreparedVersion(screen(n, renamed: n / 2)))
+            return { _ = ScreenDiffer.diff(old: old, new: new, path: "s.json", policy: DiffPolicy()) }
+        })
+    }
+
     func testSeededMovesSayNothingAndOneListRemovedIsOneChange() {
         for seed in UInt64(1)...20 {
             var random = SeededGenerator(seed: seed)

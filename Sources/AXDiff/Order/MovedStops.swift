@@ -36,42 +36,55 @@ struct MovedStops {
         let pairs = c.matchedPairs
         let oldPlaces = c.oldTree.places, newPlaces = c.newTree.places
         let oldNode = c.oldTree.nodeOfStop, newNode = c.newTree.nodeOfStop
-        let oldFrame = { (i: Int) in oldPlaces[oldNode[i]].frame }
-        let newFrame = { (j: Int) in newPlaces[newNode[j]].frame }
-        // A frame that did not move: present in both and the same to half a point.
-        let stayed = pairs.map { p -> Bool in
-            guard let a = oldFrame(p.old), let b = newFrame(p.new) else { return false }
-            return abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5
+        // One pass over the pairs for what both orders are judged on: each
+        // pair's old place, whether both versions frame it, and whether its
+        // frame stayed (the same to half a point). A pass per fact cost more
+        // than the two subsequences (callgrind, backfill).
+        var olds: [Int] = []
+        olds.reserveCapacity(pairs.count)
+        var framedInBoth = [Bool](repeating: false, count: pairs.count)
+        var stayed = [Bool](repeating: false, count: pairs.count)
+        for p in pairs.indices {
+            let (i, j) = pairs[p]
+            olds.append(i)
+            guard let a = oldPlaces[oldNode[i]].frame, let b = newPlaces[newNode[j]].frame else { continue }
+            framedInBoth[p] = true
+            stayed[p] = abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5
                 && abs(a.width - b.width) <= 0.5 && abs(a.height - b.height) <= 0.5
         }
 
         var spokenMoved = [Bool](repeating: true, count: pairs.count)
-        for p in LongestIncreasingSubsequence.positions(pairs.map(\.old), preferring: stayed) { spokenMoved[p] = false }
-        spoken = pairs.indices.filter { spokenMoved[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
+        for p in LongestIncreasingSubsequence.positions(olds, preferring: stayed) { spokenMoved[p] = false }
+        var spoken: [Move] = []
+        for p in pairs.indices where spokenMoved[p] { spoken.append(Move(from: pairs[p].old, to: pairs[p].new)) }
+        self.spoken = spoken
         self.spokenMoved = spokenMoved
 
         newRanks = c.newRanks
         oldRanks = c.oldRanks
-        var framed = [Bool](repeating: false, count: pairs.count)
         var visualMoved = [Bool](repeating: false, count: pairs.count)
+        var visual: [Move] = []
         if let rNew = newRanks, let rOld = oldRanks {
-            for p in pairs.indices where oldFrame(pairs[p].old) != nil && newFrame(pairs[p].new) != nil {
-                framed[p] = true
-            }
             // The candidates in new visual order: ranks are a permutation of
             // the new stops, so placing each at its rank sorts them in O(n).
             var atRank = [Int](repeating: -1, count: rNew.count)
-            for p in pairs.indices where framed[p] && !spokenMoved[p] { atRank[rNew[pairs[p].new]] = p }
-            let byVisual = atRank.filter { $0 >= 0 }
+            for p in pairs.indices where framedInBoth[p] && !spokenMoved[p] { atRank[rNew[pairs[p].new]] = p }
+            var byVisual: [Int] = [], ranks: [Int] = [], preferred: [Bool] = []
+            for p in atRank where p >= 0 {
+                byVisual.append(p)
+                ranks.append(rOld[pairs[p].old])
+                preferred.append(stayed[p])
+            }
             var kept = [Bool](repeating: false, count: byVisual.count)
-            let chosen = LongestIncreasingSubsequence.positions(byVisual.map { rOld[pairs[$0].old] },
-                                                                preferring: byVisual.map { stayed[$0] })
-            for k in chosen { kept[k] = true }
+            for k in LongestIncreasingSubsequence.positions(ranks, preferring: preferred) { kept[k] = true }
             for k in byVisual.indices where !kept[k] { visualMoved[byVisual[k]] = true }
+            for p in pairs.indices where visualMoved[p] { visual.append(Move(from: pairs[p].old, to: pairs[p].new)) }
+            framed = framedInBoth
+        } else {
+            framed = [Bool](repeating: false, count: pairs.count)
         }
-        self.framed = framed
         self.visualMoved = visualMoved
-        visual = pairs.indices.filter { visualMoved[$0] }.map { Move(from: pairs[$0].old, to: pairs[$0].new) }
+        self.visual = visual
     }
 
     /// Whether pair `p` kept its place in both orders.

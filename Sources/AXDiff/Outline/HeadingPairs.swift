@@ -7,18 +7,37 @@ struct HeadingPairs {
     private(set) var newToOld: [Int?]
     private(set) var oldToNew: [Int?]
 
-    /// - Complexity: O(h) expected (hashing) in the headings of both versions.
+    /// - Complexity: O(h + n) expected (hashing) in the headings h of both
+    ///   versions and the old stops n.
     init(old: [ScreenOutline.Heading], new: [ScreenOutline.Heading], matching: Matching) {
         newToOld = Array(repeating: nil, count: new.count)
         oldToNew = Array(repeating: nil, count: old.count)
         guard !old.isEmpty, !new.isEmpty else { return }
-        var byStop: [Int: [Int]] = [:]
-        for (i, h) in old.enumerated() { if let s = h.stop { byStop[s, default: []].append(i) } }
+        // The old headings of each old stop, in order, as a chain: the first
+        // by stop, then each one's next. A dictionary of arrays cost a hash
+        // and an allocation per heading (callgrind, backfill).
+        var firstOfStop = [Int](repeating: -1, count: matching.oldToNew.count)
+        var nextOfStop = [Int](repeating: -1, count: old.count)
+        for i in old.indices.reversed() {
+            guard let s = old[i].stop, s < firstOfStop.count else { continue }
+            nextOfStop[i] = firstOfStop[s]
+            firstOfStop[s] = i
+        }
         for (j, h) in new.enumerated() {
             guard let s = h.stop, s < matching.newToOld.count, let o = matching.newToOld[s],
-                  let candidates = byStop[o] else { continue }
-            let free = candidates.filter { oldToNew[$0] == nil }
-            guard let i = free.first(where: { old[$0].name == h.name }) ?? free.first else { continue }
+                  o < firstOfStop.count, firstOfStop[o] >= 0 else { continue }
+            let first = firstOfStop[o]
+            // The first free one of the same name, else the first free one.
+            var firstFree: Int?, sameName: Int?
+            var i = first
+            while i >= 0, sameName == nil {
+                if oldToNew[i] == nil {
+                    if firstFree == nil { firstFree = i }
+                    if old[i].name == h.name { sameName = i }
+                }
+                i = nextOfStop[i]
+            }
+            guard let i = sameName ?? firstFree else { continue }
             pair(i, j)
         }
         pairInOrder(old, new) { "\($0.level ?? 0) \($0.name)" }

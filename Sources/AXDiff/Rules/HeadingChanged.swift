@@ -20,8 +20,10 @@ enum HeadingChanged: ChangeRule {
         // The screen's only level-1 heading went or was re-levelled.
         let topLeft = old.filter { $0.level == 1 }.count == 1 && !new.contains { $0.level == 1 }
         var changes: [Change] = []
+        // The level of the nearest heading before this one that has one.
+        var skip: Int?
         for (j, h) in new.enumerated() {
-            let skip = skipped(before: j, in: new)
+            defer { if h.level != nil { skip = h.level } }
             if let i = pairs.newToOld[j] {
                 let o = old[i]
                 let renamed = o.name != h.name && c.volatilePattern(o.name, h.name) == nil
@@ -63,11 +65,6 @@ enum HeadingChanged: ChangeRule {
             changes.append(change(c, stop: at, before: o.described, after: nil, message: message, warn: warn))
         }
         return changes
-    }
-
-    /// The level of the nearest heading before `j` that has one.
-    private static func skipped(before j: Int, in headings: [ScreenOutline.Heading]) -> Int? {
-        headings[..<j].last { $0.level != nil }?.level
     }
 
     private static func change(_ c: DiffContext, stop: Int?, before: String?, after: String?, message: String, warn: Bool) -> Change {
