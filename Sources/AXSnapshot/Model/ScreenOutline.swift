@@ -48,12 +48,26 @@ public struct ScreenOutline: Sendable, Equatable {
 
 extension Node {
     /// A node a screen reader announces on entering it when it is not a stop.
-    public var isSemanticContainer: Bool {
+    public var isSemanticContainer: Bool { Self.isSemanticContainer(role: role, label: label) }
+
+    /// `nodes[i].isSemanticContainer`, its fields read where the node lies
+    /// (see `isStop(_:_:)`).
+    @inline(__always)
+    static func isSemanticContainer(_ nodes: [Node], _ i: Int) -> Bool {
+        isSemanticContainer(role: nodes[i].role, label: nodes[i].label)
+    }
+
+    @inline(__always)
+    private static func isSemanticContainer(role: Role, label: String?) -> Bool {
         role.isAnnouncedContainer || (role == .group && !(label?.isEmpty ?? true))
     }
 
-    /// A heading, also one read as its parts (a heading holding a link).
-    var isHeading: Bool { role == .heading || (role == .container && platformRole == "heading") }
+    /// Whether `nodes[i]` is a heading, also one read as its parts (a heading
+    /// holding a link); its fields read where the node lies (see `isStop(_:_:)`).
+    @inline(__always)
+    static func isHeading(_ nodes: [Node], _ i: Int) -> Bool {
+        nodes[i].role == .heading || (nodes[i].role == .container && nodes[i].platformRole == "heading")
+    }
 }
 
 extension Snapshot {
@@ -77,54 +91,57 @@ extension Snapshot {
             /// Inside a heading: its parts are not headings of their own.
             var inHeading: Bool
         }
-        var levels = [Level(nodes: elements, next: 0, container: -1, opened: -1, heading: -1, inHeading: false)]
+        // The level being read is held apart from those above it: read out
+        // of the stack, its nodes were retained and released for every node
+        // (callgrind, backfill).
+        var above: [Level] = []
+        var level = Level(nodes: elements, next: 0, container: -1, opened: -1, heading: -1, inHeading: false)
         var stopCount = 0
-        while let top = levels.indices.last {
-            let i = levels[top].next
-            guard i < levels[top].nodes.count else {
-                let done = levels.removeLast()
-                if done.opened >= 0 { outline.containers[done.opened].stopCount = stopCount - outline.containers[done.opened].firstStop }
+        while true {
+            let i = level.next
+            guard i < level.nodes.count else {
+                if level.opened >= 0 { outline.containers[level.opened].stopCount = stopCount - outline.containers[level.opened].firstStop }
                 // A heading that holds no stop has none to be placed by.
-                if done.heading >= 0, outline.headings[done.heading].stop == stopCount { outline.headings[done.heading].stop = nil }
+                if level.heading >= 0, outline.headings[level.heading].stop == stopCount { outline.headings[level.heading].stop = nil }
+                guard let up = above.popLast() else { break }
+                level = up
                 continue
             }
-            levels[top].next = i + 1
-            let container = levels[top].container
-            let inHeading = levels[top].inHeading
+            level.next = i + 1
             // Read where it lies: a `Node` bound to a local retains and
             // releases each of its fields.
-            let nodes = levels[top].nodes
-            guard !nodes[i].hidden else { continue }
-            if nodes[i].isStop {
-                if nodes[i].role == .heading, !inHeading {
-                    outline.headings.append(.init(level: nodes[i].level, name: Self.text(of: nodes, i), stop: stopCount,
-                                                  isStop: true, line: nodes[i].line))
-                } else if !nodes[i].children.isEmpty {
-                    Self.foldedHeadings(in: nodes[i].children, stop: stopCount, into: &outline.headings)
+            guard !level.nodes[i].hidden else { continue }
+            if Node.isStop(level.nodes, i) {
+                if level.nodes[i].role == .heading, !level.inHeading {
+                    outline.headings.append(.init(level: level.nodes[i].level, name: Self.text(of: level.nodes, i), stop: stopCount,
+                                                  isStop: true, line: level.nodes[i].line))
+                } else if !level.nodes[i].children.isEmpty {
+                    Self.foldedHeadings(in: level.nodes[i].children, stop: stopCount, into: &outline.headings)
                 }
                 stopCount += 1
                 continue
             }
             var opened = -1, heading = -1
-            if nodes[i].isSemanticContainer {
+            if Node.isSemanticContainer(level.nodes, i) {
                 opened = outline.containers.count
-                outline.containers.append(.init(role: nodes[i].role, platformRole: nodes[i].platformRole,
-                                                 name: nodes[i].label ?? "", firstStop: stopCount, stopCount: 0,
-                                                 parent: container, line: nodes[i].line, frame: nodes[i].frame))
+                outline.containers.append(.init(role: level.nodes[i].role, platformRole: level.nodes[i].platformRole,
+                                                 name: level.nodes[i].label ?? "", firstStop: stopCount, stopCount: 0,
+                                                 parent: level.container, line: level.nodes[i].line, frame: level.nodes[i].frame))
             }
-            if nodes[i].isHeading, !inHeading {
+            if Node.isHeading(level.nodes, i), !level.inHeading {
                 heading = outline.headings.count
-                outline.headings.append(.init(level: nodes[i].level, name: Self.text(of: nodes, i), stop: stopCount,
-                                              line: nodes[i].line))
+                outline.headings.append(.init(level: level.nodes[i].level, name: Self.text(of: level.nodes, i), stop: stopCount,
+                                              line: level.nodes[i].line))
             }
             // An empty container is still announced ("application", "list, 0 items").
-            let children = nodes[i].children
-            guard !children.isEmpty else {
+            guard !level.nodes[i].children.isEmpty else {
                 if heading >= 0 { outline.headings[heading].stop = nil }
                 continue
             }
-            levels.append(Level(nodes: children, next: 0, container: opened >= 0 ? opened : container,
-                                opened: opened, heading: heading, inHeading: inHeading || heading >= 0))
+            let inner = Level(nodes: level.nodes[i].children, next: 0, container: opened >= 0 ? opened : level.container,
+                              opened: opened, heading: heading, inHeading: level.inHeading || heading >= 0)
+            above.append(level)
+            level = inner
         }
         return outline
     }
@@ -134,7 +151,7 @@ extension Snapshot {
     /// - Complexity: O(m) in the stop's descendants.
     private static func foldedHeadings(in children: [Node], stop index: Int, into headings: inout [ScreenOutline.Heading]) {
         walk(children) { nodes, i in
-            guard nodes[i].isHeading else { return true }
+            guard Node.isHeading(nodes, i) else { return true }
             headings.append(.init(level: nodes[i].level, name: text(of: nodes, i), stop: index, line: nodes[i].line))
             return false
         }

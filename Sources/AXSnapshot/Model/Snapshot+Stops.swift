@@ -61,7 +61,7 @@ extension Snapshot {
             }
             levels[top].next = i + 1
             guard !current[i].hidden else { continue }
-            guard current[i].isStop else {
+            guard Node.isStop(current, i) else {
                 if !current[i].children.isEmpty {
                     let children = current[i].children
                     levels.append(Level(nodes: children, next: 0, node: -1, frame: current[i].frame, lastChild: -1))
@@ -113,7 +113,7 @@ extension Snapshot {
             }
             levels[top].next = i + 1
             guard !current[i].hidden else { continue }
-            if current[i].isStop {
+            if Node.isStop(current, i) {
                 stops += 1
                 continue
             }
