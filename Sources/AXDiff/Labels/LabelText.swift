@@ -1,4 +1,5 @@
 import Foundation
+
 /// Small text helpers shared by the label rules and matching.
 enum LabelText {
     /// Lower-cased, trimmed, inner whitespace collapsed: the form labels are compared in.
