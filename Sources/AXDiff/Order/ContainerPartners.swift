@@ -32,9 +32,13 @@ final class ContainerPartners {
     private var oldSlot: [Int]
     /// Error before recovery's partners, by container node, once a moved
     /// stop asks (`NewSideErrorPairs`, `OldSideErrorPairs`); used when no
-    /// contract applies, else each candidate pair is met in turn.
-    private var newErrorPairs: [NewSideErrorPairs?]
-    private var oldErrorPairs: [OldSideErrorPairs?]
+    /// contract applies, else each candidate pair is met in turn. By node,
+    /// the place of its pairs in the list plus one (0 for none yet): an array
+    /// of optional pairs, one per node, cost more to make than all the pairs.
+    private var newErrorPairsAt: [Int]
+    private var oldErrorPairsAt: [Int]
+    private var newErrorPairs: [NewSideErrorPairs] = []
+    private var oldErrorPairs: [OldSideErrorPairs] = []
     private let findsErrorPairs: Bool
 
     /// `scansEveryPair` meets every candidate pair of error before recovery
@@ -50,8 +54,8 @@ final class ContainerPartners {
         oldIndexes = Array(repeating: nil, count: c.oldTree.nodeCount)
         newSlot = Array(repeating: -1, count: c.newStops.count)
         oldSlot = Array(repeating: -1, count: c.oldStops.count)
-        newErrorPairs = Array(repeating: nil, count: c.newTree.nodeCount)
-        oldErrorPairs = Array(repeating: nil, count: c.oldTree.nodeCount)
+        newErrorPairsAt = Array(repeating: 0, count: c.newTree.nodeCount)
+        oldErrorPairsAt = Array(repeating: 0, count: c.oldTree.nodeCount)
         for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newContract.insert(v) }
         for v in oldRefs.contractViolations() {
             guard let lead = c.matching.oldToNew[v.lead], let follow = c.matching.oldToNew[v.follow] else { continue }
@@ -203,7 +207,7 @@ final class ContainerPartners {
     }
 
     private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
-        if let known = newErrorPairs[p] { return known }
+        if newErrorPairsAt[p] > 0 { return newErrorPairs[newErrorPairsAt[p] - 1] }
         let index = newIndex(p)
         func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
             var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
@@ -218,17 +222,19 @@ final class ContainerPartners {
         }
         let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
                                      controls: side(index.controls) { !c.oldStops[$0].role.isInteractive })
-        newErrorPairs[p] = made
+        newErrorPairs.append(made)
+        newErrorPairsAt[p] = newErrorPairs.count
         return made
     }
 
     private func oldErrorPairs(_ q: Int) -> OldSideErrorPairs {
-        if let known = oldErrorPairs[q] { return known }
+        if oldErrorPairsAt[q] > 0 { return oldErrorPairs[oldErrorPairsAt[q] - 1] }
         let index = oldIndex(q)
         let made = OldSideErrorPairs(statuses: index.statuses.map { index.members[$0] },
                                      controls: index.controls.map { index.members[$0] },
                                      oldToNew: c.matching.oldToNew)
-        oldErrorPairs[q] = made
+        oldErrorPairs.append(made)
+        oldErrorPairsAt[q] = oldErrorPairs.count
         return made
     }
 
@@ -266,9 +272,17 @@ final class ContainerPartners {
         return clean.settles(v, newRefs) ? nil : r
     }
 
+    /// A stop the commit left alone (matched, role, label and value the same
+    /// bytes) has the facts of its counterpart: an index borrows those of
+    /// the other version's indexes built so far (`ContainerIndex.init`).
     private func newIndex(_ p: Int) -> ContainerIndex {
         if let known = newIndexes[p] { return known }
-        let made = ContainerIndex(newRefs, members: newRefs.tree.members(of: p))
+        let (newToOld, isChanged) = (c.matching.newToOld, c.isChanged)
+        let (indexes, container, slot) = (oldIndexes, oldContainer, oldSlot)
+        let made = ContainerIndex(newRefs, members: newRefs.tree.members(of: p)) { j in
+            guard !isChanged[j], let i = newToOld[j], let index = indexes[container[i]] else { return nil }
+            return (index, slot[i])
+        }
         for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
         newIndexes[p] = made
         return made
@@ -276,7 +290,12 @@ final class ContainerPartners {
 
     private func oldIndex(_ q: Int) -> ContainerIndex {
         if let known = oldIndexes[q] { return known }
-        let made = ContainerIndex(oldRefs, members: oldRefs.tree.members(of: q))
+        let (oldToNew, isChanged) = (c.matching.oldToNew, c.isChanged)
+        let (indexes, container, slot) = (newIndexes, newContainer, newSlot)
+        let made = ContainerIndex(oldRefs, members: oldRefs.tree.members(of: q)) { i in
+            guard let j = oldToNew[i], !isChanged[j], let index = indexes[container[j]] else { return nil }
+            return (index, slot[j])
+        }
         for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
         oldIndexes[q] = made
         return made
