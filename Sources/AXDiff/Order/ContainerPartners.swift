@@ -30,6 +30,10 @@ final class ContainerPartners {
     private var oldIndexes: [ContainerIndex?]
     private var newSlot: [Int]
     private var oldSlot: [Int]
+    /// The moved stops, by index in each version: the objects that may ask
+    /// an index for the controls naming them (set by `note`).
+    private var newMoved: [Bool] = []
+    private var oldMoved: [Bool] = []
     /// Error before recovery's partners, by container node, once a moved
     /// stop asks (`NewSideErrorPairs`, `OldSideErrorPairs`); used when no
     /// contract applies, else each candidate pair is met in turn. By node,
@@ -79,6 +83,12 @@ final class ContainerPartners {
         let byPlace: (Violation, Violation) -> Bool = { ($0.lead, $0.follow) < ($1.lead, $1.follow) }
         var moverOfNew: [Int: Int] = [:]
         for k in stops.indices { moverOfNew[stops[k].new] = k }
+        newMoved = Array(repeating: false, count: c.newStops.count)
+        oldMoved = Array(repeating: false, count: c.oldStops.count)
+        for stop in stops {
+            newMoved[stop.new] = true
+            oldMoved[stop.old] = true
+        }
         let newToOld = c.matching.newToOld
         let matched = { (v: Violation) in newToOld[v.lead] != nil && newToOld[v.follow] != nil }
         let broken = newContract.filter { matched($0) && oldKind(lead: $0.lead, follow: $0.follow) == nil }.sorted(by: byPlace)
@@ -274,15 +284,21 @@ final class ContainerPartners {
 
     /// A stop the commit left alone (matched, role, label and value the same
     /// bytes) has the facts of its counterpart: an index borrows those of
-    /// the other version's indexes built so far (`ContainerIndex.init`).
+    /// the other version's index that holds the counterpart of its first
+    /// matched stop, when that one is built (`ContainerIndex.init`).
     private func newIndex(_ p: Int) -> ContainerIndex {
         if let known = newIndexes[p] { return known }
-        let (newToOld, isChanged) = (c.matching.newToOld, c.isChanged)
-        let (indexes, container, slot) = (oldIndexes, oldContainer, oldSlot)
-        let made = ContainerIndex(newRefs, members: newRefs.tree.members(of: p)) { j in
-            guard !isChanged[j], let i = newToOld[j], let index = indexes[container[i]] else { return nil }
-            return (index, slot[i])
+        let members = newRefs.tree.members(of: p)
+        let (newToOld, isChanged, container, slot, moved) = (c.matching.newToOld, c.isChanged, oldContainer, oldSlot, newMoved)
+        var twin: (index: ContainerIndex, member: (Int) -> Int)?
+        if let i = members.lazy.compactMap({ newToOld[$0] }).first, let index = oldIndexes[container[i]] {
+            let q = container[i]
+            twin = (index, { j in
+                guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
+                return slot[i]
+            })
         }
+        let made = ContainerIndex(newRefs, members: members, twin: twin, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
         newIndexes[p] = made
         return made
@@ -290,12 +306,17 @@ final class ContainerPartners {
 
     private func oldIndex(_ q: Int) -> ContainerIndex {
         if let known = oldIndexes[q] { return known }
-        let (oldToNew, isChanged) = (c.matching.oldToNew, c.isChanged)
-        let (indexes, container, slot) = (newIndexes, newContainer, newSlot)
-        let made = ContainerIndex(oldRefs, members: oldRefs.tree.members(of: q)) { i in
-            guard let j = oldToNew[i], !isChanged[j], let index = indexes[container[j]] else { return nil }
-            return (index, slot[j])
+        let members = oldRefs.tree.members(of: q)
+        let (oldToNew, isChanged, container, slot, moved) = (c.matching.oldToNew, c.isChanged, newContainer, newSlot, oldMoved)
+        var twin: (index: ContainerIndex, member: (Int) -> Int)?
+        if let j = members.lazy.compactMap({ oldToNew[$0] }).first, let index = newIndexes[container[j]] {
+            let p = container[j]
+            twin = (index, { i in
+                guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
+                return slot[j]
+            })
         }
+        let made = ContainerIndex(oldRefs, members: members, twin: twin, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
         oldIndexes[q] = made
         return made
