@@ -74,6 +74,12 @@ final class ContainerIndex {
         var objectPairs: [(key: UInt64, position: Int)] = []
         var longestObject = 0
         var controlWords = 0
+        // The keys of each distinct non-ASCII label, by its bytes: a label
+        // repeated on every row (a "…" placeholder) is split into words by
+        // `Character` once, which cost several times a whole ASCII label's
+        // facts (callgrind). Bytes, not the string: canonically equal
+        // strings of other bytes may have other keys.
+        var split: [[UInt8]: [UInt64]] = [:]
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
@@ -85,7 +91,13 @@ final class ContainerIndex {
                 for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
-                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys)
+                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
+                    let bytes = Array(text.utf8)
+                    if let known = split[bytes] { return known }
+                    let made = LabelText.words(text).map(WordKeys.key)
+                    split[bytes] = made
+                    return made
+                }
                 let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
                 (isStatus, isNameable) = (facts.isStatus, facts.canBeNamed)
             }
