@@ -62,7 +62,8 @@ final class ContainerIndex {
          twin: (index: ContainerIndex, member: (Int) -> Int)? = nil,
          asks: ((Int) -> Bool)? = nil) {
         let members = unsorted.sorted()
-        // The twin's arrays, read as locals in the loop.
+        // The twin's arrays and lookup, read as locals in the loop.
+        let twinMember = twin?.member ?? { _ in -1 }
         let (twinKeys, twinStart) = (twin?.index.keys ?? [], twin?.index.wordStart ?? [])
         let (twinStatus, twinNameable) = (twin?.index.status ?? [], twin?.index.canBeNamed ?? [])
         var keys: [UInt64] = []
@@ -87,7 +88,7 @@ final class ContainerIndex {
         for (a, stop) in members.enumerated() {
             let start = keys.count
             let isStatus: Bool, isNameable: Bool
-            if let twin, case let b = twin.member(stop), b >= 0 {
+            if case let b = twinMember(stop), b >= 0 {
                 for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
