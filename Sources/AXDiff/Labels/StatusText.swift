@@ -35,14 +35,21 @@ enum StatusText {
     static let markerKeys = markers.map { WordKeys($0) }
 
     /// The markers' words as bytes, for the ASCII texts: compared with the
-    /// text's words as `asciiWords` gives them.
-    static let markerBytes = markerWords.map { $0.map { Array($0.utf8) } }
+    /// text's words as `asciiWords` gives them. An ASCII marker is split as
+    /// an ASCII text is, without `markerWords`: splitting every marker by
+    /// `Character` cost more than the tests of a large screen's texts.
+    static let markerBytes = markers.map { marker -> [[UInt8]] in
+        guard WordKeys.isASCII(marker) else { return LabelText.words(marker).map { Array($0.utf8) } }
+        var words: [[UInt8]] = []
+        asciiWords(marker, to: &words)
+        return words
+    }
 
     /// The first key of each marker, sorted: a text whose keys include none
     /// of them contains no marker's keys (each marker has a word), found
     /// without testing the markers one by one for every text of a
     /// container the references check.
-    static let markerFirstKeys = Set(markerKeys.compactMap(\.keys.first)).sorted()
+    static let markerFirstKeys = markerKeys.compactMap { $0.keys.first }.sorted()
 
     /// Bit `key >> 54` is set for each of `markerFirstKeys`: most keys of a
     /// text are no marker's first, and one bit read rules them out where a
@@ -101,17 +108,20 @@ enum StatusText {
     /// (runs of letters and digits, lower-cased), as bytes.
     static func asciiWords(_ text: String, to words: inout [[UInt8]]) {
         let fold = WordKeys.wordFold
-        var word: [UInt8] = []
-        for b in text.utf8 {
-            let f = fold[Int(b)]
-            if f != 0 {
-                word.append(f)
-            } else if !word.isEmpty {
-                words.append(word)
-                word.removeAll(keepingCapacity: true)
+        var text = text
+        // One contiguous buffer: iterating `String.UTF8View` costs several times more per byte.
+        text.withUTF8 { bytes in
+            var start = -1
+            for (k, b) in bytes.enumerated() {
+                if fold[Int(b)] != 0 {
+                    if start < 0 { start = k }
+                } else if start >= 0 {
+                    words.append(bytes[start..<k].map { fold[Int($0)] })
+                    start = -1
+                }
             }
+            if start >= 0 { words.append(bytes[start...].map { fold[Int($0)] }) }
         }
-        if !word.isEmpty { words.append(word) }
     }
 
     /// Whether one of `keys` is one of `markerFirstKeys`.
