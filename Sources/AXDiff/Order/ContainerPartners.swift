@@ -23,11 +23,15 @@ final class ContainerPartners {
     /// Each stop's container node, in each version.
     private let newContainer: [Int]
     private let oldContainer: [Int]
-    /// Indexes built so far, by container node, and each indexed stop's
+    /// Indexes built so far, and by container node the place of its index
+    /// among them plus one (0 for none yet), and each indexed stop's
     /// position in its container's index (read once per candidate pair,
-    /// so arrays rather than a dictionary and a search).
-    private var newIndexes: [ContainerIndex?]
-    private var oldIndexes: [ContainerIndex?]
+    /// so arrays rather than a dictionary and a search; an optional index
+    /// per node cost more to make than the few indexes).
+    private var newIndexes: [ContainerIndex] = []
+    private var oldIndexes: [ContainerIndex] = []
+    private var newIndexAt: [Int]
+    private var oldIndexAt: [Int]
     private var newSlot: [Int]
     private var oldSlot: [Int]
     /// The moved stops, by index in each version: the objects that may ask
@@ -49,13 +53,13 @@ final class ContainerPartners {
     /// in turn, as with contracts: the tests compare the two ways.
     init(_ c: DiffContext, scansEveryPair: Bool = false) {
         self.c = c
-        clean = CleanContainers(c)
         newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
         oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
         newContainer = c.newTree.nodeOfStop.map { c.newTree.places[$0].parent }
         oldContainer = c.oldTree.nodeOfStop.map { c.oldTree.places[$0].parent }
-        newIndexes = Array(repeating: nil, count: c.newTree.nodeCount)
-        oldIndexes = Array(repeating: nil, count: c.oldTree.nodeCount)
+        clean = CleanContainers(c, newContainer: newContainer, oldContainer: oldContainer)
+        newIndexAt = Array(repeating: 0, count: c.newTree.nodeCount)
+        oldIndexAt = Array(repeating: 0, count: c.oldTree.nodeCount)
         newSlot = Array(repeating: -1, count: c.newStops.count)
         oldSlot = Array(repeating: -1, count: c.oldStops.count)
         newErrorPairsAt = Array(repeating: 0, count: c.newTree.nodeCount)
@@ -287,38 +291,38 @@ final class ContainerPartners {
     /// the other version's index that holds the counterpart of its first
     /// matched stop, when that one is built (`ContainerIndex.init`).
     private func newIndex(_ p: Int) -> ContainerIndex {
-        if let known = newIndexes[p] { return known }
+        if newIndexAt[p] > 0 { return newIndexes[newIndexAt[p] - 1] }
         let members = newRefs.tree.members(of: p)
         let (newToOld, isChanged, container, slot, moved) = (c.matching.newToOld, c.isChanged, oldContainer, oldSlot, newMoved)
         var twin: (index: ContainerIndex, member: (Int) -> Int)?
-        if let i = members.lazy.compactMap({ newToOld[$0] }).first, let index = oldIndexes[container[i]] {
-            let q = container[i]
-            twin = (index, { j in
+        if let i = members.lazy.compactMap({ newToOld[$0] }).first, case let q = container[i], oldIndexAt[q] > 0 {
+            twin = (oldIndexes[oldIndexAt[q] - 1], { j in
                 guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
                 return slot[i]
             })
         }
         let made = ContainerIndex(newRefs, members: members, twin: twin, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
-        newIndexes[p] = made
+        newIndexes.append(made)
+        newIndexAt[p] = newIndexes.count
         return made
     }
 
     private func oldIndex(_ q: Int) -> ContainerIndex {
-        if let known = oldIndexes[q] { return known }
+        if oldIndexAt[q] > 0 { return oldIndexes[oldIndexAt[q] - 1] }
         let members = oldRefs.tree.members(of: q)
         let (oldToNew, isChanged, container, slot, moved) = (c.matching.oldToNew, c.isChanged, newContainer, newSlot, oldMoved)
         var twin: (index: ContainerIndex, member: (Int) -> Int)?
-        if let j = members.lazy.compactMap({ oldToNew[$0] }).first, let index = newIndexes[container[j]] {
-            let p = container[j]
-            twin = (index, { i in
+        if let j = members.lazy.compactMap({ oldToNew[$0] }).first, case let p = container[j], newIndexAt[p] > 0 {
+            twin = (newIndexes[newIndexAt[p] - 1], { i in
                 guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
                 return slot[j]
             })
         }
         let made = ContainerIndex(oldRefs, members: members, twin: twin, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
-        oldIndexes[q] = made
+        oldIndexes.append(made)
+        oldIndexAt[q] = oldIndexes.count
         return made
     }
 }
