@@ -115,7 +115,7 @@ final class ContainerReferenceTests: XCTestCase {
             let full = ContainerIndex(refs, members: members)
             let asking = Set(members.filter { _ in rng.next() % 3 == 0 })
             let asked = ContainerIndex(refs, members: members, asks: { asking.contains($0) })
-            let twin = ContainerIndex(refs, members: members, twin: (full, { full.members.firstIndex(of: $0) ?? -1 }),
+            let twin = ContainerIndex(refs, members: members, twin: full, twinMember: { full.members.firstIndex(of: $0) ?? -1 },
                                       asks: { asking.contains($0) })
             for index in [asked, twin] {
                 XCTAssertEqual(index.members, full.members)

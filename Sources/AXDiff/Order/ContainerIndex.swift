@@ -37,35 +37,35 @@ final class ContainerIndex {
     /// that is a word of an object that may ask `controls(naming:)`.
     private let controlsByKey: KeyedPositions
     /// Positions of the objects a control could name (not a control, not a
-    /// status, `canBeNamed`, with a word), by `runKey` of all their words;
-    /// with `asks`, only those whose words are a run of an asking control's.
+    /// status, `canBeNamed`, with a word) whose words are a run of an asking
+    /// control's, by `runKey` of all their words.
     private let objectsByWords: KeyedPositions
     /// The most words any of those objects has.
     private let longestObject: Int
 
     /// `twin`, when given, is an index of the other version, and
-    /// `twin.member(stop)` the member of it that is the same stop with the
+    /// `twinMember(stop)` the member of it that is the same stop with the
     /// same role, label and value (to the byte), -1 for none: its facts are
     /// copied rather than made again. On a typical commit almost every stop
     /// of a container has one, and making the facts (its label's words, the
     /// status test) was most of building the index (callgrind).
     ///
-    /// `asks(stop)`, when given, tells the stops that will ask for their
-    /// partners (the moved ones): the controls are filed only under the
-    /// words of the objects that ask `controls(naming:)`, and the objects
-    /// only when their words are a run `objects(namedBy:)` looks up for a
-    /// control that asks. Filing every control and every object cost as much
-    /// as all the other facts, for the few stops that ask (callgrind).
+    /// `asks(stop)` tells the stops that will ask for their partners (the
+    /// moved ones): the controls are filed only under the words of the
+    /// objects that ask `controls(naming:)`, and the objects only when their
+    /// words are a run `objects(namedBy:)` looks up for a control that asks.
+    /// Filing every control and every object cost as much as all the other
+    /// facts, for the few stops that ask (callgrind).
     ///
     /// - Complexity: O(k log k + k · w) for k stops of at most w words.
     init(_ refs: OrderReferences, members unsorted: [Int],
-         twin: (index: ContainerIndex, member: (Int) -> Int)? = nil,
-         asks: ((Int) -> Bool)? = nil) {
+         twin: ContainerIndex? = nil, twinMember: (Int) -> Int = { _ in -1 },
+         asks: (Int) -> Bool = { _ in true }) {
         let members = unsorted.sorted()
-        // The twin's arrays and lookup, read as locals in the loop.
-        let twinMember = twin?.member ?? { _ in -1 }
-        let (twinKeys, twinStart) = (twin?.index.keys ?? [], twin?.index.wordStart ?? [])
-        let (twinStatus, twinNameable) = (twin?.index.status ?? [], twin?.index.canBeNamed ?? [])
+        // The twin's arrays, read as locals in the loop.
+        let hasTwin = twin != nil
+        let (twinKeys, twinStart) = (twin?.keys ?? [], twin?.wordStart ?? [])
+        let (twinStatus, twinNameable) = (twin?.status ?? [], twin?.canBeNamed ?? [])
         var keys: [UInt64] = []
         var wordStart = [0]
         var status: [Bool] = []
@@ -74,7 +74,6 @@ final class ContainerIndex {
         var statuses: [Int] = []
         var objectPairs: [(key: UInt64, position: Int)] = []
         var longestObject = 0
-        var controlWords = 0
         // The keys of each distinct non-ASCII label, by its bytes: a label
         // repeated on every row (a "…" placeholder) is split into words by
         // `Character` once, which cost several times a whole ASCII label's
@@ -88,7 +87,7 @@ final class ContainerIndex {
         for (a, stop) in members.enumerated() {
             let start = keys.count
             let isStatus: Bool, isNameable: Bool
-            if case let b = twinMember(stop), b >= 0 {
+            if hasTwin, case let b = twinMember(stop), b >= 0 {
                 for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
@@ -107,7 +106,6 @@ final class ContainerIndex {
             canBeNamed.append(isNameable)
             if refs.stops[stop].role.isInteractive {
                 controls.append(a)
-                controlWords += keys.count - start
             } else if isStatus {
                 statuses.append(a)
             } else if isNameable, keys.count > start {
@@ -116,7 +114,7 @@ final class ContainerIndex {
             }
         }
         var controlPairs: [(key: UInt64, position: Int)] = []
-        if let asks, !objectPairs.isEmpty {
+        if !objectPairs.isEmpty {
             var runs: [(key: UInt64, position: Int)] = []
             for a in controls where asks(members[a]) {
                 let words = keys[wordStart[a]..<wordStart[a + 1]]
@@ -125,22 +123,15 @@ final class ContainerIndex {
             let asked = KeyedPositions(runs)
             objectPairs.removeAll { !asked.contains($0.key) }
         }
-        if let asks {
-            var asked: [(key: UInt64, position: Int)] = []
-            for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
-                && !refs.stops[stop].role.isInteractive {
-                for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
-            }
-            if !asked.isEmpty {
-                let words = KeyedPositions(asked)
-                for a in controls {
-                    for key in keys[wordStart[a]..<wordStart[a + 1]] where words.contains(key) { controlPairs.append((key, a)) }
-                }
-            }
-        } else {
-            controlPairs.reserveCapacity(controlWords)
+        var asked: [(key: UInt64, position: Int)] = []
+        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
+            && !refs.stops[stop].role.isInteractive {
+            for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
+        }
+        if !asked.isEmpty {
+            let words = KeyedPositions(asked)
             for a in controls {
-                for key in keys[wordStart[a]..<wordStart[a + 1]] { controlPairs.append((key, a)) }
+                for key in keys[wordStart[a]..<wordStart[a + 1]] where words.contains(key) { controlPairs.append((key, a)) }
             }
         }
         self.refs = refs

@@ -294,14 +294,13 @@ final class ContainerPartners {
         if newIndexAt[p] > 0 { return newIndexes[newIndexAt[p] - 1] }
         let members = newRefs.tree.members(of: p)
         let (newToOld, isChanged, container, slot, moved) = (c.matching.newToOld, c.isChanged, oldContainer, oldSlot, newMoved)
-        var twin: (index: ContainerIndex, member: (Int) -> Int)?
-        if let i = members.lazy.compactMap({ newToOld[$0] }).first, case let q = container[i], oldIndexAt[q] > 0 {
-            twin = (oldIndexes[oldIndexAt[q] - 1], { j in
-                guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
-                return slot[i]
-            })
-        }
-        let made = ContainerIndex(newRefs, members: members, twin: twin, asks: { moved[$0] })
+        // The old index holding the counterpart of the first matched member, if built.
+        let q = members.lazy.compactMap({ newToOld[$0] }).first.map { container[$0] } ?? -1
+        let twin = q >= 0 && oldIndexAt[q] > 0 ? oldIndexes[oldIndexAt[q] - 1] : nil
+        let made = ContainerIndex(newRefs, members: members, twin: twin, twinMember: { j in
+            guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
+            return slot[i]
+        }, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
         newIndexes.append(made)
         newIndexAt[p] = newIndexes.count
@@ -312,14 +311,13 @@ final class ContainerPartners {
         if oldIndexAt[q] > 0 { return oldIndexes[oldIndexAt[q] - 1] }
         let members = oldRefs.tree.members(of: q)
         let (oldToNew, isChanged, container, slot, moved) = (c.matching.oldToNew, c.isChanged, newContainer, newSlot, oldMoved)
-        var twin: (index: ContainerIndex, member: (Int) -> Int)?
-        if let j = members.lazy.compactMap({ oldToNew[$0] }).first, case let p = container[j], newIndexAt[p] > 0 {
-            twin = (newIndexes[newIndexAt[p] - 1], { i in
-                guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
-                return slot[j]
-            })
-        }
-        let made = ContainerIndex(oldRefs, members: members, twin: twin, asks: { moved[$0] })
+        // The new index holding the counterpart of the first matched member, if built.
+        let p = members.lazy.compactMap({ oldToNew[$0] }).first.map { container[$0] } ?? -1
+        let twin = p >= 0 && newIndexAt[p] > 0 ? newIndexes[newIndexAt[p] - 1] : nil
+        let made = ContainerIndex(oldRefs, members: members, twin: twin, twinMember: { i in
+            guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
+            return slot[j]
+        }, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
         oldIndexes.append(made)
         oldIndexAt[q] = oldIndexes.count
