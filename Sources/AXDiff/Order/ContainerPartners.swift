@@ -85,8 +85,11 @@ final class ContainerPartners {
     func note(_ stops: inout [MovedStop]) {
         // Contracts: the few pairs as sets, in order of place.
         let byPlace: (Violation, Violation) -> Bool = { ($0.lead, $0.follow) < ($1.lead, $1.follow) }
+        // Which moved stop each new index is, for the contract pairs (only).
         var moverOfNew: [Int: Int] = [:]
-        for k in stops.indices { moverOfNew[stops[k].new] = k }
+        if !newContract.isEmpty || !oldContract.isEmpty {
+            for k in stops.indices { moverOfNew[stops[k].new] = k }
+        }
         newMoved = Array(repeating: false, count: c.newStops.count)
         oldMoved = Array(repeating: false, count: c.oldStops.count)
         for stop in stops {
