@@ -57,7 +57,9 @@ final class ContainerIndex {
     /// Filing every control and every object cost as much as all the other
     /// facts, for the few stops that ask (callgrind).
     ///
-    /// - Complexity: O(k log k + k · w) for k stops of at most w words.
+    /// - Complexity: O(k log k + k · w) for k stops of at most w words, plus
+    ///   for each control that asks O(w · min(w, l)), objects of at most l
+    ///   words (the runs its `objects(namedBy:)` looks up).
     init(_ refs: OrderReferences, members unsorted: [Int],
          twin: ContainerIndex? = nil, twinMember: (Int) -> Int = { _ in -1 },
          asks: (Int) -> Bool = { _ in true }) {
