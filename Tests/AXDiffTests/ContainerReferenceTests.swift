@@ -91,6 +91,49 @@ final class ContainerReferenceTests: XCTestCase {
         XCTAssertGreaterThan(counts[.objectBeforeAction] ?? 0, 200, "seed \(seed)")
     }
 
+    /// An index that files only what its asking stops look up, and one that
+    /// copies each stop's facts from a twin, answer the stops that ask as
+    /// the index of every stop does.
+    func testAnIndexForTheAskingStopsAnswersThemAsTheFullIndex() {
+        var rng = SeededGenerator(seed: 0xA5C5)
+        let words = ["add", "tea", "jasmine", "green", "cart", "error", "failed", "remove", "tea", "payment"]
+        func phrase(_ n: Int) -> String {
+            (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        for _ in 0..<200 {
+            let n = Int(rng.next() % 40) + 2
+            let nodes: [Node] = (0..<n).map { i in
+                switch rng.next() % 4 {
+                case 0: return Node(id: "b\(i)", role: .button, label: phrase(Int(rng.next() % 5) + 1))
+                case 1: return Node(id: "e\(i)", role: .text, label: "Error: " + phrase(2))
+                default: return Node(id: "t\(i)", role: .text, label: phrase(Int(rng.next() % 3) + 1))
+                }
+            }
+            let tree = Snapshot(screen: "S", platform: .ios, elements: [S.group(nodes)]).stopTree()
+            let refs = OrderReferences(stops: tree.stops, tree: tree, contracts: [])
+            let members = tree.members(of: tree.container(ofStop: 0))
+            let full = ContainerIndex(refs, members: members)
+            let asking = Set(members.filter { _ in rng.next() % 3 == 0 })
+            let asked = ContainerIndex(refs, members: members, asks: { asking.contains($0) })
+            let twin = ContainerIndex(refs, members: members, twin: full, twinMember: { full.members.firstIndex(of: $0) ?? -1 },
+                                      asks: { asking.contains($0) })
+            for index in [asked, twin] {
+                XCTAssertEqual(index.members, full.members)
+                XCTAssertEqual(index.controls, full.controls)
+                XCTAssertEqual(index.statuses, full.statuses)
+                for a in full.members.indices {
+                    XCTAssertEqual(index.isNameable(a), full.isNameable(a))
+                    for b in full.members.indices {
+                        XCTAssertEqual(index.reference(action: a, object: b), full.reference(action: a, object: b))
+                    }
+                    guard asking.contains(full.members[a]) else { continue }
+                    if full.isControl(a) { XCTAssertEqual(index.objects(namedBy: a), full.objects(namedBy: a)) }
+                    if full.isNameable(a) { XCTAssertEqual(index.controls(naming: a), full.controls(naming: a)) }
+                }
+            }
+        }
+    }
+
     /// A few moves in one container of n stops: linear, where testing every
     /// pair was quadratic.
     func testContainerReferencesAreLinearInTheContainer() {

@@ -46,15 +46,20 @@ final class KeyedPositionsTests: XCTestCase {
             let table = KeyedPositions(pairs)
             for key in expected.keys {
                 XCTAssertEqual(Array(table[key]), expected[key] ?? [], "key \(key), seed \(seed)")
+                XCTAssertTrue(table.contains(key), "key \(key), seed \(seed)")
             }
             for _ in 0..<1_000 {
                 let absent = rng.next()
-                if expected[absent] == nil { XCTAssertTrue(table[absent].isEmpty, "key \(absent), seed \(seed)") }
+                if expected[absent] == nil {
+                    XCTAssertTrue(table[absent].isEmpty, "key \(absent), seed \(seed)")
+                    XCTAssertFalse(table.contains(absent), "key \(absent), seed \(seed)")
+                }
             }
         }
     }
 
     func testNoPairsNoRuns() {
         XCTAssertTrue(KeyedPositions([])[7].isEmpty)
+        XCTAssertFalse(KeyedPositions([]).contains(7))
     }
 }

@@ -60,6 +60,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "ContainerIndex.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.subscript": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
+        "KeyedPositions.contains": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerPartners.firstBrokenError": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "FirstPast.first": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "FirstPast.init": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),

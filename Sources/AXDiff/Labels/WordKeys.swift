@@ -34,8 +34,11 @@ struct WordKeys: Equatable {
         let byteCount: Int
     }
 
-    /// `append`, and the `Scan` of `text`.
-    static func scan(_ text: String, to keys: inout [UInt64]) -> Scan {
+    /// `append`, and the `Scan` of `text`. A non-ASCII text's keys are
+    /// `split(text)`: the keys of `LabelText.words(text)`, which a caller
+    /// scanning many texts may keep for texts that repeat.
+    static func scan(_ text: String, to keys: inout [UInt64],
+                     split: (String) -> [UInt64] = { LabelText.words($0).map(WordKeys.key) }) -> Scan {
         let start = keys.count
         var words = Splitter()
         var isASCII = true
@@ -57,7 +60,7 @@ struct WordKeys: Equatable {
             words.end(to: &keys)
         } else {
             keys.removeSubrange(start...)
-            keys += LabelText.words(text).map(Self.key)
+            keys += split(text)
         }
         return Scan(isASCII: isASCII, isPlain: isASCII && !words.sawCarriageReturn, byteCount: text.utf8.count)
     }

@@ -24,15 +24,14 @@ struct CleanContainers {
     /// Old tree node → the counterpart of a clean new container.
     let old: [Bool]
 
+    /// `newContainer` and `oldContainer` hold each stop's container node
+    /// in each version, read once per stop and version from the tree's
+    /// arrays: `StopTree.container(ofStop:)` is in another module and was
+    /// called (not inlined) four times per stop, a third of this (callgrind).
+    ///
     /// - Complexity: O(n) in the number of stops and nodes of both versions.
-    init(_ c: DiffContext) {
+    init(_ c: DiffContext, newContainer: [Int], oldContainer: [Int]) {
         let (newTree, oldTree) = (c.newTree, c.oldTree)
-        // Each stop's container read once per stop and version, from the
-        // tree's arrays: `StopTree.container(ofStop:)` is in another module
-        // and was called (not inlined) four times per stop, a third of
-        // this (callgrind).
-        let newContainer = newTree.nodeOfStop.map { newTree.places[$0].parent }
-        let oldContainer = oldTree.nodeOfStop.map { oldTree.places[$0].parent }
         var newSize = [Int](repeating: 0, count: newTree.nodeCount)
         for p in newContainer { newSize[p] += 1 }
         var oldSize = [Int](repeating: 0, count: oldTree.nodeCount)

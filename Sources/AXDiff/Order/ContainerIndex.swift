@@ -4,8 +4,8 @@ import AXSnapshot
 /// the container references are found without testing every stop beside
 /// it: the controls (every reference's action) and the statuses (errors,
 /// which every control after them breaks), in reading order; the controls
-/// by each word of their label; the nameable objects by all the words of
-/// theirs.
+/// by each word of their label that an asking object holds; the nameable
+/// objects by all the words of theirs.
 ///
 /// A control names an object when the object's words occur, adjacent and in
 /// order, among the control's (`OrderReferences.names`): so a control looks
@@ -33,49 +33,109 @@ final class ContainerIndex {
     /// Positions of the controls, and of the statuses, ascending.
     let controls: [Int]
     let statuses: [Int]
-    /// Positions of the controls by each distinct word key of their label.
+    /// Positions of the controls by each distinct word key of their label
+    /// that is a word of an object that may ask `controls(naming:)`.
     private let controlsByKey: KeyedPositions
     /// Positions of the objects a control could name (not a control, not a
-    /// status, `canBeNamed`, with a word), by `runKey` of all their words.
+    /// status, `canBeNamed`, with a word) whose words are a run of an asking
+    /// control's, by `runKey` of all their words.
     private let objectsByWords: KeyedPositions
     /// The most words any of those objects has.
     private let longestObject: Int
 
-    /// - Complexity: O(k log k + k · w) for k stops of at most w words.
-    init(_ refs: OrderReferences, members unsorted: [Int]) {
-        let members = unsorted.sorted()
+    /// `twin`, when given, is an index of the other version, and
+    /// `twinMember(stop)` the member of it that is the same stop with the
+    /// same role, label and value (to the byte), -1 for none: its facts are
+    /// copied rather than made again. On a typical commit almost every stop
+    /// of a container has one, and making the facts (its label's words, the
+    /// status test) was most of building the index (callgrind).
+    ///
+    /// `asks(stop)` tells the stops that will ask for their partners (the
+    /// moved ones): the controls are filed only under the words of the
+    /// objects that ask `controls(naming:)`, and the objects only when their
+    /// words are a run `objects(namedBy:)` looks up for a control that asks.
+    /// Filing every control and every object cost as much as all the other
+    /// facts, for the few stops that ask (callgrind).
+    ///
+    /// - Complexity: O(k log k + k · w) for k stops of at most w words, plus
+    ///   for each control that asks O(w · min(w, l)), objects of at most l
+    ///   words (the runs its `objects(namedBy:)` looks up).
+    init(_ refs: OrderReferences, members unsorted: [Int],
+         twin: ContainerIndex? = nil, twinMember: (Int) -> Int = { _ in -1 },
+         asks: (Int) -> Bool = { _ in true }) {
+        // A tree node lists its stops in reading order, so they come sorted:
+        // checked in one pass rather than sorted again.
+        let members = zip(unsorted, unsorted.dropFirst()).allSatisfy({ $0 < $1 }) ? unsorted : unsorted.sorted()
+        // The twin's arrays, read as locals in the loop.
+        let hasTwin = twin != nil
+        let (twinKeys, twinStart) = (twin?.keys ?? [], twin?.wordStart ?? [])
+        let (twinStatus, twinNameable) = (twin?.status ?? [], twin?.canBeNamed ?? [])
         var keys: [UInt64] = []
         var wordStart = [0]
         var status: [Bool] = []
         var canBeNamed: [Bool] = []
         var controls: [Int] = []
         var statuses: [Int] = []
-        var controlPairs: [(key: UInt64, position: Int)] = []
         var objectPairs: [(key: UInt64, position: Int)] = []
         var longestObject = 0
+        // The keys of each distinct non-ASCII label, by its bytes: a label
+        // repeated on every row (a "…" placeholder) is split into words by
+        // `Character` once, which cost several times a whole ASCII label's
+        // facts (callgrind). Bytes, not the string: canonically equal
+        // strings of other bytes may have other keys.
+        var split: [[UInt8]: [UInt64]] = [:]
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
         canBeNamed.reserveCapacity(members.count)
         for (a, stop) in members.enumerated() {
             let start = keys.count
-            let scan = WordKeys.scan(refs.stops[stop].label, to: &keys)
-            wordStart.append(keys.count)
-            if refs.stops[stop].role.isInteractive {
-                status.append(false)
-                canBeNamed.append(false)
-                controls.append(a)
-                for key in keys[start...] { controlPairs.append((key, a)) }
-                continue
+            let isStatus: Bool, isNameable: Bool
+            if hasTwin, case let b = twinMember(stop), b >= 0 {
+                for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
+                (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
+            } else {
+                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
+                    let bytes = Array(text.utf8)
+                    if let known = split[bytes] { return known }
+                    let made = LabelText.words(text).map(WordKeys.key)
+                    split[bytes] = made
+                    return made
+                }
+                let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
+                (isStatus, isNameable) = (facts.isStatus, facts.canBeNamed)
             }
-            let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
-            status.append(facts.isStatus)
-            canBeNamed.append(facts.canBeNamed)
-            if facts.isStatus {
+            wordStart.append(keys.count)
+            status.append(isStatus)
+            canBeNamed.append(isNameable)
+            if refs.stops[stop].role.isInteractive {
+                controls.append(a)
+            } else if isStatus {
                 statuses.append(a)
-            } else if facts.canBeNamed, keys.count > start {
+            } else if isNameable, keys.count > start {
                 objectPairs.append((Self.runKey(keys[start...]), a))
                 longestObject = max(longestObject, keys.count - start)
+            }
+        }
+        var controlPairs: [(key: UInt64, position: Int)] = []
+        if !objectPairs.isEmpty {
+            var runs: [(key: UInt64, position: Int)] = []
+            for a in controls where asks(members[a]) {
+                let words = keys[wordStart[a]..<wordStart[a + 1]]
+                Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { runs.append(($0, a)) }
+            }
+            let asked = KeyedPositions(runs)
+            objectPairs.removeAll { !asked.contains($0.key) }
+        }
+        var asked: [(key: UInt64, position: Int)] = []
+        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
+            && !refs.stops[stop].role.isInteractive {
+            for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
+        }
+        if !asked.isEmpty {
+            let words = KeyedPositions(asked)
+            for a in controls {
+                for key in keys[wordStart[a]..<wordStart[a + 1]] where words.contains(key) { controlPairs.append((key, a)) }
             }
         }
         self.refs = refs
@@ -106,16 +166,8 @@ final class ContainerIndex {
     func objects(namedBy a: Int) -> [Int] {
         let words = words(a)
         // An object named has fewer words than the control.
-        let longest = min(longestObject, words.count - 1)
-        guard longest > 0 else { return [] }
         var found: [Int] = []
-        for start in words.indices {
-            var key = Self.seed
-            for end in start..<min(words.endIndex, start + longest) {
-                key = Self.step(key, words[end])
-                found += objectsByWords[key]
-            }
-        }
+        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { found += objectsByWords[$0] }
         found.sort()
         return found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
     }
@@ -143,6 +195,19 @@ final class ContainerIndex {
         return refs.reference(object: t, action: c,
                               objectFacts: .init(isStatus: status[b], canBeNamed: canBeNamed[b], label: words(b)),
                               actionFacts: .init(isStatus: false, canBeNamed: false, label: words(a)))
+    }
+
+    /// `body(runKey(run))` for each run of `words` of at most `longest` words.
+    @inline(__always)
+    private static func forEachRun(of words: ArraySlice<UInt64>, upTo longest: Int, _ body: (UInt64) -> Void) {
+        guard longest > 0 else { return }
+        for start in words.indices {
+            var key = seed
+            for end in start..<min(words.endIndex, start + longest) {
+                key = step(key, words[end])
+                body(key)
+            }
+        }
     }
 
     /// A key for a run of word keys, built one word at a time.

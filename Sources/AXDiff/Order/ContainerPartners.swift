@@ -23,35 +23,47 @@ final class ContainerPartners {
     /// Each stop's container node, in each version.
     private let newContainer: [Int]
     private let oldContainer: [Int]
-    /// Indexes built so far, by container node, and each indexed stop's
+    /// Indexes built so far, and by container node the place of its index
+    /// among them plus one (0 for none yet), and each indexed stop's
     /// position in its container's index (read once per candidate pair,
-    /// so arrays rather than a dictionary and a search).
-    private var newIndexes: [ContainerIndex?]
-    private var oldIndexes: [ContainerIndex?]
+    /// so arrays rather than a dictionary and a search; an optional index
+    /// per node cost more to make than the few indexes).
+    private var newIndexes: [ContainerIndex] = []
+    private var oldIndexes: [ContainerIndex] = []
+    private var newIndexAt: [Int]
+    private var oldIndexAt: [Int]
     private var newSlot: [Int]
     private var oldSlot: [Int]
+    /// The moved stops, by index in each version: the objects that may ask
+    /// an index for the controls naming them (set by `note`).
+    private var newMoved: [Bool] = []
+    private var oldMoved: [Bool] = []
     /// Error before recovery's partners, by container node, once a moved
     /// stop asks (`NewSideErrorPairs`, `OldSideErrorPairs`); used when no
-    /// contract applies, else each candidate pair is met in turn.
-    private var newErrorPairs: [NewSideErrorPairs?]
-    private var oldErrorPairs: [OldSideErrorPairs?]
+    /// contract applies, else each candidate pair is met in turn. By node,
+    /// the place of its pairs in the list plus one (0 for none yet): an array
+    /// of optional pairs, one per node, cost more to make than all the pairs.
+    private var newErrorPairsAt: [Int]
+    private var oldErrorPairsAt: [Int]
+    private var newErrorPairs: [NewSideErrorPairs] = []
+    private var oldErrorPairs: [OldSideErrorPairs] = []
     private let findsErrorPairs: Bool
 
     /// `scansEveryPair` meets every candidate pair of error before recovery
     /// in turn, as with contracts: the tests compare the two ways.
     init(_ c: DiffContext, scansEveryPair: Bool = false) {
         self.c = c
-        clean = CleanContainers(c)
         newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
         oldRefs = OrderReferences(stops: c.oldStops, tree: c.oldTree, contracts: c.contracts)
         newContainer = c.newTree.nodeOfStop.map { c.newTree.places[$0].parent }
         oldContainer = c.oldTree.nodeOfStop.map { c.oldTree.places[$0].parent }
-        newIndexes = Array(repeating: nil, count: c.newTree.nodeCount)
-        oldIndexes = Array(repeating: nil, count: c.oldTree.nodeCount)
+        clean = CleanContainers(c, newContainer: newContainer, oldContainer: oldContainer)
+        newIndexAt = Array(repeating: 0, count: c.newTree.nodeCount)
+        oldIndexAt = Array(repeating: 0, count: c.oldTree.nodeCount)
         newSlot = Array(repeating: -1, count: c.newStops.count)
         oldSlot = Array(repeating: -1, count: c.oldStops.count)
-        newErrorPairs = Array(repeating: nil, count: c.newTree.nodeCount)
-        oldErrorPairs = Array(repeating: nil, count: c.oldTree.nodeCount)
+        newErrorPairsAt = Array(repeating: 0, count: c.newTree.nodeCount)
+        oldErrorPairsAt = Array(repeating: 0, count: c.oldTree.nodeCount)
         for v in newRefs.contractViolations() where !clean.settles(v, newRefs) { newContract.insert(v) }
         for v in oldRefs.contractViolations() {
             guard let lead = c.matching.oldToNew[v.lead], let follow = c.matching.oldToNew[v.follow] else { continue }
@@ -73,8 +85,17 @@ final class ContainerPartners {
     func note(_ stops: inout [MovedStop]) {
         // Contracts: the few pairs as sets, in order of place.
         let byPlace: (Violation, Violation) -> Bool = { ($0.lead, $0.follow) < ($1.lead, $1.follow) }
+        // Which moved stop each new index is, for the contract pairs (only).
         var moverOfNew: [Int: Int] = [:]
-        for k in stops.indices { moverOfNew[stops[k].new] = k }
+        if !newContract.isEmpty || !oldContract.isEmpty {
+            for k in stops.indices { moverOfNew[stops[k].new] = k }
+        }
+        newMoved = Array(repeating: false, count: c.newStops.count)
+        oldMoved = Array(repeating: false, count: c.oldStops.count)
+        for stop in stops {
+            newMoved[stop.new] = true
+            oldMoved[stop.old] = true
+        }
         let newToOld = c.matching.newToOld
         let matched = { (v: Violation) in newToOld[v.lead] != nil && newToOld[v.follow] != nil }
         let broken = newContract.filter { matched($0) && oldKind(lead: $0.lead, follow: $0.follow) == nil }.sorted(by: byPlace)
@@ -203,7 +224,7 @@ final class ContainerPartners {
     }
 
     private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
-        if let known = newErrorPairs[p] { return known }
+        if newErrorPairsAt[p] > 0 { return newErrorPairs[newErrorPairsAt[p] - 1] }
         let index = newIndex(p)
         func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
             var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
@@ -218,17 +239,19 @@ final class ContainerPartners {
         }
         let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
                                      controls: side(index.controls) { !c.oldStops[$0].role.isInteractive })
-        newErrorPairs[p] = made
+        newErrorPairs.append(made)
+        newErrorPairsAt[p] = newErrorPairs.count
         return made
     }
 
     private func oldErrorPairs(_ q: Int) -> OldSideErrorPairs {
-        if let known = oldErrorPairs[q] { return known }
+        if oldErrorPairsAt[q] > 0 { return oldErrorPairs[oldErrorPairsAt[q] - 1] }
         let index = oldIndex(q)
         let made = OldSideErrorPairs(statuses: index.statuses.map { index.members[$0] },
                                      controls: index.controls.map { index.members[$0] },
                                      oldToNew: c.matching.oldToNew)
-        oldErrorPairs[q] = made
+        oldErrorPairs.append(made)
+        oldErrorPairsAt[q] = oldErrorPairs.count
         return made
     }
 
@@ -266,19 +289,41 @@ final class ContainerPartners {
         return clean.settles(v, newRefs) ? nil : r
     }
 
+    /// A stop the commit left alone (matched, role, label and value the same
+    /// bytes) has the facts of its counterpart: an index borrows those of
+    /// the other version's index that holds the counterpart of its first
+    /// matched stop, when that one is built (`ContainerIndex.init`).
     private func newIndex(_ p: Int) -> ContainerIndex {
-        if let known = newIndexes[p] { return known }
-        let made = ContainerIndex(newRefs, members: newRefs.tree.members(of: p))
+        if newIndexAt[p] > 0 { return newIndexes[newIndexAt[p] - 1] }
+        let members = newRefs.tree.members(of: p)
+        let (newToOld, isChanged, container, slot, moved) = (c.matching.newToOld, c.isChanged, oldContainer, oldSlot, newMoved)
+        // The old index holding the counterpart of the first matched member, if built.
+        let q = members.lazy.compactMap({ newToOld[$0] }).first.map { container[$0] } ?? -1
+        let twin = q >= 0 && oldIndexAt[q] > 0 ? oldIndexes[oldIndexAt[q] - 1] : nil
+        let made = ContainerIndex(newRefs, members: members, twin: twin, twinMember: { j in
+            guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
+            return slot[i]
+        }, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
-        newIndexes[p] = made
+        newIndexes.append(made)
+        newIndexAt[p] = newIndexes.count
         return made
     }
 
     private func oldIndex(_ q: Int) -> ContainerIndex {
-        if let known = oldIndexes[q] { return known }
-        let made = ContainerIndex(oldRefs, members: oldRefs.tree.members(of: q))
+        if oldIndexAt[q] > 0 { return oldIndexes[oldIndexAt[q] - 1] }
+        let members = oldRefs.tree.members(of: q)
+        let (oldToNew, isChanged, container, slot, moved) = (c.matching.oldToNew, c.isChanged, newContainer, newSlot, oldMoved)
+        // The new index holding the counterpart of the first matched member, if built.
+        let p = members.lazy.compactMap({ oldToNew[$0] }).first.map { container[$0] } ?? -1
+        let twin = p >= 0 && newIndexAt[p] > 0 ? newIndexes[newIndexAt[p] - 1] : nil
+        let made = ContainerIndex(oldRefs, members: members, twin: twin, twinMember: { i in
+            guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
+            return slot[j]
+        }, asks: { moved[$0] })
         for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
-        oldIndexes[q] = made
+        oldIndexes.append(made)
+        oldIndexAt[q] = oldIndexes.count
         return made
     }
 }

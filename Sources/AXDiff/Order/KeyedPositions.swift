@@ -90,6 +90,20 @@ struct KeyedPositions {
         return slots
     }
 
+    /// Whether any position is filed under `key`.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func contains(_ key: UInt64) -> Bool {
+        let mask = slots.count - 1
+        var s = Self.slot(key, bits: slots.count.trailingZeroBitCount)
+        while slots[s] != 0 {
+            if keys[slots[s] - 1] == key { return true }
+            s = (s + 1) & mask
+        }
+        return false
+    }
+
     /// The positions filed under `key`, ascending (empty when none).
     ///
     /// - Complexity: O(1) expected.

@@ -60,6 +60,11 @@ struct VisualInversions {
     ///
     /// - Complexity: O((k + q) log k) for k points and q queries.
     static func dominance(points: [Int], queries: [(s: Int, v: Int)]) -> [Int] {
+        // Kept stops read in the order they are seen, as on most screens:
+        // point i holds i, so D(s, v) is min(s, v), without the sweep.
+        if points.indices.allSatisfy({ points[$0] == $0 }) {
+            return queries.map { min(min(max($0.s, 0), points.count), min(max($0.v, 0), points.count)) }
+        }
         // Queries bucketed by s (counting sort), then one sweep adding points in σ order.
         var start = [Int](repeating: 0, count: points.count + 2)
         for q in queries { start[min(max(q.s, 0), points.count) + 1] += 1 }
