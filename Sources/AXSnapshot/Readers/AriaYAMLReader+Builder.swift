@@ -88,56 +88,59 @@ extension AriaYAMLReader {
         /// `line`: the item is moved, not copied (passing it by value copied
         /// it, retaining each of its strings).
         mutating func push(_ line: inout AriaLine) throws {
-            let headingLevel = try open(line)
+            // The item's few fields that `open` reads, not the item: handing
+            // it over copied it whole (a call to `memcpy` a line).
+            // (A property's role, set when the line was read, is a container's.)
+            let isHeading = !line.isProperty && line.ariaRole.role == .heading
+            let headingLevel = try open(indent: line.indent, line: line.line, valueIsPlain: line.valueIsPlain,
+                                        isHeading: isHeading, ownLevel: line.attributes.headingLevel)
             stack.push(&line, firstChild: nodes.count, headingLevel: headingLevel)
         }
 
-        /// Closes the items `item` is not nested in and checks that it may
-        /// be opened where it is: the heading level its frame starts with.
-        private mutating func open(_ item: borrowing AriaLine) throws -> Int? {
-            canContinue = item.valueIsPlain
-            while !stack.isEmpty, stack[stack.count - 1].item.indent >= item.indent {
+        /// Closes the items an item at `indent` on `line` is not nested in
+        /// and checks that it may be opened where it is: the heading level
+        /// its frame starts with (`ownLevel`, 0 when unknown, for a heading).
+        private mutating func open(indent: Int, line: Int, valueIsPlain: Bool, isHeading: Bool, ownLevel: Int?) throws -> Int? {
+            canContinue = valueIsPlain
+            while !stack.isEmpty, stack[stack.count - 1].item.indent >= indent {
                 close()
             }
             if !stack.isEmpty {
                 // The parent read in place (binding it copied the frame and its children).
                 let p = stack.count - 1
                 if stack[p].item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
+                    throw fail(line, indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
                 }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
                 if !stack[p].item.hasColon {
                     let what = stack[p].item.roleWord.prefix(40)
-                    throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
+                    throw fail(line, indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
                 }
                 if stack[p].item.value != nil {
-                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
+                    throw fail(line, indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
                 }
                 if let expected = stack[p].childIndent {
-                    if expected != item.indent {
-                        throw fail(item.line, item.indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(stack[p].childLine), found \(item.indent)")
+                    if expected != indent {
+                        throw fail(line, indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(stack[p].childLine), found \(indent)")
                     }
                 } else {
-                    stack[p].childIndent = item.indent
-                    stack[p].childLine = item.line
+                    stack[p].childIndent = indent
+                    stack[p].childLine = line
                 }
             } else if let rootIndent {
-                if item.indent != rootIndent {
-                    throw fail(item.line, item.indent + 1, "malformed indentation: expected \(rootIndent) spaces like the first item on line \(rootLine), found \(item.indent)")
+                if indent != rootIndent {
+                    throw fail(line, indent + 1, "malformed indentation: expected \(rootIndent) spaces like the first item on line \(rootLine), found \(indent)")
                 }
             } else {
-                rootIndent = item.indent
-                rootLine = item.line
+                rootIndent = indent
+                rootLine = line
             }
             guard stack.count < AriaYAMLReader.maxDepth else {
-                throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
+                throw fail(line, indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            // (A property's role, set when the line was read, is a container's.)
-            if !item.isProperty, item.ariaRole.role == .heading {
-                return item.attributes.headingLevel ?? 0
-            }
+            if isHeading { return ownLevel ?? 0 }
             return stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
         }
 
