@@ -131,7 +131,8 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                     break
                 }
                 // The block's text is on the lines that follow.
-                let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style)
+                let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style,
+                                                    collapsing: !item.blockIsKey)
                 if item.blockIsKey {
                     do {
                         try AriaLine.readWholeKey(block.value, into: &item, column: item.keyColumn, roleWords: roleWords)
@@ -139,13 +140,9 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                         throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
                     }
                 } else {
-                    if AriaPattern.isPattern(block.value) {
-                        item.value = block.value
-                    } else {
-                        // Collapsed once: collapsing it again where it is spoken changes nothing.
-                        item.value = AriaBlockScalar.normalizedWhitespace(block.value)
-                        item.valueIsNormal = true
-                    }
+                    // Collapsed once (unless a pattern): collapsing it again where it is spoken changes nothing.
+                    item.value = block.value
+                    item.valueIsNormal = block.collapsed
                 }
                 try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
