@@ -337,6 +337,7 @@ struct AriaLine {
         /// cost some sixteen instructions a byte). The bytes after the line
         /// (its CR or LF first) are never letters that count: the run stops
         /// at `end` at the latest.
+        @inline(__always)
         func lowercaseRunEnd(from start: Int) -> Int {
             var i = start
             guard let base = bytes.baseAddress else { return i }

@@ -10,8 +10,11 @@ extension AriaYAMLReader {
         var firstChild: Int
         /// How many children are stops or hold stops.
         var stopChildren = 0
-        /// When exactly one child holds stops and it is a text stop: its label.
-        var soleStopText: String?
+        /// When exactly one child holds stops and it is a text stop: where
+        /// that child's node is in the builder's `nodes` (its label is the
+        /// text). An index, not a copy of the label: a `String` here is
+        /// retained, released, and destroyed with every frame.
+        var soleStopChild: Int?
         /// Whether anything under this item has text.
         var hasText = false
         /// Whether a control (a link, a button, a field…) is among the stops below.
@@ -29,8 +32,6 @@ extension AriaYAMLReader {
         var isTextStop: Bool
         var hasText: Bool
         var holdsControl: Bool
-        /// A text stop's label (read back from the node in its parent's list, the whole node was copied).
-        var textLabel: String? = nil
     }
 
     struct Builder {
@@ -166,7 +167,7 @@ extension AriaYAMLReader {
             var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            var done = nodes.append(line: stack[top].item.line) { node in
+            let done = nodes.append(line: stack[top].item.line) { node in
                 node.role = stack[top].item.ariaRole.role
                 // Moved, not copied (a copy would be retained, and released
                 // with the frame): the frame is destroyed next, and `finish`
@@ -179,12 +180,8 @@ extension AriaYAMLReader {
             let i = top - 1
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                if stack[i].stopChildren == 1 && done.isTextStop {
-                    // Moved, not copied: `done` goes next.
-                    swap(&stack[i].soleStopText, &done.textLabel)
-                } else {
-                    stack[i].soleStopText = nil
-                }
+                // The node just made is the last in `nodes`.
+                stack[i].soleStopChild = stack[i].stopChildren == 1 && done.isTextStop ? nodes.count - 1 : nil
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

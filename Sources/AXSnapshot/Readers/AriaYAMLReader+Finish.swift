@@ -97,7 +97,8 @@ extension AriaYAMLReader.Builder {
 
         case .item, .structural:
             var stopChildren = frame.stopChildren
-            var soleText = frame.soleStopText
+            // A text stop's label is its node's (`finish` set it).
+            var soleText = frame.soleStopChild.map { children[$0 - frame.firstChild].label ?? "" }
             // `- listitem: Feature A`: the inline text is the first child.
             if !inline.isEmpty {
                 stopChildren += 1
@@ -142,7 +143,7 @@ extension AriaYAMLReader.Builder {
                 Self.inHeading(&node, level: headingLevel)
                 let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
                 return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: isTextStop,
-                                               hasText: !node.hidden, holdsControl: false, textLabel: isTextStop ? label : nil)
+                                               hasText: !node.hidden, holdsControl: false)
             }
             if frame.item.ariaRole.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,
