@@ -22,8 +22,10 @@ extension AriaYAMLReader {
         /// The level of the heading this item is inside (0: a heading of
         /// unknown level), when it is inside one.
         var headingLevel: Int?
-        /// Set by a `/placeholder:` property.
-        var hint: String?
+        /// Set by a `/placeholder:` property: where its text is in the
+        /// builder's `hints` (a `String` here is destroyed with every frame,
+        /// and few items have a placeholder).
+        var hint: Int?
     }
 
     /// What a finished item tells its parent besides its node.
@@ -40,6 +42,9 @@ extension AriaYAMLReader {
         let stack = AriaFrameStack()
         /// The children of the open items (`NodeBuffer`).
         let nodes = NodeBuffer()
+        /// The texts of `/placeholder:` properties (`Frame.hint`), each moved
+        /// into its item's node when the item closes.
+        let hints = InPlaceBuffer<String?>(capacity: 1)
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -157,7 +162,8 @@ extension AriaYAMLReader {
             let top = stack.count - 1
             if stack[top].item.isProperty {
                 if stack[top].item.role == "placeholder", let value = stack[top].item.value, top > 0 {
-                    stack[top - 1].hint = AriaPattern.spokenValue(value)
+                    let hint = AriaPattern.spokenValue(value)
+                    stack[top - 1].hint = hints.append { $0.initialize(to: hint) }
                 }
                 stack.removeLast()
                 return
@@ -167,8 +173,10 @@ extension AriaYAMLReader {
             var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
+            let hints = self.hints
             let done = nodes.append(line: stack[top].item.line) { node in
                 node.role = stack[top].item.ariaRole.role
+                if let hint = stack[top].hint { swap(&node.hint, &hints[hint]) }
                 // Moved, not copied (a copy would be retained, and released
                 // with the frame): the frame is destroyed next, and `finish`
                 // does not read it.

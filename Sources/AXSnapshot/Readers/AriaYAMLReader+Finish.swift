@@ -14,8 +14,8 @@ extension AriaYAMLReader.Builder {
     /// - a `/regex/` name or text is its literal text with `…` for each
     ///   varying part (`AriaPattern`).
     ///
-    /// `node` is the node made for the item (its role, platform role and
-    /// line); `children` are the nodes of the item's children, moved into
+    /// `node` is the node made for the item (its role, platform role, hint
+    /// and line); `children` are the nodes of the item's children, moved into
     /// the node (swapped for an empty array, not copied: a copy would be
     /// retained here, and the caller's released after).
     static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: inout [Node]) -> AriaYAMLReader.Finished {
@@ -24,7 +24,6 @@ extension AriaYAMLReader.Builder {
         let kind = frame.item.ariaRole.kind
         // The frame's text is moved out (swapped for nothing), not copied: a
         // copy retained each, and destroying the frame released it again.
-        swap(&node.hint, &frame.hint)
         var nameText: String?
         swap(&nameText, &frame.item.name)
         var valueText: String?
