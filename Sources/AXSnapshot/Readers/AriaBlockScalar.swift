@@ -51,8 +51,14 @@ enum AriaBlockScalar {
     /// (an array of each line's range and an array of the text cost about
     /// as much as the rest).
     ///
+    /// With `collapsing`, a value that is not a pattern (`AriaPattern.isPattern`)
+    /// comes with its whitespace collapsed (`normalizedWhitespace`), and
+    /// `collapsed` says so: ASCII text is collapsed from the scratch room,
+    /// and no `String` is made of the text as it was.
+    ///
     /// - Complexity: O(b) in the bytes taken.
-    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int, style: Style) -> (value: String, next: Int, lines: Int) {
+    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, indent: Int, style: Style,
+                        collapsing: Bool = false) -> (value: String, next: Int, lines: Int, collapsed: Bool) {
         var contentIndent: Int?
         var pos = start
         var taken = 0
@@ -73,7 +79,7 @@ enum AriaBlockScalar {
         // The text is never longer than the lines it is taken from, with a
         // line break after each and the chomping's.
         let capacity = pos - start + trailing + 2
-        let value = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { text -> String in
+        let (value, collapsed) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { text -> (String, Bool) in
             var n = 0
             var at = start
             var previousEmpty = false
@@ -102,9 +108,14 @@ enum AriaBlockScalar {
                 n += 1
             }
             // The lines start after spaces and end before a line break: whole UTF-8 sequences.
-            return String(decoding: UnsafeBufferPointer(rebasing: text[..<n]), as: UTF8.self)
+            let written = UnsafeBufferPointer(rebasing: text[..<n])
+            // `isPattern` of the text, on its bytes (the slashes are ASCII, kept by decoding).
+            let isPattern = n > 1 && written[0] == UInt8(ascii: "/") && written[n - 1] == UInt8(ascii: "/")
+            guard collapsing, !isPattern else { return (String(decoding: written, as: UTF8.self), false) }
+            if let ascii = normalizedASCII(written) { return (ascii, true) }
+            return (normalizedWhitespace(String(decoding: written, as: UTF8.self)), true)
         }
-        return (value, pos, taken)
+        return (value, pos, taken, collapsed)
     }
 
     /// One line of a block: its leading spaces, and its text once the

@@ -82,13 +82,13 @@ struct AriaLine {
     /// Reads a key that YAML quoted or wrote as a block (`text`, unquoted)
     /// into `item`; errors point at `column`, where the key starts. Line
     /// breaks in it are spaces, as Playwright's key parser skips them.
-    static func readWholeKey(_ text: String, into item: inout AriaLine, column: Int) throws {
+    static func readWholeKey(_ text: String, into item: inout AriaLine, column: Int, roleWords: borrowing AriaRoleWords = AriaRole.known) throws {
         let bytes = Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? UInt8(ascii: " ") : $0 }
         try bytes.withUnsafeBufferPointer { inner in
             let innerCursor = Cursor(bytes: inner, start: 0, end: inner.count, fixedColumn: column)
             var k = 0
             while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
-            k = try innerCursor.readKey(into: &item, at: k)
+            k = try innerCursor.readKey(into: &item, at: k, roleWords: roleWords)
             while k < inner.count, inner[k] == UInt8(ascii: " ") { k += 1 }
             guard k == inner.count else {
                 throw Failure(column: column, message: "unexpected \(describe(inner[k])) in the quoted key; expected a role, a \"name\" and [attributes]")
@@ -111,8 +111,10 @@ struct AriaLine {
     // MARK: - Line level
 
     /// Parses the line `bytes[start..<end]` (no line terminator); an item is
-    /// read into `item`, made with `init(line:)`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, into item: inout AriaLine) throws -> Parsed {
+    /// read into `item`, made with `init(line:)`. Role words are looked up
+    /// in `roleWords` (`AriaRole.known`).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, into item: inout AriaLine,
+                      roleWords: borrowing AriaRoleWords) throws -> Parsed {
         var end = end
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var i = start
@@ -155,10 +157,13 @@ struct AriaLine {
         if bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "\"") {
             // A key quoted by YAML: unquote it, then read the key inside.
             let keyColumn = cursor.column(of: i)
-            let (keyText, after) = bytes[i] == UInt8(ascii: "'")
-                ? try cursor.singleQuoted(at: i)
-                : try cursor.doubleQuoted(at: i)
-            try readWholeKey(keyText, into: &item, column: keyColumn)
+            let keyText: String, after: Int
+            if bytes[i] == UInt8(ascii: "'") {
+                (keyText, after) = try cursor.singleQuoted(at: i)
+            } else {
+                (keyText, after, _) = try cursor.doubleQuoted(at: i)
+            }
+            try readWholeKey(keyText, into: &item, column: keyColumn, roleWords: roleWords)
             i = after
         } else if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: ">") {
             // `- |` with the key on the following lines (Playwright's own
@@ -169,7 +174,7 @@ struct AriaLine {
             item.keyColumn = cursor.column(of: i)
             return .item
         } else {
-            i = try cursor.readKey(into: &item, at: i)
+            i = try cursor.readKey(into: &item, at: i, roleWords: roleWords)
         }
 
         // After the key: end of line, a comment, or ':' and an optional value.
@@ -187,14 +192,20 @@ struct AriaLine {
         if i == end || bytes[i] == UInt8(ascii: "#") { return .item }
         switch bytes[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let (value, after) = bytes[i] == UInt8(ascii: "'") ? try cursor.singleQuoted(at: i) : try cursor.doubleQuoted(at: i)
+            let value: String, after: Int, isNormal: Bool
+            if bytes[i] == UInt8(ascii: "'") {
+                (value, after) = try cursor.singleQuoted(at: i)
+                isNormal = isNormalLiteral(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(after - 1)]), quote: bytes[i])
+            } else {
+                (value, after, isNormal) = try cursor.doubleQuoted(at: i)
+            }
             var k = after
             while k < end, bytes[k] == UInt8(ascii: " ") { k += 1 }
             if k < end, bytes[k] != UInt8(ascii: "#") {
                 throw Failure(column: cursor.column(of: k), message: "unexpected \(describe(bytes[k])) after the quoted value")
             }
             item.value = value
-            item.valueIsNormal = isNormalLiteral(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(after - 1)]), quote: bytes[i])
+            item.valueIsNormal = isNormal
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
@@ -265,6 +276,20 @@ struct AriaLine {
         return String(s)
     }
 
+    /// A property's name (`url` of `- /url:`) as text: the names Playwright
+    /// writes are literals, which cost nothing to make or keep (a `String`
+    /// decoded from the bytes, even a short one, cost some 240 instructions).
+    static func propertyName(_ word: UnsafeBufferPointer<UInt8>) -> String {
+        func spells(_ name: StaticString) -> Bool {
+            name.utf8CodeUnitCount == word.count && (0..<word.count).allSatisfy { name.utf8Start[$0] == word[$0] }
+        }
+        switch word.count {
+        case 3 where spells("url"): return "url"
+        case 11 where spells("placeholder"): return "placeholder"
+        default: return String(decoding: word, as: UTF8.self)
+        }
+    }
+
     static func describe(_ byte: UInt8) -> String {
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return byte == 0x20 ? "space" : "character"
@@ -305,9 +330,40 @@ struct AriaLine {
             (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
         }
 
+        /// The index of the first byte at or after `start` that is not a
+        /// lower-case ASCII letter, at most `end`: role words and attribute
+        /// names are mostly such letters, looked at eight at a time where the
+        /// buffer holds eight (a byte at a time, testing each for a word byte,
+        /// cost some sixteen instructions a byte). The bytes after the line
+        /// (its CR or LF first) are never letters that count: the run stops
+        /// at `end` at the latest.
+        @inline(__always)
+        func lowercaseRunEnd(from start: Int) -> Int {
+            var i = start
+            guard let base = bytes.baseAddress else { return i }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= bytes.count, i < end {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // Each byte's low seven bits plus 0x1F reach 0x80 from `a`
+                // on, plus 0x05 from past `z` on (no carry leaves a byte); a
+                // byte with its high bit set is no letter.
+                let low = w & ~highs
+                let fromA = low &+ ones &* 0x1F
+                let pastZ = low &+ ones &* 0x05
+                let others = ~(fromA & ~pastZ & ~w) & highs
+                if others != 0 {
+                    i += others.trailingZeroBitCount / 8
+                    return min(i, end)
+                }
+                i += 8
+            }
+            return min(i, end)
+        }
+
         /// Reads `role ["name" | /regex/] [attr]…` (or `/property`) starting at
         /// `i`; returns the index after the key.
-        func readKey(into item: inout AriaLine, at index: Int) throws -> Int {
+        func readKey(into item: inout AriaLine, at index: Int, roleWords: borrowing AriaRoleWords) throws -> Int {
             var i = index
             if i < end, bytes[i] == UInt8(ascii: "/") {
                 item.isProperty = true
@@ -317,13 +373,14 @@ struct AriaLine {
             guard i < end, Self.isLetter(bytes[i]) else {
                 throw fail(i, item.isProperty ? "expected a property name after '/'" : "expected a role (a word such as button or text) after '- ', found \(i < end ? AriaLine.describe(bytes[i]) : "end of line")")
             }
+            i = lowercaseRunEnd(from: i)
             while i < end, Self.isWordByte(bytes[i]) { i += 1 }
             let word = UnsafeBufferPointer(rebasing: bytes[roleStart..<i])
             if item.isProperty {
-                item.role = String(decoding: word, as: UTF8.self)
+                item.role = AriaLine.propertyName(word)
                 return i
             }
-            if let known = AriaRole.knownRole(roleStart..<i, in: bytes) {
+            if let known = roleWords.role(roleStart..<i, in: bytes) {
                 item.ariaRole = known
             } else {
                 (item.ariaRole, item.role) = AriaRole.named(word)
@@ -336,9 +393,9 @@ struct AriaLine {
                 guard k < end, k > i || bytes[k] == UInt8(ascii: ":") || bytes[k] == UInt8(ascii: "[") else { return i }
                 switch bytes[k] {
                 case UInt8(ascii: "\"") where !sawName && !sawAttribute:
-                    let (name, after) = try doubleQuoted(at: k)
+                    let (name, after, isNormal) = try doubleQuoted(at: k)
                     item.name = name
-                    item.nameIsNormal = AriaLine.isNormalLiteral(UnsafeBufferPointer(rebasing: bytes[(k + 1)..<(after - 1)]), quote: bytes[k])
+                    item.nameIsNormal = isNormal
                     sawName = true
                     i = after
                 case UInt8(ascii: "/") where !sawName && !sawAttribute:
@@ -360,9 +417,14 @@ struct AriaLine {
         /// text is made only for what the bytes do not decide (a refused value
         /// and its message, a box, a level that is not all digits).
         func attribute(at index: Int, into item: inout AriaLine) throws -> Int {
+            // `[ref=e5]`, on nearly every line Playwright writes, and
+            // `[cursor=pointer]` are read and ignored whatever their value:
+            // only their `]` is looked for.
+            if let skipped = ignoredAttributeEnd(at: index) { return skipped }
             var i = index + 1
             while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
             let keyStart = i
+            i = lowercaseRunEnd(from: i)
             while i < end, Self.isWordByte(bytes[i]) { i += 1 }
             guard i > keyStart else { throw fail(i, "expected an attribute name after '['") }
             let keyEnd = i
@@ -397,6 +459,29 @@ struct AriaLine {
             }
             item.attributes.add(key: keyString, value: value)
             return i + 1
+        }
+
+        /// The index after `[ref=…]` or `[cursor=…]` written without spaces
+        /// before the `=` and closed on the line at `index`, else nil: their
+        /// value, whatever it is, is not kept (`AriaAttributes.add`).
+        func ignoredAttributeEnd(at index: Int) -> Int? {
+            // Byte by byte after a first byte that rules most others out (a
+            // comparison with each name as a whole cost some 100 instructions
+            // an attribute that is neither).
+            let k = index + 1
+            let valueStart: Int
+            if k + 4 <= end, bytes[k] == UInt8(ascii: "r"),
+               bytes[k + 1] == UInt8(ascii: "e"), bytes[k + 2] == UInt8(ascii: "f"), bytes[k + 3] == UInt8(ascii: "=") {
+                valueStart = k + 4
+            } else if k + 7 <= end, bytes[k] == UInt8(ascii: "c"), bytes[k + 1] == UInt8(ascii: "u"), bytes[k + 2] == UInt8(ascii: "r"),
+                      bytes[k + 3] == UInt8(ascii: "s"), bytes[k + 4] == UInt8(ascii: "o"), bytes[k + 5] == UInt8(ascii: "r"),
+                      bytes[k + 6] == UInt8(ascii: "=") {
+                valueStart = k + 7
+            } else {
+                return nil
+            }
+            let close = AriaYAMLReader.firstIndex(of: UInt8(ascii: "]"), in: bytes, from: valueStart, to: end)
+            return close < end ? close + 1 : nil
         }
 
         /// `/pattern/`, with `\/` and `[…]` classes not ending it; returns the
@@ -441,20 +526,31 @@ struct AriaLine {
             throw fail(index, "unterminated single-quoted string: expected a closing '")
         }
 
-        /// A YAML/JSON double-quoted scalar with backslash escapes.
-        func doubleQuoted(at index: Int) throws -> (String, Int) {
+        /// A YAML/JSON double-quoted scalar with backslash escapes: its
+        /// text, the index after it, and whether the text between the quotes
+        /// holds no escape and is as whitespace collapsing leaves it
+        /// (`isNormalLiteral`).
+        func doubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
             // Most names hold no escape: their bytes are the string. The
-            // first quote, then the first backslash before it, found by
-            // `memchr` (a byte at a time cost more than the name's `String`).
+            // first quote found by `memchr` (a byte at a time cost more than
+            // the name's `String`); text up to it that is normal holds no
+            // backslash, so it is the name (and no second search is made).
             let quote = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: index + 1, to: end)
+            if quote < end {
+                let raw = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])
+                if AriaLine.isNormalLiteral(raw, quote: UInt8(ascii: "\"")) {
+                    return (String(decoding: raw, as: UTF8.self), quote + 1, true)
+                }
+            }
+            // Text that is not normal, or holds an escape (and so is not normal either).
             var i = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: index + 1, to: quote)
             if i < end, bytes[i] == UInt8(ascii: "\"") {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1, false)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
                 let b = bytes[i]
-                if b == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1) }
+                if b == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1, false) }
                 if b != UInt8(ascii: "\\") {
                     out.append(b)
                     i += 1

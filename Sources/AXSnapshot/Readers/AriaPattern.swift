@@ -319,7 +319,10 @@ enum AriaPattern {
     /// Whether a YAML text value is a pattern, as Playwright decides
     /// (`valueOrRegex`): it starts and ends with `/` and is longer than one.
     static func isPattern(_ value: String) -> Bool {
-        value.utf8.count > 1 && value.utf8.first == UInt8(ascii: "/") && value.utf8.last == UInt8(ascii: "/")
+        // Subscripted at its ends (`first` and `last` of the view are
+        // generic, some 25 instructions each for every value).
+        let utf8 = value.utf8
+        return utf8.count > 1 && utf8[utf8.startIndex] == UInt8(ascii: "/") && utf8[utf8.index(before: utf8.endIndex)] == UInt8(ascii: "/")
     }
 
     /// A text value as spoken: a pattern literalized, other text as it is.

@@ -1,6 +1,8 @@
 extension AriaRole {
     /// The table's words, with the role and `String` of each, made once.
-    private static let known: AriaRoleWords = {
+    /// A reader takes it once and hands it to each line (`AriaLine.parse`):
+    /// read here for every line, it cost a call to `swift_once` each time.
+    static let known: AriaRoleWords = {
         let words = AriaRole.knownWords
         return AriaRoleWords(words, roles: words.map { AriaRole.named($0) })
     }()
@@ -10,13 +12,6 @@ extension AriaRole {
     static func named(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (role: AriaRole, word: String) {
         if let found = known.named(range, in: bytes) { return found }
         return named(UnsafeBufferPointer(rebasing: bytes[range]))
-    }
-
-    /// The role of a known role word at `range` in a line's `bytes`, else
-    /// nil: its `platformRole` is the word, so no `String` of it is handed
-    /// over (retained here, and released with the item).
-    static func knownRole(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> AriaRole? {
-        known.role(range, in: bytes)
     }
 
     /// `named` of a role word read from a file (ASCII word bytes), with the

@@ -10,8 +10,11 @@ extension AriaYAMLReader {
         var firstChild: Int
         /// How many children are stops or hold stops.
         var stopChildren = 0
-        /// When exactly one child holds stops and it is a text stop: its label.
-        var soleStopText: String?
+        /// When exactly one child holds stops and it is a text stop: where
+        /// that child's node is in the builder's `nodes` (its label is the
+        /// text). An index, not a copy of the label: a `String` here is
+        /// retained, released, and destroyed with every frame.
+        var soleStopChild: Int?
         /// Whether anything under this item has text.
         var hasText = false
         /// Whether a control (a link, a button, a field…) is among the stops below.
@@ -19,8 +22,10 @@ extension AriaYAMLReader {
         /// The level of the heading this item is inside (0: a heading of
         /// unknown level), when it is inside one.
         var headingLevel: Int?
-        /// Set by a `/placeholder:` property.
-        var hint: String?
+        /// Set by a `/placeholder:` property: where its text is in the
+        /// builder's `hints` (a `String` here is destroyed with every frame,
+        /// and few items have a placeholder).
+        var hint: Int?
     }
 
     /// What a finished item tells its parent besides its node.
@@ -29,8 +34,6 @@ extension AriaYAMLReader {
         var isTextStop: Bool
         var hasText: Bool
         var holdsControl: Bool
-        /// A text stop's label (read back from the node in its parent's list, the whole node was copied).
-        var textLabel: String? = nil
     }
 
     struct Builder {
@@ -39,6 +42,9 @@ extension AriaYAMLReader {
         let stack = AriaFrameStack()
         /// The children of the open items (`NodeBuffer`).
         let nodes = NodeBuffer()
+        /// The texts of `/placeholder:` properties (`Frame.hint`), each moved
+        /// into its item's node when the item closes.
+        let hints = InPlaceBuffer<String?>(capacity: 1)
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
@@ -88,56 +94,59 @@ extension AriaYAMLReader {
         /// `line`: the item is moved, not copied (passing it by value copied
         /// it, retaining each of its strings).
         mutating func push(_ line: inout AriaLine) throws {
-            let headingLevel = try open(line)
+            // The item's few fields that `open` reads, not the item: handing
+            // it over copied it whole (a call to `memcpy` a line).
+            // (A property's role, set when the line was read, is a container's.)
+            let isHeading = !line.isProperty && line.ariaRole.role == .heading
+            let headingLevel = try open(indent: line.indent, line: line.line, valueIsPlain: line.valueIsPlain,
+                                        isHeading: isHeading, ownLevel: line.attributes.headingLevel)
             stack.push(&line, firstChild: nodes.count, headingLevel: headingLevel)
         }
 
-        /// Closes the items `item` is not nested in and checks that it may
-        /// be opened where it is: the heading level its frame starts with.
-        private mutating func open(_ item: borrowing AriaLine) throws -> Int? {
-            canContinue = item.valueIsPlain
-            while !stack.isEmpty, stack[stack.count - 1].item.indent >= item.indent {
+        /// Closes the items an item at `indent` on `line` is not nested in
+        /// and checks that it may be opened where it is: the heading level
+        /// its frame starts with (`ownLevel`, 0 when unknown, for a heading).
+        private mutating func open(indent: Int, line: Int, valueIsPlain: Bool, isHeading: Bool, ownLevel: Int?) throws -> Int? {
+            canContinue = valueIsPlain
+            while !stack.isEmpty, stack[stack.count - 1].item.indent >= indent {
                 close()
             }
             if !stack.isEmpty {
                 // The parent read in place (binding it copied the frame and its children).
                 let p = stack.count - 1
                 if stack[p].item.isProperty {
-                    throw fail(item.line, item.indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
+                    throw fail(line, indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
                 }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
                 if !stack[p].item.hasColon {
                     let what = stack[p].item.roleWord.prefix(40)
-                    throw fail(item.line, item.indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
+                    throw fail(line, indent + 1, "nested item under \(what) on line \(stack[p].item.line), which has no ':' (write `- \(what):` to give it children)")
                 }
                 if stack[p].item.value != nil {
-                    throw fail(item.line, item.indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
+                    throw fail(line, indent + 1, "nested item under \(stack[p].item.roleWord.prefix(40)) on line \(stack[p].item.line), which already has a text value after its ':'")
                 }
                 if let expected = stack[p].childIndent {
-                    if expected != item.indent {
-                        throw fail(item.line, item.indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(stack[p].childLine), found \(item.indent)")
+                    if expected != indent {
+                        throw fail(line, indent + 1, "malformed indentation: expected \(expected) spaces like the item on line \(stack[p].childLine), found \(indent)")
                     }
                 } else {
-                    stack[p].childIndent = item.indent
-                    stack[p].childLine = item.line
+                    stack[p].childIndent = indent
+                    stack[p].childLine = line
                 }
             } else if let rootIndent {
-                if item.indent != rootIndent {
-                    throw fail(item.line, item.indent + 1, "malformed indentation: expected \(rootIndent) spaces like the first item on line \(rootLine), found \(item.indent)")
+                if indent != rootIndent {
+                    throw fail(line, indent + 1, "malformed indentation: expected \(rootIndent) spaces like the first item on line \(rootLine), found \(indent)")
                 }
             } else {
-                rootIndent = item.indent
-                rootLine = item.line
+                rootIndent = indent
+                rootLine = line
             }
             guard stack.count < AriaYAMLReader.maxDepth else {
-                throw fail(item.line, item.indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
+                throw fail(line, indent + 1, "nesting deeper than \(AriaYAMLReader.maxDepth) levels")
             }
-            // (A property's role, set when the line was read, is a container's.)
-            if !item.isProperty, item.ariaRole.role == .heading {
-                return item.attributes.headingLevel ?? 0
-            }
+            if isHeading { return ownLevel ?? 0 }
             return stack.isEmpty ? nil : stack[stack.count - 1].headingLevel
         }
 
@@ -153,7 +162,8 @@ extension AriaYAMLReader {
             let top = stack.count - 1
             if stack[top].item.isProperty {
                 if stack[top].item.role == "placeholder", let value = stack[top].item.value, top > 0 {
-                    stack[top - 1].hint = AriaPattern.spokenValue(value)
+                    let hint = AriaPattern.spokenValue(value)
+                    stack[top - 1].hint = hints.append { $0.initialize(to: hint) }
                 }
                 stack.removeLast()
                 return
@@ -163,8 +173,10 @@ extension AriaYAMLReader {
             var children = nodes.take(from: stack[top].firstChild)
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
-            var done = nodes.append(line: stack[top].item.line) { node in
+            let hints = self.hints
+            let done = nodes.append(line: stack[top].item.line) { node in
                 node.role = stack[top].item.ariaRole.role
+                if let hint = stack[top].hint { swap(&node.hint, &hints[hint]) }
                 // Moved, not copied (a copy would be retained, and released
                 // with the frame): the frame is destroyed next, and `finish`
                 // does not read it.
@@ -176,12 +188,8 @@ extension AriaYAMLReader {
             let i = top - 1
             if done.holdsStop {
                 stack[i].stopChildren += 1
-                if stack[i].stopChildren == 1 && done.isTextStop {
-                    // Moved, not copied: `done` goes next.
-                    swap(&stack[i].soleStopText, &done.textLabel)
-                } else {
-                    stack[i].soleStopText = nil
-                }
+                // The node just made is the last in `nodes`.
+                stack[i].soleStopChild = stack[i].stopChildren == 1 && done.isTextStop ? nodes.count - 1 : nil
             }
             if done.hasText { stack[i].hasText = true }
             if done.holdsControl { stack[i].holdsControl = true }

@@ -14,8 +14,8 @@ extension AriaYAMLReader.Builder {
     /// - a `/regex/` name or text is its literal text with `…` for each
     ///   varying part (`AriaPattern`).
     ///
-    /// `node` is the node made for the item (its role, platform role and
-    /// line); `children` are the nodes of the item's children, moved into
+    /// `node` is the node made for the item (its role, platform role, hint
+    /// and line); `children` are the nodes of the item's children, moved into
     /// the node (swapped for an empty array, not copied: a copy would be
     /// retained here, and the caller's released after).
     static func finish(_ node: inout Node, _ frame: inout AriaYAMLReader.Frame, children: inout [Node]) -> AriaYAMLReader.Finished {
@@ -24,7 +24,6 @@ extension AriaYAMLReader.Builder {
         let kind = frame.item.ariaRole.kind
         // The frame's text is moved out (swapped for nothing), not copied: a
         // copy retained each, and destroying the frame released it again.
-        swap(&node.hint, &frame.hint)
         var nameText: String?
         swap(&nameText, &frame.item.name)
         var valueText: String?
@@ -97,7 +96,8 @@ extension AriaYAMLReader.Builder {
 
         case .item, .structural:
             var stopChildren = frame.stopChildren
-            var soleText = frame.soleStopText
+            // A text stop's label is its node's (`finish` set it).
+            var soleText = frame.soleStopChild.map { children[$0 - frame.firstChild].label ?? "" }
             // `- listitem: Feature A`: the inline text is the first child.
             if !inline.isEmpty {
                 stopChildren += 1
@@ -142,7 +142,7 @@ extension AriaYAMLReader.Builder {
                 Self.inHeading(&node, level: headingLevel)
                 let isTextStop = node.role == .text || frame.item.ariaRole.readsAsText
                 return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: isTextStop,
-                                               hasText: !node.hidden, holdsControl: false, textLabel: isTextStop ? label : nil)
+                                               hasText: !node.hidden, holdsControl: false)
             }
             if frame.item.ariaRole.keepsOwnStop, !name.isEmpty {
                 // `- treeitem "src" [expanded]:` holding items: the item is read,

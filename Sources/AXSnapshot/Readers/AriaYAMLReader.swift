@@ -104,6 +104,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
     /// The tree of `bytes`, a line at a time.
     static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Node] {
         var builder = Builder(file: file)
+        let roleWords = AriaRole.known
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var line = 1
@@ -115,7 +116,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             item.line = line
             let parsed: AriaLine.Parsed
             do {
-                parsed = try AriaLine.parse(bytes, start: start, end: end, into: &item)
+                parsed = try AriaLine.parse(bytes, start: start, end: end, into: &item, roleWords: roleWords)
             } catch let f as AriaLine.Failure {
                 throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
             }
@@ -130,21 +131,18 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                     break
                 }
                 // The block's text is on the lines that follow.
-                let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style)
+                let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style,
+                                                    collapsing: !item.blockIsKey)
                 if item.blockIsKey {
                     do {
-                        try AriaLine.readWholeKey(block.value, into: &item, column: item.keyColumn)
+                        try AriaLine.readWholeKey(block.value, into: &item, column: item.keyColumn, roleWords: roleWords)
                     } catch let f as AriaLine.Failure {
                         throw SnapshotError(file: file, line: line, column: f.column, message: f.message)
                     }
                 } else {
-                    if AriaPattern.isPattern(block.value) {
-                        item.value = block.value
-                    } else {
-                        // Collapsed once: collapsing it again where it is spoken changes nothing.
-                        item.value = AriaBlockScalar.normalizedWhitespace(block.value)
-                        item.valueIsNormal = true
-                    }
+                    // Collapsed once (unless a pattern): collapsing it again where it is spoken changes nothing.
+                    item.value = block.value
+                    item.valueIsNormal = block.collapsed
                 }
                 try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
