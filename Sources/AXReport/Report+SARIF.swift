@@ -78,7 +78,7 @@ extension Report {
             json.key("leftOut")
             json.beginObject()
             for reason in leftOut.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
-                json.key(reason); json.int(leftOut[reason])
+                json.key(escaping: reason); json.int(leftOut[reason])
             }
             json.endObject()
         }

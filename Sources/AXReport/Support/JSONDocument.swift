@@ -51,7 +51,7 @@ indirect enum JSONDocument: Equatable {
             // Code-point order, as Python's sort_keys and jq -S use.
             let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
             for key in keys {
-                json.key(key)
+                json.key(escaping: key)
                 members[key]!.write(to: &json)
             }
             json.endObject()

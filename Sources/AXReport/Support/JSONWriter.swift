@@ -56,8 +56,26 @@ struct JSONWriter {
         end(UInt8(ascii: "]"))
     }
 
-    /// The key of the next member of the open object.
-    mutating func key(_ name: String) {
+    /// The key of the next member of the open object: a name written in the
+    /// code, plain ASCII that JSON needs no escape for, copied as it is.
+    /// Escaping every key cost about 7 % of a large report (callgrind).
+    mutating func key(_ name: StaticString) {
+        startMember()
+        out.append(byte: UInt8(ascii: "\""))
+        name.withUTF8Buffer { raw in
+            assert(raw.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+                   "a key written in the code needs no escape")
+            out.append(bytes: raw)
+        }
+        out.append(byte: UInt8(ascii: "\""))
+        out.append(byte: UInt8(ascii: ":"))
+        out.append(byte: UInt8(ascii: " "))
+        afterKey = true
+    }
+
+    /// The key of the next member, taken from data (a document's keys, a
+    /// count's reason): escaped.
+    mutating func key(escaping name: String) {
         startMember()
         out.appendJSONQuoted(name)
         out.append(byte: UInt8(ascii: ":"))

@@ -34,6 +34,10 @@ struct ReportBytes {
         bytes.append(contentsOf: more)
     }
 
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
     /// `number` in decimal, as `String(number)` writes it, without a `String`.
     mutating func append(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
