@@ -38,6 +38,31 @@ final class LabelTextNormalizedTests: XCTestCase {
         XCTAssertGreaterThan(asciiOnly, 2_000, "seed \(seed): the ASCII path is taken")
     }
 
+    /// `normalizes(label, to:)` is `normalized(label) == name`: against the
+    /// label's own normal form, a near miss of it, and another label's.
+    func testNormalizesIsComparingTheNormalForm() {
+        let seed: UInt64 = 0x4E10
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["Delete", "delete", " ", "  ", "\t", "\r\n", "Row", "3", "É", "a", "B", "\u{A0}", "-"]
+        func label() -> String {
+            (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
+        }
+        var matches = 0
+        for trial in 0..<3_000 {
+            let a = label()
+            var name = LabelText.normalized(Bool.random(using: &rng) ? a : label())
+            if Int.random(in: 0..<4, using: &rng) == 0, !name.isEmpty {
+                var bytes = Array(name.utf8)
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = [UInt8(ascii: " "), UInt8(ascii: "d"), UInt8(ascii: "x")][Int.random(in: 0..<3, using: &rng)]
+                name = String(decoding: bytes, as: UTF8.self)
+            }
+            let expected = LabelText.normalized(a) == name
+            if expected { matches += 1 }
+            XCTAssertEqual(LabelText.normalizes(a, to: name), expected, "seed \(seed) trial \(trial): \(Array(a.utf8)) to \(Array(name.utf8))")
+        }
+        XCTAssertGreaterThan(matches, 500, "seed \(seed): both outcomes are tried")
+    }
+
     func testExamples() {
         XCTAssertEqual(LabelText.normalized("  Delete\tItem \r\n 3 "), "delete item 3")
         XCTAssertEqual(LabelText.normalized("Delete"), "delete")

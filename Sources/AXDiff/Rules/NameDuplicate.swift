@@ -160,9 +160,8 @@ extension NameDuplicate {
         }
         guard lo < keyed.count, keyed[lo].key == key else { return nil }
         // Equal keys are a candidate: the normal form decides.
-        let name = LabelText.normalized(label)
         while lo < keyed.count, keyed[lo].key == key {
-            if names[keyed[lo].slot] == name { return keyed[lo].slot }
+            if LabelText.normalizes(label, to: names[keyed[lo].slot]) { return keyed[lo].slot }
             lo += 1
         }
         return nil
