@@ -19,14 +19,15 @@ struct UIAutomatorAttributeNames {
 
     /// Direct-mapped by address: a name that lands on a taken slot replaces
     /// it, and is read again by its bytes when it comes back.
-    private var entries = [Entry](repeating: Entry(name: nil, key: .other), count: 128)
+    private var entries = [Entry](repeating: Entry(name: nil, key: .other), count: slotCount)
+    private static let slotCount = 128
 
     /// The key of the NUL-terminated attribute `name`, one of libxml2's dictionary's.
     ///
     /// - Complexity: O(1) once seen, else O(length of the name).
     @inline(__always)
     mutating func key(_ name: UnsafePointer<UInt8>) -> Key {
-        let slot = (Int(bitPattern: name) >> 3) & (entries.count - 1)
+        let slot = (Int(bitPattern: name) >> 3) & (Self.slotCount - 1)
         if entries[slot].name == name { return entries[slot].key }
         let key = Self.read(name)
         entries[slot] = Entry(name: name, key: key)
