@@ -22,7 +22,7 @@ extension UIAutomatorParser.State {
         }
         // Every element's parent started before it: `open` holds `depth` entries or more.
         let currentNode = depth > 0 && depth <= open.count ? open[depth - 1].innermost : -1
-        guard name.prefix == nil, Self.isName(name.localname, "node") else {
+        guard name.prefix == nil, attributeNames.isNode(name.localname) else {
             if name.prefix == nil, Self.isName(name.localname, "hierarchy") { sawHierarchy = true }
             setOpen(depth, (currentNode, name))
             return nil
@@ -39,31 +39,27 @@ extension UIAutomatorParser.State {
                 let name = a[0], prefix = a[1], start = a[3], stop = a[4]
                 a += 5
                 // A prefixed name (`p:text`) is none of uiautomator's.
-                guard let name, prefix == nil else { continue }
-                let key = attributeNames.key(name)
-                // `index` and `package`: their values are never read.
-                guard key != .other, let start, let stop else { continue }
+                guard let name, prefix == nil, let start, let stop else { continue }
+                let attribute = attributeNames.attribute(name)
                 let value = UnsafeBufferPointer(start: start, count: max(0, start.distance(to: stop)))
-                switch key {
-                case .other: break
+                // A flag: its value's length and a word tell `true` or `false`.
+                if !attribute.onTrue.isEmpty {
+                    if Self.isTrue(value) { flags.formUnion(attribute.onTrue) }
+                    continue
+                }
+                if !attribute.onFalse.isEmpty {
+                    if Self.isFalse(value) { flags.formUnion(attribute.onFalse) }
+                    continue
+                }
+                switch attribute.key {
                 case .class: className = value
                 case .text: text = strings.append(value, cleaning: true)
                 case .contentDesc: description = strings.append(value, cleaning: true)
                 case .resourceID: resourceID = strings.append(value, cleaning: false)
                 case .bounds: bounds = value
                 case .hint: hint = strings.append(value, cleaning: true)
-                case .clickable: if Self.isTrue(value) { flags.insert(.clickable) }
-                case .checkable: if Self.isTrue(value) { flags.insert(.checkable) }
-                case .longClickable: if Self.isTrue(value) { flags.insert(.longClickable) }
-                case .focusable: if Self.isTrue(value) { flags.insert(.focusable) }
-                case .checked: if Self.isTrue(value) { flags.insert(.checked) }
-                case .selected: if Self.isTrue(value) { flags.insert(.selected) }
-                case .scrollable: if Self.isTrue(value) { flags.insert(.scrollable) }
-                case .password: if Self.isTrue(value) { flags.insert(.password) }
-                case .focused: if Self.isTrue(value) { flags.insert(.focused) }
-                case .naf: if Self.isTrue(value) { flags.insert(.naf) }
-                case .enabled: if Self.isFalse(value) { flags.insert(.disabled) }
-                case .visibleToUser: if Self.isFalse(value) { flags.insert(.invisible) }
+                case .other, .clickable, .checkable, .longClickable, .focusable, .checked, .selected, .scrollable,
+                     .password, .focused, .naf, .enabled, .visibleToUser: break
                 case .importantForAccessibility:
                     if Self.equals(value, "no", 2) || Self.isFalse(value) { flags.insert(.notImportant) }
                     if Self.equals(value, "noHideDescendants", 17) { flags.insert([.notImportant, .invisible]) }
