@@ -244,14 +244,6 @@ extension XMLParserUIAutomatorParser.State {
             classIndex[className] = classNumber
         }
         let index = nodes.count
-        if currentNode >= 0 {
-            if nodes[currentNode].lastChild >= 0 {
-                nodes[nodes[currentNode].lastChild].nextSibling = index
-            } else {
-                nodes[currentNode].firstChild = index
-            }
-            nodes[currentNode].lastChild = index
-        }
         nodes.append(UIAutomatorNode(
             classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
             flags: flags, frame: frame, line: parser.lineNumber, parent: currentNode))

@@ -36,6 +36,9 @@ extension XMLParserUIAutomatorReader {
         var actionable = [Bool](repeating: false, count: n)
         var speakingChild = [Bool](repeating: false, count: n)
         var candidate = [Bool](repeating: false, count: n)
+        // Each node's children that stay its children (the parser keeps
+        // only parent links): counted in pass 1, the lifted ones taken off in pass 2.
+        var keptChildren = [Int](repeating: 0, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let node = raw[i]
             let kind = kinds[i]
@@ -53,12 +56,13 @@ extension XMLParserUIAutomatorReader {
             if hidden || scroll {
                 candidate[i] = false
             } else if act {
-                candidate[i] = node.firstChild < 0 || speaking
+                candidate[i] = keptChildren[i] == 0 || speaking
             } else {
                 candidate[i] = ownText
             }
-            if node.parent >= 0, !act, !hidden, speaking {
-                speakingChild[node.parent] = true
+            if node.parent >= 0 {
+                keptChildren[node.parent] += 1
+                if !act, !hidden, speaking { speakingChild[node.parent] = true }
             }
         }
 
@@ -75,6 +79,7 @@ extension XMLParserUIAutomatorReader {
                 if context >= 0 {
                     if actionable[i] {
                         lifted[i] = true
+                        keptChildren[p] -= 1
                         liftedInto[context, default: []].append(i)
                     } else {
                         owner[i] = context
@@ -92,12 +97,7 @@ extension XMLParserUIAutomatorReader {
         var pending: [Node] = []
         var liftedNodes: [Int: Node] = [:]
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var kept = 0
-            var c = raw[i].firstChild
-            while c >= 0 {
-                if !lifted[c] { kept += 1 }
-                c = raw[c].nextSibling
-            }
+            let kept = keptChildren[i]
             var children: [Node] = []
             children.reserveCapacity(kept)
             for _ in 0..<kept {

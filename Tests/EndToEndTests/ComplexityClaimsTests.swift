@@ -174,7 +174,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "SnapshotReader.elementBound": .test("ElementBoundTests.testTheCountIsLinearInTheBytes"),
         "UIAutomatorParser.run": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "UIAutomatorParser.start": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
-        "UIAutomatorAttributeNames.key": .none("O(1) per attribute once its name is seen; testUIAutomatorDumpIsLinearInItsNodes covers the nodes"),
+        "UIAutomatorAttributeNames.attribute": .none("O(1) per attribute once its name is seen; testUIAutomatorDumpIsLinearInItsNodes covers the nodes"),
         "UIAutomatorClassTable.index": .none("O(length) of one class name, once per node; testUIAutomatorDumpIsLinearInItsNodes covers the nodes"),
         "UIAutomatorNode.parseBounds": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),
         "UIAutomatorNode.needsCleaning": .test("ReaderScalingTests.testUIAutomatorDumpIsLinearInItsNodes"),

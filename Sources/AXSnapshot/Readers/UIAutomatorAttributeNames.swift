@@ -1,8 +1,9 @@
-/// Which of uiautomator's attributes a name is, remembered by the name's
-/// address: libxml2 interns every name in its parser's dictionary, so within
-/// one parse a name always comes at the same address, and a dump repeats the
-/// same twenty names on every node. One load and compare per attribute, where
-/// reading the name's bytes each time was most of the reader's own cost.
+/// Which of uiautomator's attributes a name is (and whether an element's
+/// name is `node`), remembered by the name's address: libxml2 interns every
+/// name in its parser's dictionary, so within one parse a name always comes
+/// at the same address, and a dump repeats the same twenty names on every
+/// node. One load and compare per attribute, where reading the name's bytes
+/// each time was most of the reader's own cost.
 ///
 /// The addresses are valid while libxml2's parser lives: a table serves one
 /// parse (`UIAutomatorParser.run` drops it at the end).
@@ -12,25 +13,68 @@ struct UIAutomatorAttributeNames {
              checked, selected, scrollable, password, focused, naf, enabled, visibleToUser, importantForAccessibility
     }
 
+    /// What a name means: its key and, for an attribute that only sets
+    /// flags, the flags its value `true` sets (`onTrue`) or its value
+    /// `false` sets (`onFalse`). Most of a node's attributes are such flags,
+    /// most of them at their default: the parser tells that from the value's
+    /// length and a word, with no dispatch on the key.
+    struct Attribute {
+        var key: Key
+        var onTrue: UIAutomatorNode.Flags = []
+        var onFalse: UIAutomatorNode.Flags = []
+
+        init(_ key: Key) {
+            self.key = key
+            switch key {
+            case .clickable: onTrue = .clickable
+            case .checkable: onTrue = .checkable
+            case .longClickable: onTrue = .longClickable
+            case .focusable: onTrue = .focusable
+            case .checked: onTrue = .checked
+            case .selected: onTrue = .selected
+            case .scrollable: onTrue = .scrollable
+            case .password: onTrue = .password
+            case .focused: onTrue = .focused
+            case .naf: onTrue = .naf
+            case .enabled: onFalse = .disabled
+            case .visibleToUser: onFalse = .invisible
+            default: break
+            }
+        }
+    }
+
     private struct Entry {
         var name: UnsafePointer<UInt8>?
-        var key: Key
+        var attribute: Attribute
     }
 
     /// Direct-mapped by address: a name that lands on a taken slot replaces
     /// it, and is read again by its bytes when it comes back.
-    private var entries = [Entry](repeating: Entry(name: nil, key: .other), count: 128)
+    private var entries = [Entry](repeating: Entry(name: nil, attribute: Attribute(.other)), count: slotCount)
+    private static let slotCount = 128
+    /// The element name `node`, once seen: from then on an element is
+    /// known for a `<node>` by its name's address.
+    private var node: UnsafePointer<UInt8>?
 
-    /// The key of the NUL-terminated attribute `name`, one of libxml2's dictionary's.
+    /// Whether the NUL-terminated element name `name`, one of libxml2's dictionary's, is `node`.
+    @inline(__always)
+    mutating func isNode(_ name: UnsafePointer<UInt8>) -> Bool {
+        if name == node { return true }
+        guard UIAutomatorParser.State.isName(name, "node") else { return false }
+        node = name
+        return true
+    }
+
+    /// What the NUL-terminated attribute `name`, one of libxml2's dictionary's, means.
     ///
     /// - Complexity: O(1) once seen, else O(length of the name).
     @inline(__always)
-    mutating func key(_ name: UnsafePointer<UInt8>) -> Key {
-        let slot = (Int(bitPattern: name) >> 3) & (entries.count - 1)
-        if entries[slot].name == name { return entries[slot].key }
-        let key = Self.read(name)
-        entries[slot] = Entry(name: name, key: key)
-        return key
+    mutating func attribute(_ name: UnsafePointer<UInt8>) -> Attribute {
+        let slot = (Int(bitPattern: name) >> 3) & (Self.slotCount - 1)
+        if entries[slot].name == name { return entries[slot].attribute }
+        let attribute = Attribute(Self.read(name))
+        entries[slot] = Entry(name: name, attribute: attribute)
+        return attribute
     }
 
     /// The key of `name` from its bytes: dispatch on its length and first byte, then compare.

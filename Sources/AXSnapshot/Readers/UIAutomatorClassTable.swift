@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The distinct `class` values of a dump, each once, in order of first
 /// appearance (`UIAutomatorNode.classIndex`), found by their bytes: a dump
 /// names a few dozen classes, one on every node, and looking one up must not
@@ -31,7 +25,7 @@ struct UIAutomatorClassTable {
         while slots[slot] >= 0 {
             let spelling = spellings[slots[slot]]
             if spelling.count == name.count, spellingBytes.withUnsafeBufferPointer({
-                name.isEmpty || memcmp($0.baseAddress.unsafelyUnwrapped + spelling.start, name.baseAddress.unsafelyUnwrapped, name.count) == 0
+                Self.equal(UnsafeBufferPointer(rebasing: $0[spelling.start..<(spelling.start + spelling.count)]), name)
             }) {
                 return spelling.index
             }
@@ -63,6 +57,25 @@ struct UIAutomatorClassTable {
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = n
         }
+    }
+
+    /// Whether `a` and `b`, of the same length, hold the same bytes:
+    /// compared eight at a time as `hash` reads them, the last eight as one
+    /// word even where it overlaps the one before. A class name is some
+    /// thirty bytes, where a call to `memcmp` cost as much as the comparing.
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = a.count
+        guard n >= 8, let pa = a.baseAddress, let pb = b.baseAddress else { return a.elementsEqual(b) }
+        let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
+        var k = 0
+        while k + 8 < n {
+            if ra.loadUnaligned(fromByteOffset: k, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+                return false
+            }
+            k += 8
+        }
+        return ra.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     }
 
     /// FNV-1a over the bytes taken eight at a time (a class name is some

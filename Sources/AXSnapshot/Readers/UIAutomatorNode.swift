@@ -1,5 +1,5 @@
 /// One `<node>` of a `uiautomator dump`, as the parser collected it: the
-/// attributes axdiff uses and its place in the tree (pre-order index links).
+/// attributes axdiff uses and its place in the tree (its parent's pre-order index).
 ///
 /// A plain value with no references: its strings live in the parser's
 /// `UIAutomatorStrings` and class table, so that the array of ten thousand of
@@ -35,10 +35,9 @@ struct UIAutomatorNode {
     var flags: Flags
     var frame: Frame?
     var line: Int
+    /// The pre-order index of the node's parent, -1 for a root: the tree's
+    /// one link, from which `UIAutomatorReader.build` counts the children.
     var parent: Int
-    var firstChild = -1
-    var lastChild = -1
-    var nextSibling = -1
 
     /// Whether the node speaks anything of its own.
     func hasOwnText(_ kind: Kind) -> Bool {
@@ -161,48 +160,78 @@ struct UIAutomatorNode {
 
     /// `parseBounds` over the attribute's bytes: each number is an optional
     /// `-` and 1 to 9 digits (more would not be a pixel and could overflow).
-    /// Called once per node, so it allocates nothing.
+    /// Called once per node, so it allocates nothing: the bytes are copied
+    /// to a zeroed buffer on the stack, where every number's first eight
+    /// digits are read as one word (`leadingDigits`) and no read needs a
+    /// bound (a zero is no digit and no separator).
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     static func parseBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Frame? {
-        let open = UInt8(ascii: "["), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
-        // Ending in `]`, which is no digit, the bytes stop every run of digits.
-        guard let last = bytes.last, last == close else { return nil }
-        var i = 0
-        guard let x1 = integer(after: open, in: bytes, at: &i), let y1 = integer(after: comma, in: bytes, at: &i),
-              i < bytes.count, bytes[i] == close,
-              let x2 = integer(after: open, in: bytes, at: &i, skipping: 1), let y2 = integer(after: comma, in: bytes, at: &i),
-              i == bytes.count - 1, bytes[i] == close else { return nil }
-        return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)),
-                     unit: .devicePixels)
+        let n = bytes.count
+        // `[0,0][0,0]` is the shortest; four `-` and nine digits each, the longest.
+        guard n >= 10, n <= 46, let base = bytes.baseAddress else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { words -> Frame? in
+            let buffer = UnsafeMutableRawPointer(words.baseAddress.unsafelyUnwrapped)
+            buffer.initializeMemory(as: UInt64.self, repeating: 0, count: 8)
+            buffer.copyMemory(from: base, byteCount: n)
+            let p = UnsafeRawPointer(buffer)
+            let open = UInt8(ascii: "["), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
+            guard p.load(as: UInt8.self) == open else { return nil }
+            var k = 1
+            guard let x1 = integer(p, at: &k), p.load(fromByteOffset: k, as: UInt8.self) == comma else { return nil }
+            k &+= 1
+            guard let y1 = integer(p, at: &k), p.load(fromByteOffset: k, as: UInt8.self) == close,
+                  p.load(fromByteOffset: k &+ 1, as: UInt8.self) == open else { return nil }
+            k &+= 2
+            guard let x2 = integer(p, at: &k), p.load(fromByteOffset: k, as: UInt8.self) == comma else { return nil }
+            k &+= 1
+            guard let y2 = integer(p, at: &k), k == n &- 1, p.load(fromByteOffset: k, as: UInt8.self) == close else { return nil }
+            return Frame(x: Double(x1), y: Double(y1), width: Double(max(0, x2 - x1)), height: Double(max(0, y2 - y1)),
+                         unit: .devicePixels)
+        }
     }
 
-    /// The number that follows `separator` at `bytes[i + skip]` (an optional
-    /// `-` and 1 to 9 digits), `i` moved past it; nil when there is none.
-    /// `bytes` ends with a byte that is no digit, `-` or `separator`.
+    /// The number at `p + k` (an optional `-` and 1 to 9 digits), `k` moved
+    /// past it; nil when there is none. Ten bytes or more follow `k`.
     @inline(__always)
-    private static func integer(after separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, at i: inout Int,
-                                skipping skip: Int = 0) -> Int? {
-        let n = bytes.count
-        var k = i + skip
-        // Not the last byte: past `separator` there is one more to read.
-        guard k < n, bytes[k] == separator else { return nil }
-        k += 1
-        let negative = bytes[k] == UInt8(ascii: "-")
-        if negative { k += 1 }
-        let start = k
-        var value = 0
-        // The last byte ends the digits: no bound to check.
-        while true {
-            let digit = bytes[k] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            // Wraps only past 9 digits, which are refused below.
-            value = value &* 10 &+ Int(digit)
-            k += 1
+    private static func integer(_ p: UnsafeRawPointer, at k: inout Int) -> Int? {
+        let negative = p.load(fromByteOffset: k, as: UInt8.self) == UInt8(ascii: "-")
+        if negative { k &+= 1 }
+        let word = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+        guard var (value, count) = leadingDigits(word) else { return nil }
+        if count == 8 {
+            // A ninth digit is the last one allowed.
+            let ninth = p.load(fromByteOffset: k &+ 8, as: UInt8.self) &- UInt8(ascii: "0")
+            if ninth < 10 {
+                guard p.load(fromByteOffset: k &+ 9, as: UInt8.self) &- UInt8(ascii: "0") >= 10 else { return nil }
+                value = value &* 10 &+ Int(ninth)
+                count = 9
+            }
         }
-        guard k > start, k - start <= 9 else { return nil }
-        i = k
+        k &+= count
         return negative ? -value : value
+    }
+
+    /// The value and count of the 1 to 8 decimal digits that start `word`
+    /// (its lowest byte first): a dump's numbers are a few digits each, and
+    /// one multiply-and-shift step per halving of the digits replaces a step
+    /// per digit. Nil when it starts with no digit.
+    @inline(__always)
+    private static func leadingDigits(_ word: UInt64) -> (value: Int, count: Int)? {
+        // '0'...'9' become 0...9, and only they do.
+        let d = word ^ 0x3030_3030_3030_3030
+        // The high bit of each byte that is not 0...9. Adding 0x76 carries
+        // out of a byte only from one already marked, into a later byte.
+        let notDigit = ((d &+ 0x7676_7676_7676_7676) | d) & 0x8080_8080_8080_8080
+        let count = notDigit.trailingZeroBitCount >> 3
+        guard count > 0 else { return nil }
+        // The digits moved to the top bytes, first digit lowest: zeros
+        // before them are leading zeros.
+        var v = d &<< UInt64(64 &- 8 &* count)
+        v = v &* 10 &+ (v >> 8)
+        v = ((v & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064
+            &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
+        return (Int(truncatingIfNeeded: v & 0xFFFF_FFFF), count)
     }
 
     /// Collapses runs of whitespace (newlines included) to one space and trims,

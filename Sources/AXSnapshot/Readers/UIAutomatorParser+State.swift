@@ -22,7 +22,7 @@ extension UIAutomatorParser.State {
         }
         // Every element's parent started before it: `open` holds `depth` entries or more.
         let currentNode = depth > 0 && depth <= open.count ? open[depth - 1].innermost : -1
-        guard name.prefix == nil, Self.isName(name.localname, "node") else {
+        guard name.prefix == nil, attributeNames.isNode(name.localname) else {
             if name.prefix == nil, Self.isName(name.localname, "hierarchy") { sawHierarchy = true }
             setOpen(depth, (currentNode, name))
             return nil
@@ -32,35 +32,39 @@ extension UIAutomatorParser.State {
         var text = UIAutomatorStrings.Ref.empty, description = UIAutomatorStrings.Ref.empty
         var resourceID = UIAutomatorStrings.Ref.empty, hint = UIAutomatorStrings.Ref.empty
         var bounds: UnsafeBufferPointer<UInt8>?
-        for i in 0..<(attributes == nil ? 0 : attributeCount) {
-            let a = attributes.unsafelyUnwrapped + 5 * i
-            // A prefixed name (`p:text`) is none of uiautomator's.
-            guard let name = a[0], a[1] == nil, let start = a[3], let end = a[4] else { continue }
-            let value = UnsafeBufferPointer(start: start, count: max(0, start.distance(to: end)))
-            switch attributeNames.key(name) {
-            case .other: break
-            case .class: className = value
-            case .text: text = strings.append(value, cleaning: true)
-            case .contentDesc: description = strings.append(value, cleaning: true)
-            case .resourceID: resourceID = strings.append(value, cleaning: false)
-            case .bounds: bounds = value
-            case .hint: hint = strings.append(value, cleaning: true)
-            case .clickable: if Self.equals(value, "true", 4) { flags.insert(.clickable) }
-            case .checkable: if Self.equals(value, "true", 4) { flags.insert(.checkable) }
-            case .longClickable: if Self.equals(value, "true", 4) { flags.insert(.longClickable) }
-            case .focusable: if Self.equals(value, "true", 4) { flags.insert(.focusable) }
-            case .checked: if Self.equals(value, "true", 4) { flags.insert(.checked) }
-            case .selected: if Self.equals(value, "true", 4) { flags.insert(.selected) }
-            case .scrollable: if Self.equals(value, "true", 4) { flags.insert(.scrollable) }
-            case .password: if Self.equals(value, "true", 4) { flags.insert(.password) }
-            case .focused: if Self.equals(value, "true", 4) { flags.insert(.focused) }
-            case .naf: if Self.equals(value, "true", 4) { flags.insert(.naf) }
-            case .enabled: if Self.equals(value, "false", 5) { flags.insert(.disabled) }
-            case .visibleToUser: if Self.equals(value, "false", 5) { flags.insert(.invisible) }
-            case .importantForAccessibility:
-                if Self.equals(value, "no", 2) || Self.equals(value, "false", 5) { flags.insert(.notImportant) }
-                if Self.equals(value, "noHideDescendants", 17) { flags.insert([.notImportant, .invisible]) }
-            }
+        if let attributes, attributeCount > 0 {
+            var a = attributes
+            let end = attributes + 5 * attributeCount
+            repeat {
+                let name = a[0], prefix = a[1], start = a[3], stop = a[4]
+                a += 5
+                // A prefixed name (`p:text`) is none of uiautomator's.
+                guard let name, prefix == nil, let start, let stop else { continue }
+                let attribute = attributeNames.attribute(name)
+                let value = UnsafeBufferPointer(start: start, count: max(0, start.distance(to: stop)))
+                // A flag: its value's length and a word tell `true` or `false`.
+                if !attribute.onTrue.isEmpty {
+                    if Self.isTrue(value) { flags.formUnion(attribute.onTrue) }
+                    continue
+                }
+                if !attribute.onFalse.isEmpty {
+                    if Self.isFalse(value) { flags.formUnion(attribute.onFalse) }
+                    continue
+                }
+                switch attribute.key {
+                case .class: className = value
+                case .text: text = strings.append(value, cleaning: true)
+                case .contentDesc: description = strings.append(value, cleaning: true)
+                case .resourceID: resourceID = strings.append(value, cleaning: false)
+                case .bounds: bounds = value
+                case .hint: hint = strings.append(value, cleaning: true)
+                case .other, .clickable, .checkable, .longClickable, .focusable, .checked, .selected, .scrollable,
+                     .password, .focused, .naf, .enabled, .visibleToUser: break
+                case .importantForAccessibility:
+                    if Self.equals(value, "no", 2) || Self.isFalse(value) { flags.insert(.notImportant) }
+                    if Self.equals(value, "noHideDescendants", 17) { flags.insert([.notImportant, .invisible]) }
+                }
+            } while a < end
         }
         var frame: Frame?
         if let bounds, !bounds.isEmpty {
@@ -72,19 +76,19 @@ extension UIAutomatorParser.State {
         }
         let classNumber = classes.index(of: className)
         let index = nodes.count
-        if currentNode >= 0 {
-            if nodes[currentNode].lastChild >= 0 {
-                nodes[nodes[currentNode].lastChild].nextSibling = index
-            } else {
-                nodes[currentNode].firstChild = index
-            }
-            nodes[currentNode].lastChild = index
-        }
         nodes.append(UIAutomatorNode(
             classIndex: classNumber, text: text, contentDescription: description, resourceID: resourceID, hint: hint,
-            flags: flags, frame: frame, line: Int(xmlSAX2GetLineNumber(context)), parent: currentNode))
+            flags: flags, frame: frame, line: Self.line(context), parent: currentNode))
         setOpen(depth, (index, name))
         return nil
+    }
+
+    /// The line libxml2 is on: what `xmlSAX2GetLineNumber` returns, read
+    /// from its input without the call.
+    @inline(__always)
+    private static func line(_ context: xmlParserCtxtPtr) -> Int {
+        guard let input = context.pointee.input else { return 0 }
+        return Int(input.pointee.line)
     }
 
     /// Records the element that opened at `depth`.
@@ -104,6 +108,21 @@ extension UIAutomatorParser.State {
         let bytes = literal.utf8Start
         for i in 0..<literal.utf8CodeUnitCount where name[i] != bytes[i] { return false }
         return name[literal.utf8CodeUnitCount] == 0
+    }
+
+    /// Whether `value` is `true`: its length, then its four bytes as one word.
+    @inline(__always)
+    private static func isTrue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        value.count == 4 && UnsafeRawPointer(value.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt32.self)
+            == UInt32(littleEndian: 0x6575_7274)
+    }
+
+    /// Whether `value` is `false`: its length, its first four bytes as one word, then its `e`.
+    @inline(__always)
+    private static func isFalse(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard value.count == 5, let base = value.baseAddress else { return false }
+        return UnsafeRawPointer(base).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x736C_6166)
+            && base[4] == UInt8(ascii: "e")
     }
 
     /// Whether `value` is `literal`, `count` bytes long.

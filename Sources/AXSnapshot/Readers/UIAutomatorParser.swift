@@ -131,6 +131,9 @@ final class UIAutomatorParser {
         // attributes): room for them all, where growing the array copied it
         // a dozen times.
         state.nodes.reserveCapacity(bytes.count / 256)
+        // Its text, content-desc, resource-id and hint are some tenth of
+        // it: room for them, where growing the buffer copied it a dozen times.
+        state.strings.reserveCapacity(bytes.count / 8)
         defer {
             state.open.removeAll()
             state.attributeNames = UIAutomatorAttributeNames()

@@ -234,7 +234,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     // MARK: - Stops and tree
 
     /// Builds the model tree from the flat pre-order node array, deciding the
-    /// stops by TalkBack's rules. Four linear passes, no recursion.
+    /// stops by TalkBack's rules. Three linear passes, no recursion.
     ///
     /// Frames are divided by `density` (device pixels to dp), when given.
     ///
@@ -245,16 +245,19 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         // A dump has a few dozen classes: each is looked at once.
         let classKinds = classes.map { UIAutomatorNode.Kind(className: $0) }
         let containerRoles = zip(classes, classKinds).map { containerRole($0, $1.role) }
-        let kinds = raw.map { classKinds[$0.classIndex] }
 
         // Pass 1, children before parents (higher pre-order index first):
         // actionable, speaking (TalkBack's isSpeakingNode) and candidate stops.
         var actionable = [Bool](repeating: false, count: n)
         var speakingChild = [Bool](repeating: false, count: n)
         var candidate = [Bool](repeating: false, count: n)
+        // Each node's children that stay its children: all of them once
+        // pass 1 has counted them, less those pass 2 lifts out. A node's
+        // children follow it, so it is counted whole before pass 1 reaches it.
+        var keptChildren = [Int](repeating: 0, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let node = raw[i]
-            let kind = kinds[i]
+            let kind = classKinds[node.classIndex]
             let hidden = node.flags.contains(.invisible)
             // `scrollable="true"` makes a layout a scroll container, but not a
             // control that scrolls its own content (a Spinner, a multi-line
@@ -269,12 +272,13 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             if hidden || scroll {
                 candidate[i] = false
             } else if act {
-                candidate[i] = node.firstChild < 0 || speaking
+                candidate[i] = keptChildren[i] == 0 || speaking
             } else {
                 candidate[i] = ownText
             }
-            if node.parent >= 0, !act, !hidden, speaking {
-                speakingChild[node.parent] = true
+            if node.parent >= 0 {
+                keptChildren[node.parent] += 1
+                if !act, !hidden, speaking { speakingChild[node.parent] = true }
             }
         }
 
@@ -291,6 +295,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 if context >= 0 {
                     if actionable[i] {
                         lifted[i] = true
+                        keptChildren[p] -= 1
                         liftedInto[context, default: []].append(i)
                     } else {
                         owner[i] = context
@@ -308,28 +313,27 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         var pending: [Node] = []
         var liftedNodes: [Int: Node] = [:]
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var kept = 0
-            var c = raw[i].firstChild
-            while c >= 0 {
-                if !lifted[c] { kept += 1 }
-                c = raw[c].nextSibling
-            }
-            // A leaf's empty array is the shared one: reserving even nothing would allocate.
-            var children: [Node] = []
+            let kept = keptChildren[i]
+            // Filled where it lies, on top of `pending`: a `Node` is a large
+            // value, and one made elsewhere and returned is copied and destroyed.
             if kept > 0 {
+                var children: [Node] = []
                 children.reserveCapacity(kept)
                 for _ in 0..<kept {
                     if let child = pending.popLast() { children.append(child) }
                 }
+                pending.append(Node(line: raw[i].line))
+                pending[pending.count - 1].children = children
+            } else {
+                // A leaf keeps the empty array `Node(line:)` gives it: nothing
+                // assigned, so nothing released.
+                pending.append(Node(line: raw[i].line))
             }
             let p = raw[i].parent
-            // Filled where it lies, on top of `pending`: a `Node` is a large
-            // value, and one made elsewhere and returned is copied and destroyed.
-            pending.append(Node(line: raw[i].line))
-            fill(&pending[pending.count - 1], raw[i], kind: kinds[i], classes: classes,
+            fill(&pending[pending.count - 1], raw[i], kind: classKinds[raw[i].classIndex], classes: classes,
                  containerRole: containerRoles[raw[i].classIndex],
                  strings: strings, density: density, inner: owner[i] >= 0, stop: isStop[i],
-                 inTabList: p >= 0 && kinds[p].isTabList, children: children)
+                 inTabList: p >= 0 && classKinds[raw[p].classIndex].isTabList)
             if isStop[i], let more = liftedInto[i], let node = pending.popLast() {
                 var group = [node]
                 group.reserveCapacity(more.count + 1)
@@ -357,15 +361,14 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// `classes` is the class table `raw.classIndex` indexes (the name is
     /// read where it is stored, not passed as a copy), and `containerRole`
     /// the class's role as a container that is not a stop (`containerRole`,
-    /// found once per class).
+    /// found once per class). The node's children are already in place.
     static func fill(_ node: inout Node, _ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, classes: [String],
                      containerRole: Role, strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool,
-                     inTabList: Bool, children: [Node]) {
+                     inTabList: Bool) {
         node.role = kind.role
         if let frame = raw.frame {
             node.frame = density.map { frame.scaled(by: 1 / $0, to: .dp) } ?? frame
         }
-        node.children = children
         if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
         // The class as the dump names it: TalkBack's words follow it.
         if !classes[raw.classIndex].isEmpty { node.platformRole = classes[raw.classIndex] }

@@ -16,6 +16,11 @@ struct UIAutomatorStrings {
 
     private var bytes: [UInt8] = []
 
+    /// Room for `count` bytes, so that appending them copies none twice.
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// Stores the UTF-8 bytes `value`, with whitespace collapsed first when
     /// `cleaning` (`UIAutomatorNode.clean`).
     ///
@@ -38,8 +43,8 @@ struct UIAutomatorStrings {
     /// - Complexity: O(n), where n is its length.
     func string(_ ref: Ref) -> String {
         guard ref.count > 0 else { return "" }
-        return bytes[ref.start..<(ref.start + ref.count)].withUnsafeBufferPointer {
-            String(decoding: $0, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)]), as: UTF8.self)
         }
     }
 }
