@@ -41,7 +41,7 @@ extension AriaYAMLReader {
         /// The open items (`AriaFrameStack`).
         let stack = AriaFrameStack()
         /// The children of the open items (`NodeBuffer`).
-        let nodes = NodeBuffer()
+        let nodes: NodeBuffer
         /// The texts of `/placeholder:` properties (`Frame.hint`), each moved
         /// into its item's node when the item closes.
         let hints = InPlaceBuffer<String?>(capacity: 1)
@@ -53,7 +53,14 @@ extension AriaYAMLReader {
         /// The last line read was an item with a plain value (or its continuation).
         var canContinue = false
 
-        init(file: String) { self.file = file }
+        /// `bytes`: the file's size. The open items' children wait in
+        /// `nodes`, and a list of many items holds all of them at once (a
+        /// page's thousand sections, say): room for one node every 128 bytes
+        /// spares most of the doublings, each moving every node so far.
+        init(file: String, bytes: Int = 0) {
+            self.file = file
+            nodes = NodeBuffer(capacity: min(max(bytes / 128, 64), 1 << 16))
+        }
 
         func fail(_ line: Int, _ column: Int? = nil, _ message: String) -> SnapshotError {
             SnapshotError(file: file, line: line, column: column, message: message)
