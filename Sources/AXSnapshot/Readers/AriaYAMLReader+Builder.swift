@@ -127,12 +127,12 @@ extension AriaYAMLReader {
         /// Opens `line`'s property as `property`, leaving a blank item in `line`.
         private mutating func pushProperty(_ line: inout AriaLine) throws {
             _ = try open(indent: line.indent, line: line.line, valueIsPlain: line.valueIsPlain, isHeading: false, ownLevel: nil)
-            var name = ""
-            swap(&name, &line.role)
+            var name: String?
+            swap(&name, &line.ariaRole.platformRole)
             var value: String?
             swap(&value, &line.value)
             let hasValue = value != nil
-            property = AriaProperty(indent: line.indent, line: line.line, name: name, hasValue: hasValue,
+            property = AriaProperty(indent: line.indent, line: line.line, name: name ?? "", hasValue: hasValue,
                                     placeholder: name == "placeholder" ? value : nil)
             line = AriaLine(line: 0)
         }
@@ -222,6 +222,8 @@ extension AriaYAMLReader {
                 // with the frame): the frame is destroyed next, and `finish`
                 // does not read it.
                 swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
+                // A known word in another case is the known word's role.
+                if stack[top].item.roleWordIsOtherCase { node.platformRole = node.platformRole?.lowercased() }
                 return Self.finish(&node, &stack[top], children: &children)
             }
             stack.removeLast()
