@@ -211,7 +211,8 @@ extension AriaYAMLReader {
             let top = stack.count - 1
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
-            var children = nodes.take(from: stack[top].firstChild)
+            // Most items hold no children: no call is made for them.
+            var children = nodes.count > stack[top].firstChild ? nodes.take(from: stack[top].firstChild) : []
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
             let hints = self.hints
