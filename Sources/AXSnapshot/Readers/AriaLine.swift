@@ -36,6 +36,9 @@ struct AriaLine {
     var value: String?
     /// `value` as whitespace collapsing leaves it (see `nameIsNormal`).
     var valueIsNormal = false
+    /// False when `value` is seen, on its bytes, not to start with `/`:
+    /// then it is no pattern (`AriaPattern.isPattern`), and is not asked.
+    var valueMayBePattern = false
     /// True when `value` was a plain (unquoted) scalar, which YAML lets
     /// continue on more-indented lines.
     var valueIsPlain: Bool
@@ -207,6 +210,8 @@ struct AriaLine {
             }
             item.value = value
             item.valueIsNormal = isNormal
+            // Normal text is the bytes between the quotes (the closing quote follows when there are none).
+            item.valueMayBePattern = !isNormal || bytes[i + 1] == UInt8(ascii: "/")
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
@@ -231,6 +236,7 @@ struct AriaLine {
                 item.value = ""
             } else {
                 item.value = trimmedString(bytes, from: i, to: stop)
+                item.valueMayBePattern = bytes[i] == UInt8(ascii: "/")
                 item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
             }
             item.valueIsPlain = true

@@ -143,6 +143,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                     // Collapsed once (unless a pattern): collapsing it again where it is spoken changes nothing.
                     item.value = block.value
                     item.valueIsNormal = block.collapsed
+                    item.valueMayBePattern = true
                 }
                 try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
