@@ -7,20 +7,22 @@
 /// `[attr=value]` flags, then an optional `:` and an inline value (plain,
 /// double-quoted or single-quoted YAML scalar). A key that YAML had to quote
 /// (`- 'button "Click: me"'`) is unquoted first. Property lines (`- /url: …`)
-/// have `isProperty` set and the property name as `role`.
+/// have `isProperty` set and the property name as `roleWord`.
 struct AriaLine {
     /// Column of the `-` (number of leading spaces).
     var indent: Int
     /// 1-based line number in the file.
     var line: Int
     var isProperty: Bool
-    /// The property name (`url`), or the role word (`button`, `text`, …)
-    /// when `ariaRole` does not spell it (a known word in another case);
-    /// empty for a known word, whose text is the role's platform role
-    /// (`roleWord` is the word either way).
-    var role: String
-    /// What the role word means (read with it, from its bytes); a property's is unused.
+    /// What the role word means (read with it, from its bytes). Its
+    /// platform role is the word as written (`roleWord`), or a property's
+    /// name (`url`); a property's role is otherwise unused.
     var ariaRole = AriaRole(kind: .structural, role: .container)
+    /// The role word is a known one written in another case (`Button`):
+    /// its node's platform role is the word in lower case, the known one's.
+    /// A flag, not a second `String` of the word: each `String` an item
+    /// holds is released again with every frame, though it is mostly empty.
+    var roleWordIsOtherCase = false
     var name: String?
     var nameIsRegex: Bool
     /// `name` as Playwright's whitespace collapsing leaves it (printable
@@ -34,6 +36,9 @@ struct AriaLine {
     var value: String?
     /// `value` as whitespace collapsing leaves it (see `nameIsNormal`).
     var valueIsNormal = false
+    /// False when `value` is seen, on its bytes, not to start with `/`:
+    /// then it is no pattern (`AriaPattern.isPattern`), and is not asked.
+    var valueMayBePattern = false
     /// True when `value` was a plain (unquoted) scalar, which YAML lets
     /// continue on more-indented lines.
     var valueIsPlain: Bool
@@ -46,7 +51,7 @@ struct AriaLine {
     var keyColumn = 0
 
     /// The role word or property name as written.
-    var roleWord: String { role.isEmpty ? ariaRole.platformRole ?? "" : role }
+    var roleWord: String { ariaRole.platformRole ?? "" }
 
     /// An item with nothing read into it yet, on `line`. Always inlined, so
     /// an item made blank in place is written there (called, it was built
@@ -56,7 +61,6 @@ struct AriaLine {
         indent = 0
         self.line = line
         isProperty = false
-        role = ""
         nameIsRegex = false
         hasColon = false
         valueIsPlain = false
@@ -206,6 +210,8 @@ struct AriaLine {
             }
             item.value = value
             item.valueIsNormal = isNormal
+            // Normal text is the bytes between the quotes (the closing quote follows when there are none).
+            item.valueMayBePattern = !isNormal || bytes[i + 1] == UInt8(ascii: "/")
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             item.block = try AriaBlockScalar.Style.parse(bytes, at: i, end: end, column: { cursor.column(of: $0) })
         default:
@@ -222,7 +228,7 @@ struct AriaLine {
                 throw Failure(column: cursor.column(of: colon),
                               message: "nested mappings are not allowed in a plain value (':' here starts one); quote the text")
             }
-            if item.isProperty, item.role != "placeholder" {
+            if item.isProperty, item.ariaRole.platformRole != "placeholder" {
                 // Only a `/placeholder:` value is ever heard (`Builder.close`):
                 // any other property's value, checked above, is kept as empty
                 // text, which says that there is one (a `/url:` value would
@@ -230,6 +236,7 @@ struct AriaLine {
                 item.value = ""
             } else {
                 item.value = trimmedString(bytes, from: i, to: stop)
+                item.valueMayBePattern = bytes[i] == UInt8(ascii: "/")
                 item.valueIsNormal = AriaBlockScalar.isNormalASCII(UnsafeBufferPointer(rebasing: bytes[i..<last]))
             }
             item.valueIsPlain = true
@@ -377,13 +384,18 @@ struct AriaLine {
             while i < end, Self.isWordByte(bytes[i]) { i += 1 }
             let word = UnsafeBufferPointer(rebasing: bytes[roleStart..<i])
             if item.isProperty {
-                item.role = AriaLine.propertyName(word)
+                item.ariaRole.platformRole = AriaLine.propertyName(word)
                 return i
             }
             if let known = roleWords.role(roleStart..<i, in: bytes) {
                 item.ariaRole = known
             } else {
-                (item.ariaRole, item.role) = AriaRole.named(word)
+                let (role, written) = AriaRole.named(word)
+                item.ariaRole = role
+                if role.platformRole != written {
+                    item.ariaRole.platformRole = written
+                    item.roleWordIsOtherCase = true
+                }
             }
 
             var sawName = false, sawAttribute = false
@@ -480,7 +492,10 @@ struct AriaLine {
             } else {
                 return nil
             }
-            let close = AriaYAMLReader.firstIndex(of: UInt8(ascii: "]"), in: bytes, from: valueStart, to: end)
+            // A byte at a time: a ref's value is a few bytes (`e123`), fewer
+            // than a call to `memchr` costs.
+            var close = valueStart
+            while close < end, bytes[close] != UInt8(ascii: "]") { close += 1 }
             return close < end ? close + 1 : nil
         }
 

@@ -9,13 +9,18 @@
 struct AriaRoleWords {
     private let words: [String]
     private let roles: [AriaRole]
-    /// By index: the word's first eight bytes as one little-endian word (zero
-    /// past its end), and its length.
-    private let heads: [UInt64], lengths: [Int]
     /// The words' UTF-8 bytes, one after another, and where each starts.
     private let table: [UInt8], starts: [Int]
-    /// By slot: the index of the word there, plus one; 0 for an empty slot.
-    private let slots: [Int]
+    /// By slot: the word there, its first eight bytes as one little-endian
+    /// word (zero past its end), its length (0: an empty slot) and its
+    /// index, kept together so that a probe reads one place (read by index
+    /// from arrays of their own, they cost more loads and bounds checks).
+    private struct Slot {
+        var head: UInt64 = 0
+        var length = 0
+        var index = 0
+    }
+    private let slots: [Slot]
     /// The number of slots, less one (a power of two, less one).
     private let slotMask: Int
     /// The length of the longest word.
@@ -36,13 +41,13 @@ struct AriaRoleWords {
         // At most a quarter full: a probe rarely meets another word.
         var slotCount = 16
         while slotCount < 4 * words.count { slotCount *= 2 }
-        var slots = [Int](repeating: 0, count: slotCount)
+        var slots = [Slot](repeating: Slot(), count: slotCount)
         for index in words.indices {
             var slot = Self.slot(heads[index], lengths[index], mask: slotCount - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
-            slots[slot] = index + 1
+            while slots[slot].length != 0 { slot = (slot + 1) & (slotCount - 1) }
+            slots[slot] = Slot(head: heads[index], length: lengths[index], index: index)
         }
-        (self.words, self.roles, self.heads, self.lengths) = (words, roles, heads, lengths)
+        (self.words, self.roles) = (words, roles)
         (self.table, self.starts, self.slots, self.slotMask) = (table, starts, slots, slotCount - 1)
         longest = lengths.max() ?? 0
     }
@@ -77,13 +82,14 @@ struct AriaRoleWords {
         }
         var slot = Self.slot(head, length, mask: slotMask)
         while true {
-            let index = slots[slot] - 1
-            guard index >= 0 else { return nil }
-            if heads[index] == head, lengths[index] == length {
-                let start = starts[index]
+            let entry = slots[slot]
+            guard entry.length != 0 else { return nil }
+            if entry.head == head, entry.length == length {
+                guard length > 8 else { return entry.index }
+                let start = starts[entry.index]
                 var k = 8
                 while k < length, table[start + k] == bytes[range.lowerBound + k] { k += 1 }
-                if k >= length { return index }
+                if k >= length { return entry.index }
             }
             slot = (slot + 1) & slotMask
         }

@@ -41,16 +41,26 @@ extension AriaYAMLReader {
         /// The open items (`AriaFrameStack`).
         let stack = AriaFrameStack()
         /// The children of the open items (`NodeBuffer`).
-        let nodes = NodeBuffer()
+        let nodes: NodeBuffer
         /// The texts of `/placeholder:` properties (`Frame.hint`), each moved
         /// into its item's node when the item closes.
         let hints = InPlaceBuffer<String?>(capacity: 1)
+        /// The innermost open item when it is a property (`AriaProperty`):
+        /// then it is open inside the frames, not on top of them.
+        var property: AriaProperty?
         var rootIndent: Int?
         var rootLine = 0
         /// The last line read was an item with a plain value (or its continuation).
         var canContinue = false
 
-        init(file: String) { self.file = file }
+        /// `bytes`: the file's size. The open items' children wait in
+        /// `nodes`, and a list of many items holds all of them at once (a
+        /// page's thousand sections, say): room for one node every 128 bytes
+        /// spares most of the doublings, each moving every node so far.
+        init(file: String, bytes: Int = 0) {
+            self.file = file
+            nodes = NodeBuffer(capacity: min(max(bytes / 128, 64), 1 << 16))
+        }
 
         func fail(_ line: Int, _ column: Int? = nil, _ message: String) -> SnapshotError {
             SnapshotError(file: file, line: line, column: column, message: message)
@@ -59,8 +69,14 @@ extension AriaYAMLReader {
         /// A line continuing the plain value of the item on top (`text` trimmed).
         mutating func continueValue(indent: Int, text: String, line: Int) throws {
             let top = stack.count - 1
-            guard canContinue, top >= 0, indent > stack[top].item.indent, nodes.count == stack[top].firstChild,
-                  stack[top].item.value != nil else {
+            let continues: Bool
+            if let property {
+                continues = canContinue && indent > property.indent && property.hasValue
+            } else {
+                continues = canContinue && top >= 0 && indent > stack[top].item.indent && nodes.count == stack[top].firstChild
+                    && stack[top].item.value != nil
+            }
+            guard continues else {
                 throw fail(line, indent + 1, "expected a list item starting with '- ' (found \"\(Self.shown(text))\")")
             }
             // Most lines hold no colon: no copy of their bytes is made for them.
@@ -70,6 +86,11 @@ extension AriaYAMLReader {
             }
             // Appended in place: `value + " " + text` copied the whole value
             // for every continuation line, quadratic in a long paragraph.
+            if property != nil {
+                property?.placeholder?.append(" ")
+                property?.placeholder?.append(text)
+                return
+            }
             stack[top].item.valueIsNormal = false
             stack[top].item.value?.append(" ")
             stack[top].item.value?.append(text)
@@ -94,13 +115,26 @@ extension AriaYAMLReader {
         /// `line`: the item is moved, not copied (passing it by value copied
         /// it, retaining each of its strings).
         mutating func push(_ line: inout AriaLine) throws {
+            if line.isProperty { return try pushProperty(&line) }
             // The item's few fields that `open` reads, not the item: handing
             // it over copied it whole (a call to `memcpy` a line).
-            // (A property's role, set when the line was read, is a container's.)
-            let isHeading = !line.isProperty && line.ariaRole.role == .heading
+            let isHeading = line.ariaRole.role == .heading
             let headingLevel = try open(indent: line.indent, line: line.line, valueIsPlain: line.valueIsPlain,
                                         isHeading: isHeading, ownLevel: line.attributes.headingLevel)
             stack.push(&line, firstChild: nodes.count, headingLevel: headingLevel)
+        }
+
+        /// Opens `line`'s property as `property`, leaving a blank item in `line`.
+        private mutating func pushProperty(_ line: inout AriaLine) throws {
+            _ = try open(indent: line.indent, line: line.line, valueIsPlain: line.valueIsPlain, isHeading: false, ownLevel: nil)
+            var name: String?
+            swap(&name, &line.ariaRole.platformRole)
+            var value: String?
+            swap(&value, &line.value)
+            let hasValue = value != nil
+            property = AriaProperty(indent: line.indent, line: line.line, name: name ?? "", hasValue: hasValue,
+                                    placeholder: name == "placeholder" ? value : nil)
+            line = AriaLine(line: 0)
         }
 
         /// Closes the items an item at `indent` on `line` is not nested in
@@ -108,15 +142,18 @@ extension AriaYAMLReader {
         /// its frame starts with (`ownLevel`, 0 when unknown, for a heading).
         private mutating func open(indent: Int, line: Int, valueIsPlain: Bool, isHeading: Bool, ownLevel: Int?) throws -> Int? {
             canContinue = valueIsPlain
+            if let property {
+                guard property.indent >= indent else {
+                    throw fail(line, indent + 1, "a /\(property.name.prefix(40)) property (line \(property.line)) cannot hold nested items")
+                }
+                closeProperty()
+            }
             while !stack.isEmpty, stack[stack.count - 1].item.indent >= indent {
                 close()
             }
             if !stack.isEmpty {
                 // The parent read in place (binding it copied the frame and its children).
                 let p = stack.count - 1
-                if stack[p].item.isProperty {
-                    throw fail(line, indent + 1, "a /\(stack[p].item.roleWord.prefix(40)) property (line \(stack[p].item.line)) cannot hold nested items")
-                }
                 // YAML (and so Playwright) reads a more-indented item under
                 // `- button "x"` or `- listitem: text` as part of that line's
                 // text, and then rejects it: nested items need `- role:`.
@@ -152,25 +189,30 @@ extension AriaYAMLReader {
 
         /// The top-level nodes, once every item is closed (they are what is left in `nodes`).
         mutating func finish() -> [Node] {
+            if property != nil { closeProperty() }
             while !stack.isEmpty { close() }
             return nodes.take(from: 0)
         }
 
-        /// Closes the innermost open item, in place, and hands it to its parent.
+        /// Closes the open property: a placeholder's text becomes the hint of the item holding it.
+        mutating func closeProperty() {
+            var closed: AriaProperty?
+            swap(&closed, &property)
+            if let value = closed?.placeholder, !stack.isEmpty {
+                let hint = AriaPattern.spokenValue(value)
+                stack[stack.count - 1].hint = hints.append { $0.initialize(to: hint) }
+            }
+        }
+
+        /// Closes the innermost open frame, in place, and hands it to its
+        /// parent (an open property, inside it, is closed before).
         mutating func close() {
             guard !stack.isEmpty else { return }
             let top = stack.count - 1
-            if stack[top].item.isProperty {
-                if stack[top].item.role == "placeholder", let value = stack[top].item.value, top > 0 {
-                    let hint = AriaPattern.spokenValue(value)
-                    stack[top - 1].hint = hints.append { $0.initialize(to: hint) }
-                }
-                stack.removeLast()
-                return
-            }
             // Made and shaped where it stays, among its parent's children (a
             // node shaped aside was copied in; one read back was copied out).
-            var children = nodes.take(from: stack[top].firstChild)
+            // Most items hold no children: no call is made for them.
+            var children = nodes.count > stack[top].firstChild ? nodes.take(from: stack[top].firstChild) : []
             // The stack itself, so that the closure holds it and not the whole builder.
             let stack = self.stack
             let hints = self.hints
@@ -181,6 +223,8 @@ extension AriaYAMLReader {
                 // with the frame): the frame is destroyed next, and `finish`
                 // does not read it.
                 swap(&node.platformRole, &stack[top].item.ariaRole.platformRole)
+                // A known word in another case is the known word's role.
+                if stack[top].item.roleWordIsOtherCase { node.platformRole = node.platformRole?.lowercased() }
                 return Self.finish(&node, &stack[top], children: &children)
             }
             stack.removeLast()

@@ -52,7 +52,7 @@ extension AriaYAMLReader.Builder {
         }
         let inline: String
         if let text = consume valueText {
-            inline = AriaPattern.isPattern(text) ? AriaPattern.spokenValue(text) : frame.item.valueIsNormal ? text : AriaBlockScalar.normalizedWhitespace(text)
+            inline = frame.item.valueMayBePattern && AriaPattern.isPattern(text) ? AriaPattern.spokenValue(text) : frame.item.valueIsNormal ? text : AriaBlockScalar.normalizedWhitespace(text)
         } else {
             inline = ""
         }

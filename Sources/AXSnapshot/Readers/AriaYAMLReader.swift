@@ -103,7 +103,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
 
     /// The tree of `bytes`, a line at a time.
     static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Node] {
-        var builder = Builder(file: file)
+        var builder = Builder(file: file, bytes: bytes.count)
         let roleWords = AriaRole.known
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
@@ -143,6 +143,7 @@ public enum AriaYAMLReader: SnapshotFormatReader {
                     // Collapsed once (unless a pattern): collapsing it again where it is spoken changes nothing.
                     item.value = block.value
                     item.valueIsNormal = block.collapsed
+                    item.valueMayBePattern = true
                 }
                 try builder.push(&item)
                 if end == bytes.count { return builder.finish() }
