@@ -310,48 +310,58 @@ package struct JSONParser {
     }
 
     mutating func parseNumber() throws -> Double {
-        let start = pos
-        let negative = bytes[pos] == UInt8(ascii: "-")
-        if negative { pos += 1 }
+        // Scanned with the position in a local, written back once (or before a
+        // throw, whose column it gives): through `self` it was stored each byte.
+        let start = pos, count = bytes.count
+        var at = pos
+        let negative = bytes[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
         // The digits' value is taken as they are scanned, for the fast path below
         // (wrapping past 18 digits, where it is not used).
         var mantissa = 0
-        func digits() -> Int {
-            let s = pos
-            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-                mantissa = mantissa &* 10 &+ Int(bytes[pos] &- 0x30)
-                pos += 1
-            }
-            return pos - s
-        }
         // RFC 8259: no leading zeros (`012` is not a JSON number).
-        let intStart = pos
-        guard digits() > 0 else { throw failure("expected a digit") }
-        if pos - intStart > 1, bytes[intStart] == UInt8(ascii: "0") {
+        let intStart = at
+        while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+            mantissa = mantissa &* 10 &+ Int(digit)
+            at += 1
+        }
+        guard at > intStart else { pos = at; throw failure("expected a digit") }
+        if at - intStart > 1, bytes[intStart] == UInt8(ascii: "0") {
             pos = intStart
             throw failure("leading zero in a number")
         }
-        let intEnd = pos
+        let intEnd = at
         var fractionDigits = 0
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
-            pos += 1
-            fractionDigits = digits()
-            guard fractionDigits > 0 else { throw failure("expected a digit after '.'") }
+        if at < count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            let fractionStart = at
+            while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+                mantissa = mantissa &* 10 &+ Int(digit)
+                at += 1
+            }
+            fractionDigits = at - fractionStart
+            guard fractionDigits > 0 else { pos = at; throw failure("expected a digit after '.'") }
         }
         var exponent = false
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+        if at < count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
             exponent = true
-            pos += 1
-            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
-            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+            at += 1
+            if at < count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+            let exponentStart = at
+            while at < count, bytes[at] &- 0x30 < 10 { at += 1 }
+            guard at > exponentStart else { pos = at; throw failure("expected a digit in the exponent") }
         }
+        pos = at
         // At most 15 digits and no exponent (frames, mostly): the digits are exact as a
         // Double, and so is 10^k for k ≤ 22, so one division rounds once, to the value
-        // `Double(String)` gives, without a String per number.
+        // `Double(String)` gives, without a String per number. A whole number needs none.
         if !exponent, intEnd - intStart + fractionDigits <= 15 {
-            var scale = 1.0
-            for _ in 0..<fractionDigits { scale *= 10 }
-            let magnitude = Double(mantissa) / scale
+            var magnitude = Double(mantissa)
+            if fractionDigits > 0 {
+                var scale = 1.0
+                for _ in 0..<fractionDigits { scale *= 10 }
+                magnitude /= scale
+            }
             return negative ? -magnitude : magnitude
         }
         guard let value = Self.value(ofNumber: bytes, start..<pos) else { throw failure("number out of range") }
@@ -471,6 +481,15 @@ package struct JSONParser {
     /// an `ArraySlice`, which `String(decoding:)` reaches through generic code.
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, ascii: Bool) -> String? {
         let text = UnsafeBufferPointer(rebasing: bytes[range])
+        // Up to 15 bytes a String keeps its text inline (64-bit platforms); made
+        // in place, that text's ASCII is known from one test of its two words,
+        // where `String(decoding:)` scans it again and goes through three calls.
+        if ascii, text.count <= 15 {
+            return String(unsafeUninitializedCapacity: text.count) { out in
+                _ = out.initialize(fromContentsOf: text)
+                return text.count
+            }
+        }
         guard ascii || SnapshotReader.isValidUTF8(text) else { return nil }
         return String(decoding: text, as: UTF8.self)
     }
