@@ -133,9 +133,13 @@ package struct JSONParser {
     }
 
     /// Refuses an object or array opened at `depth` when that is too deep.
+    @inline(__always)
     func checkDepth(_ depth: Int) throws {
-        guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+        guard depth < Self.maxDepth else { throw tooDeep() }
     }
+
+    @inline(never)
+    private func tooDeep() -> Failure { failure("nesting deeper than \(Self.maxDepth) levels") }
 
     /// What a value starting with `byte` is, in the words of a type error.
     static func typeName(startingWith byte: UInt8) -> String {
@@ -185,6 +189,7 @@ package struct JSONParser {
 
     /// Steps over the `{` at `pos`: true when a member follows, false when the
     /// object is empty (its `}` taken too).
+    @inline(__always)
     mutating func openObject() -> Bool {
         pos += 1
         skipWhitespace()
@@ -246,12 +251,21 @@ package struct JSONParser {
     }
 
     /// After a member's value: true when another member follows, false at the object's `}`.
+    /// Inlined, with its errors made apart: a call cost as much as the step, once a member.
+    @inline(__always)
     mutating func nextMember() throws -> Bool {
         skipWhitespace()
-        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
-        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
-        if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
-        throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
+        if pos < bytes.count {
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
+        }
+        throw notAMemberSeparator()
+    }
+
+    @inline(never)
+    private func notAMemberSeparator() -> Failure {
+        guard pos < bytes.count else { return failure("unexpected end of file inside an object") }
+        return failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
     }
 
     /// At the first item of an array (after `openArray`): when the array is
@@ -283,6 +297,7 @@ package struct JSONParser {
 
     /// Steps over the `[` at `pos`: true when an item follows, false when the
     /// array is empty (its `]` taken too).
+    @inline(__always)
     mutating func openArray() -> Bool {
         pos += 1
         skipWhitespace()
@@ -292,6 +307,7 @@ package struct JSONParser {
 
     /// Steps to an array item (after `openArray` or `nextItem`), counting it
     /// when it is an object.
+    @inline(__always)
     mutating func startItem() throws {
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "{") {
@@ -301,12 +317,20 @@ package struct JSONParser {
     }
 
     /// After an item: true when another item follows, false at the array's `]`.
+    @inline(__always)
     mutating func nextItem() throws -> Bool {
         skipWhitespace()
-        guard pos < bytes.count else { throw failure("unexpected end of file inside an array") }
-        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
-        if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
-        throw failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+        if pos < bytes.count {
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
+        }
+        throw notAnItemSeparator()
+    }
+
+    @inline(never)
+    private func notAnItemSeparator() -> Failure {
+        guard pos < bytes.count else { return failure("unexpected end of file inside an array") }
+        return failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
     }
 
     mutating func parseNumber() throws -> Double {
