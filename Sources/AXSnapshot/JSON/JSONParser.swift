@@ -475,14 +475,14 @@ package struct JSONParser {
         }
     }
 
-    /// Steps `pos` over whole 8-byte words of a string's text that hold no
+    /// Steps `pos` over a string's text, 8-byte words at a time, to its first
     /// quote, backslash or control character, testing a word at once (the
     /// byte tests of "Bit Twiddling Hacks": a byte is 0 in `word ^ pattern`
     /// where it equals the pattern's byte, and below n when `word - n·ones`
-    /// borrows into it). A flagged word may hold no such byte (a borrow
-    /// carries into the byte above); the caller's byte loop then takes over,
-    /// so a word is only skipped when it is plain. True when every byte
-    /// skipped is ASCII.
+    /// borrows into it). A flag above such a byte may be false (a borrow
+    /// carries into the byte above), but the lowest flag never is: a borrow
+    /// starts at a flagged byte. Where fewer than eight bytes are left, the
+    /// caller's byte loop takes over. True when every byte skipped is ASCII.
     @inline(__always)
     mutating func skipPlainWords() -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -495,7 +495,12 @@ package struct JSONParser {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             let quote = word ^ quotes, backslash = word ^ backslashes
             let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- spaces) & ~word) & highs
-            if flagged != 0 { break }
+            if flagged != 0 {
+                let plain = flagged.trailingZeroBitCount / 8
+                if word & highs & ((1 << UInt64(8 * plain)) &- 1) != 0 { ascii = false }
+                at += plain
+                break
+            }
             if word & highs != 0 { ascii = false }
             at += 8
         }
