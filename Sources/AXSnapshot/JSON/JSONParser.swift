@@ -133,9 +133,13 @@ package struct JSONParser {
     }
 
     /// Refuses an object or array opened at `depth` when that is too deep.
+    @inline(__always)
     func checkDepth(_ depth: Int) throws {
-        guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+        guard depth < Self.maxDepth else { throw tooDeep() }
     }
+
+    @inline(never)
+    private func tooDeep() -> Failure { failure("nesting deeper than \(Self.maxDepth) levels") }
 
     /// What a value starting with `byte` is, in the words of a type error.
     static func typeName(startingWith byte: UInt8) -> String {
@@ -185,6 +189,7 @@ package struct JSONParser {
 
     /// Steps over the `{` at `pos`: true when a member follows, false when the
     /// object is empty (its `}` taken too).
+    @inline(__always)
     mutating func openObject() -> Bool {
         pos += 1
         skipWhitespace()
@@ -246,12 +251,21 @@ package struct JSONParser {
     }
 
     /// After a member's value: true when another member follows, false at the object's `}`.
+    /// Inlined, with its errors made apart: a call cost as much as the step, once a member.
+    @inline(__always)
     mutating func nextMember() throws -> Bool {
         skipWhitespace()
-        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
-        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
-        if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
-        throw failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
+        if pos < bytes.count {
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
+        }
+        throw notAMemberSeparator()
+    }
+
+    @inline(never)
+    private func notAMemberSeparator() -> Failure {
+        guard pos < bytes.count else { return failure("unexpected end of file inside an object") }
+        return failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
     }
 
     /// At the first item of an array (after `openArray`): when the array is
@@ -283,6 +297,7 @@ package struct JSONParser {
 
     /// Steps over the `[` at `pos`: true when an item follows, false when the
     /// array is empty (its `]` taken too).
+    @inline(__always)
     mutating func openArray() -> Bool {
         pos += 1
         skipWhitespace()
@@ -292,6 +307,7 @@ package struct JSONParser {
 
     /// Steps to an array item (after `openArray` or `nextItem`), counting it
     /// when it is an object.
+    @inline(__always)
     mutating func startItem() throws {
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "{") {
@@ -301,57 +317,77 @@ package struct JSONParser {
     }
 
     /// After an item: true when another item follows, false at the array's `]`.
+    @inline(__always)
     mutating func nextItem() throws -> Bool {
         skipWhitespace()
-        guard pos < bytes.count else { throw failure("unexpected end of file inside an array") }
-        if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
-        if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
-        throw failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+        if pos < bytes.count {
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
+        }
+        throw notAnItemSeparator()
     }
 
+    @inline(never)
+    private func notAnItemSeparator() -> Failure {
+        guard pos < bytes.count else { return failure("unexpected end of file inside an array") }
+        return failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+    }
+
+    /// Inlined: a frame's four numbers are each shorter than a call's saving and restoring.
+    @inline(__always)
     mutating func parseNumber() throws -> Double {
-        let start = pos
-        let negative = bytes[pos] == UInt8(ascii: "-")
-        if negative { pos += 1 }
+        // Scanned with the position in a local, written back once (or before a
+        // throw, whose column it gives): through `self` it was stored each byte.
+        let start = pos, count = bytes.count
+        var at = pos
+        let negative = bytes[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
         // The digits' value is taken as they are scanned, for the fast path below
         // (wrapping past 18 digits, where it is not used).
         var mantissa = 0
-        func digits() -> Int {
-            let s = pos
-            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-                mantissa = mantissa &* 10 &+ Int(bytes[pos] &- 0x30)
-                pos += 1
-            }
-            return pos - s
-        }
         // RFC 8259: no leading zeros (`012` is not a JSON number).
-        let intStart = pos
-        guard digits() > 0 else { throw failure("expected a digit") }
-        if pos - intStart > 1, bytes[intStart] == UInt8(ascii: "0") {
+        let intStart = at
+        while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+            mantissa = mantissa &* 10 &+ Int(digit)
+            at += 1
+        }
+        guard at > intStart else { pos = at; throw failure("expected a digit") }
+        if at - intStart > 1, bytes[intStart] == UInt8(ascii: "0") {
             pos = intStart
             throw failure("leading zero in a number")
         }
-        let intEnd = pos
+        let intEnd = at
         var fractionDigits = 0
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
-            pos += 1
-            fractionDigits = digits()
-            guard fractionDigits > 0 else { throw failure("expected a digit after '.'") }
+        if at < count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            let fractionStart = at
+            while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+                mantissa = mantissa &* 10 &+ Int(digit)
+                at += 1
+            }
+            fractionDigits = at - fractionStart
+            guard fractionDigits > 0 else { pos = at; throw failure("expected a digit after '.'") }
         }
         var exponent = false
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+        if at < count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
             exponent = true
-            pos += 1
-            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
-            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+            at += 1
+            if at < count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+            let exponentStart = at
+            while at < count, bytes[at] &- 0x30 < 10 { at += 1 }
+            guard at > exponentStart else { pos = at; throw failure("expected a digit in the exponent") }
         }
+        pos = at
         // At most 15 digits and no exponent (frames, mostly): the digits are exact as a
         // Double, and so is 10^k for k ≤ 22, so one division rounds once, to the value
-        // `Double(String)` gives, without a String per number.
+        // `Double(String)` gives, without a String per number. A whole number needs none.
         if !exponent, intEnd - intStart + fractionDigits <= 15 {
-            var scale = 1.0
-            for _ in 0..<fractionDigits { scale *= 10 }
-            let magnitude = Double(mantissa) / scale
+            var magnitude = Double(mantissa)
+            if fractionDigits > 0 {
+                var scale = 1.0
+                for _ in 0..<fractionDigits { scale *= 10 }
+                magnitude /= scale
+            }
             return negative ? -magnitude : magnitude
         }
         guard let value = Self.value(ofNumber: bytes, start..<pos) else { throw failure("number out of range") }
@@ -439,14 +475,15 @@ package struct JSONParser {
         }
     }
 
-    /// Steps `pos` over whole 8-byte words of a string's text that hold no
+    /// Steps `pos` over a string's text, 8-byte words at a time, to its first
     /// quote, backslash or control character, testing a word at once (the
     /// byte tests of "Bit Twiddling Hacks": a byte is 0 in `word ^ pattern`
     /// where it equals the pattern's byte, and below n when `word - n·ones`
-    /// borrows into it). A flagged word may hold no such byte (a borrow
-    /// carries into the byte above); the caller's byte loop then takes over,
-    /// so a word is only skipped when it is plain. True when every byte
-    /// skipped is ASCII.
+    /// borrows into it). A flag above such a byte may be false (a borrow
+    /// carries into the byte above), but the lowest flag never is: a borrow
+    /// starts at a flagged byte. Where fewer than eight bytes are left, the
+    /// caller's byte loop takes over. True when every byte skipped is ASCII.
+    @inline(__always)
     mutating func skipPlainWords() -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let (quotes, backslashes, spaces) = (ones &* 0x22, ones &* 0x5C, ones &* 0x20)
@@ -458,7 +495,12 @@ package struct JSONParser {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             let quote = word ^ quotes, backslash = word ^ backslashes
             let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- spaces) & ~word) & highs
-            if flagged != 0 { break }
+            if flagged != 0 {
+                let plain = flagged.trailingZeroBitCount / 8
+                if word & highs & ((1 << UInt64(8 * plain)) &- 1) != 0 { ascii = false }
+                at += plain
+                break
+            }
             if word & highs != 0 { ascii = false }
             at += 8
         }
@@ -471,6 +513,15 @@ package struct JSONParser {
     /// an `ArraySlice`, which `String(decoding:)` reaches through generic code.
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, ascii: Bool) -> String? {
         let text = UnsafeBufferPointer(rebasing: bytes[range])
+        // Up to 15 bytes a String keeps its text inline (64-bit platforms); made
+        // in place, that text's ASCII is known from one test of its two words,
+        // where `String(decoding:)` scans it again and goes through three calls.
+        if ascii, text.count <= 15 {
+            return String(unsafeUninitializedCapacity: text.count) { out in
+                _ = out.initialize(fromContentsOf: text)
+                return text.count
+            }
+        }
         guard ascii || SnapshotReader.isValidUTF8(text) else { return nil }
         return String(decoding: text, as: UTF8.self)
     }

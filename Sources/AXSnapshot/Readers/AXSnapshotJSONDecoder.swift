@@ -269,8 +269,8 @@ struct AXSnapshotJSONDecoder {
         }
         // A mistyped "states" left `states` empty: its problem is the one kept.
         for state in states {
-            if state.hasPrefix("level=") {
-                guard let level = Int(state.dropFirst(6)), level > 0 else {
+            if let digits = Self.level(in: state) {
+                guard let level = Int(digits), level > 0 else {
                     problems.field = NodeField.states.rawValue
                     problems.set(statesAt)
                     break
@@ -283,6 +283,19 @@ struct AXSnapshotJSONDecoder {
         let first = problems.first
         if first != nil || !keep { nodes.removeLast() }
         return first
+    }
+
+    /// What follows "level=" when `state` begins with it (`hasPrefix`), else nil.
+    /// Its bytes settle it when the byte after "=" is ASCII or there is none:
+    /// that byte starts a Character of its own, and no other text is
+    /// canonically "level=". Comparing Characters cost some 230 instructions a state.
+    static func level(in state: String) -> Substring? {
+        let utf8 = state.utf8
+        guard utf8.starts(with: "level=".utf8) else { return nil }
+        let rest = utf8.dropFirst(6)
+        if rest.first.map({ $0 < 0x80 }) ?? true { return Substring(rest) }
+        // A combining mark, say, may join the "=": Characters decide.
+        return state.hasPrefix("level=") ? state.dropFirst(6) : nil
     }
 
     // MARK: - Fields
