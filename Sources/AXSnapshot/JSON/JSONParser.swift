@@ -269,30 +269,60 @@ package struct JSONParser {
     }
 
     /// At the first item of an array (after `openArray`): when the array is
-    /// four numbers and nothing else, reads them and its `]`; otherwise gives
-    /// nil with nothing read, for the item-by-item steps. A frame is such an
-    /// array, in every element: the steps cost more than the numbers.
-    /// A malformed number throws what the steps would throw there, at the
-    /// same place, since they would have read the same items before it.
-    mutating func fourNumbers() throws -> (Double, Double, Double, Double)? {
-        let (start, startLine, startLineStart) = (pos, line, lineStart)
+    /// four plain numbers and its `]`, with at most one space before and after
+    /// each (a frame as writers print it), reads them; otherwise gives nil with
+    /// nothing read, and the item-by-item steps read the array, errors and all.
+    /// A plain number is an optional `-`, digits with no leading zero, an
+    /// optional fraction and no exponent, 15 digits at most: exact as a
+    /// Double, divided once by an exact power of ten, as `parseNumber` makes
+    /// it. A frame is in every element, and its four numbers are short: the
+    /// position is kept in a local throughout, where the steps stored it in
+    /// `self` at every byte.
+    mutating func fourNumbers() -> (Double, Double, Double, Double)? {
+        let count = bytes.count
+        var at = pos
         var numbers: (Double, Double, Double, Double) = (0, 0, 0, 0)
         for k in 0..<4 {
-            skipWhitespace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "-") || bytes[pos] &- 0x30 < 10 else { break }
-            let number = try parseNumber()
-            skipWhitespace()
-            guard pos < bytes.count, bytes[pos] == (k == 3 ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { break }
-            pos += 1
+            if at < count, bytes[at] == 0x20 { at += 1 }
+            guard at < count else { return nil }
+            let negative = bytes[at] == UInt8(ascii: "-")
+            if negative { at += 1 }
+            let intStart = at
+            var mantissa = 0
+            while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+                mantissa = mantissa &* 10 &+ Int(digit)
+                at += 1
+            }
+            var digits = at - intStart
+            guard digits == 1 || (digits > 1 && bytes[intStart] != UInt8(ascii: "0")) else { return nil }
+            var magnitude = Double(mantissa)
+            if at < count, bytes[at] == UInt8(ascii: ".") {
+                at += 1
+                let fractionStart = at
+                var scale = 1.0
+                while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
+                    mantissa = mantissa &* 10 &+ Int(digit)
+                    scale *= 10
+                    at += 1
+                }
+                guard at > fractionStart else { return nil }
+                digits += at - fractionStart
+                magnitude = Double(mantissa) / scale
+            }
+            guard digits <= 15 else { return nil }
+            if at < count, bytes[at] == 0x20 { at += 1 }
+            guard at < count, bytes[at] == (k == 3 ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { return nil }
+            at += 1
+            let number = negative ? -magnitude : magnitude
             switch k {
             case 0: numbers.0 = number
             case 1: numbers.1 = number
             case 2: numbers.2 = number
-            default: numbers.3 = number; return numbers
+            default: numbers.3 = number
             }
         }
-        (pos, line, lineStart) = (start, startLine, startLineStart)
-        return nil
+        pos = at
+        return numbers
     }
 
     /// Steps over the `[` at `pos`: true when an item follows, false when the

@@ -377,7 +377,7 @@ struct AXSnapshotJSONDecoder {
         var count = 0
         var first: Problem?
         if parser.openArray() {
-            if let four = try parser.fourNumbers() { return Self.frame(four, at: at, &problems) }
+            if let four = parser.fourNumbers() { return Self.frame(four, at: at, &problems) }
             repeat {
                 try parser.startItem()
                 try atValue()
