@@ -91,9 +91,10 @@ enum NameDuplicate: ChangeRule {
         }
         // Indices: `for s in stops` copies every stop (all its fields).
         var members = [[Int]](repeating: [], count: nameList.count)
+        var confirmed = [String?](repeating: nil, count: nameList.count)
         for i in stops.indices where counts(stops[i].role) {
             if startsNoName(stops[i].label) { continue }
-            guard let k = slot(stops[i].label, keyed: keyed, names: nameList) else { continue }
+            guard let k = slot(stops[i].label, keyed: keyed, names: nameList, confirmed: &confirmed) else { continue }
             members[k].append(stops[i].index)
         }
         // Only names met twice are groups.
@@ -105,16 +106,17 @@ enum NameDuplicate: ChangeRule {
         // the same as filtering first. A group's members mostly repeat one
         // label (a list's "Delete" buttons), so each distinct set of the
         // fields the test reads is judged once.
-        // The member before is compared first: equal fields compare in a few
-        // instructions, where hashing them (a label, an id, image names)
-        // took about a thousand (callgrind).
+        // The member before is compared first, its fields read in place:
+        // equal fields compare in a few instructions, where hashing them (a
+        // label, an id, image names) took about a thousand, and copying them
+        // into a key a retain and a release each (callgrind).
         var judged: [Judged: Bool] = [:]
         for (name, members) in groups where members.count >= 2 {
-            var last: (key: Judged, meaningless: Bool)?
+            var last = -1, lastMeaningless = false
             groups[name] = members.filter { m in
+                if last >= 0, Judged.same(stops, m, last) { return !lastMeaningless }
                 let key = Judged(label: stops[m].label, id: stops[m].id, imageNames: stops[m].imageNames,
                                  role: stops[m].role, platform: stops[m].platform)
-                if let last, last.key == key { return !last.meaningless }
                 let meaningless: Bool
                 if let known = judged[key] {
                     meaningless = known
@@ -123,7 +125,7 @@ enum NameDuplicate: ChangeRule {
                                                              role: key.role, platform: key.platform)
                     judged[key] = meaningless
                 }
-                last = (key, meaningless)
+                (last, lastMeaningless) = (m, meaningless)
                 return !meaningless
             }
         }
@@ -140,9 +142,13 @@ enum NameDuplicate: ChangeRule {
 
 extension NameDuplicate {
     /// The place in `names` (sorted) of the name `label` normalizes to, if
-    /// any; `keyed` is `keys(of: names)`.
+    /// any; `keyed` is `keys(of: names)`. `confirmed[slot]` is the last
+    /// label found to normalize to that name: rows repeat a label, and
+    /// comparing it with the one before costs a fraction of normalizing it
+    /// again (callgrind).
     @inline(__always)
-    fileprivate static func slot(_ label: String, keyed: [(key: UInt64, slot: Int)], names: [String]) -> Int? {
+    fileprivate static func slot(_ label: String, keyed: [(key: UInt64, slot: Int)], names: [String],
+                                 confirmed: inout [String?]) -> Int? {
         guard !keyed.isEmpty, let key = LabelText.normalizedKey(label) else {
             // A label that is not ASCII may still normalize to a name ("\u{212A}" is "k").
             let name = LabelText.normalized(label)
@@ -161,7 +167,12 @@ extension NameDuplicate {
         guard lo < keyed.count, keyed[lo].key == key else { return nil }
         // Equal keys are a candidate: the normal form decides.
         while lo < keyed.count, keyed[lo].key == key {
-            if LabelText.normalizes(label, to: names[keyed[lo].slot]) { return keyed[lo].slot }
+            let slot = keyed[lo].slot
+            if confirmed[slot] == label { return slot }
+            if LabelText.normalizes(label, to: names[slot]) {
+                confirmed[slot] = label
+                return slot
+            }
             lo += 1
         }
         return nil
@@ -188,6 +199,12 @@ private struct Judged: Hashable {
     let imageNames: [String]
     let role: Role
     let platform: Platform
+
+    /// Whether stops `a` and `b` agree on these fields, read in place.
+    static func same(_ stops: [Stop], _ a: Int, _ b: Int) -> Bool {
+        stops[a].label == stops[b].label && stops[a].id == stops[b].id && stops[a].imageNames == stops[b].imageNames
+            && stops[a].role == stops[b].role && stops[a].platform == stops[b].platform
+    }
 }
 
 extension ChangeKind {
