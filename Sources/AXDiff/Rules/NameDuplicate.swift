@@ -20,8 +20,17 @@ enum NameDuplicate: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         let touched = touchedNames(c)
         guard !touched.isEmpty else { return [] }
-        let before = Set(duplicates(c.oldStops, among: touched).keys)
-        return duplicates(c.newStops, among: touched).filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
+        // A new stop of a pair the commit left alone has the label of its old
+        // stop, to the byte (`DiffContext.changedPairs`), so its name's slot
+        // is the old one's: looked up once, not in both versions.
+        var oldSlots: [Int] = [], newSlots: [Int] = []
+        let (newToOld, isChanged) = (c.matching.newToOld, c.isChanged)
+        let before = Set(duplicates(c.oldStops, among: touched, slots: &oldSlots).keys)
+        let after = duplicates(c.newStops, among: touched, slots: &newSlots) { j in
+            guard !isChanged[j], let i = newToOld[j] else { return nil }
+            return oldSlots[i]
+        }
+        return after.filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
             let stops = members.map { c.newStops[$0] }
             return Change(kind: kind, screen: c.screen, elements: stops.map(ElementRef.init),
                           after: stops.map(\.spoken).joined(separator: " › "),
@@ -69,6 +78,16 @@ enum NameDuplicate: ChangeRule {
     ///
     /// - Complexity: O(n log m) for n stops and m names.
     static func duplicates(_ stops: [Stop], among names: Set<String>) -> [String: [Int]] {
+        var slots: [Int] = []
+        return duplicates(stops, among: names, slots: &slots)
+    }
+
+    /// `duplicates(stops, among: names)`, noting in `slots` the place among
+    /// the names, sorted, of each control's name (-1 for none, and for a
+    /// stop that is no control). `known(i)`, when not nil, is that place for
+    /// stop `i`, taken rather than looked up.
+    static func duplicates(_ stops: [Stop], among names: Set<String>, slots: inout [Int],
+                           known: (Int) -> Int? = { _ in nil }) -> [String: [Int]] {
         let nameList = names.sorted()
         // The names' keys with their slots, sorted by key; empty when a name is not ASCII.
         let keyed = keys(of: nameList)
@@ -92,9 +111,17 @@ enum NameDuplicate: ChangeRule {
         // Indices: `for s in stops` copies every stop (all its fields).
         var members = [[Int]](repeating: [], count: nameList.count)
         var confirmed = [String?](repeating: nil, count: nameList.count)
+        slots = [Int](repeating: -1, count: stops.count)
         for i in stops.indices where counts(stops[i].role) {
-            if startsNoName(stops[i].label) { continue }
-            guard let k = slot(stops[i].label, keyed: keyed, names: nameList, confirmed: &confirmed) else { continue }
+            let k: Int
+            if let given = known(i) {
+                k = given
+            } else {
+                if startsNoName(stops[i].label) { continue }
+                k = slot(stops[i].label, keyed: keyed, names: nameList, confirmed: &confirmed) ?? -1
+            }
+            guard k >= 0 else { continue }
+            slots[i] = k
             members[k].append(stops[i].index)
         }
         // Only names met twice are groups.
