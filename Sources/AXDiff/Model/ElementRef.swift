@@ -29,6 +29,12 @@ public struct ElementRef: Sendable, Equatable, Hashable {
     /// `display` of an element with these fields.
     static func display(label: String, id: String?, role: Role, index: Int) -> String {
         var text = MessageText()
+        appendDisplay(label: label, id: id, role: role, index: index, to: &text)
+        return text.string
+    }
+
+    /// `display(label:id:role:index:)`, written into `text`.
+    static func appendDisplay(label: String, id: String?, role: Role, index: Int, to text: inout MessageText) {
         if !label.isEmpty {
             text.appendQuoted(label)
         } else if let id, !id.isEmpty {
@@ -40,6 +46,5 @@ public struct ElementRef: Sendable, Equatable, Hashable {
             text.append(" at stop ")
             text.append(index + 1)
         }
-        return text.string
     }
 }

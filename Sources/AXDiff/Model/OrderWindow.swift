@@ -18,7 +18,12 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
     package static let maxName = 60
 
     public init(names: [String], focus: Int, cutBefore: Bool, cutAfter: Bool, onScreen: Bool = false) {
-        self.names = names.map(Self.short)
+        self.init(short: names.map(Self.short), focus: focus, cutBefore: cutBefore, cutAfter: cutAfter, onScreen: onScreen)
+    }
+
+    /// The window of `names` already cut (`short`).
+    private init(short names: [String], focus: Int, cutBefore: Bool, cutAfter: Bool, onScreen: Bool) {
+        self.names = names
         self.focus = focus
         self.cutBefore = cutBefore
         self.cutAfter = cutAfter
@@ -44,7 +49,8 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
     static func around(_ focus: Int, count: Int, onScreen: Bool = false, name: (Int) -> String) -> OrderWindow? {
         guard focus >= 0, focus < count else { return nil }
         let lo = max(0, focus - reach), hi = min(count - 1, focus + reach)
-        return OrderWindow(names: (lo...hi).map(name), focus: focus - lo,
+        // Each name cut as it is made: one array, not a second one of the cut names.
+        return OrderWindow(short: (lo...hi).map { short(name($0)) }, focus: focus - lo,
                            cutBefore: lo > 0, cutAfter: hi < count - 1, onScreen: onScreen)
     }
 

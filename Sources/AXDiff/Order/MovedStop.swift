@@ -109,19 +109,37 @@ extension MovedStop {
     /// Where it is on screen among its new neighbours in the visual order:
     /// `between "Setting 1" and "Setting 3"`, `first, before "Title"`.
     static func onScreen(_ c: DiffContext, new j: Int, _ places: ScreenPlaces) -> String {
+        var text = MessageText(capacity: 96)
+        appendOnScreen(c, new: j, places, to: &text)
+        return text.string
+    }
+
+    /// `onScreen(c, new: j, places)`, written into `text`: the neighbours
+    /// named in place, not each made a `String` and the two interpolated.
+    static func appendOnScreen(_ c: DiffContext, new j: Int, _ places: ScreenPlaces, to text: inout MessageText) {
         let stopAtRank = places.newByRank
         let r = places.newRanks[j]
         // Named as `ElementRef.display` names them, the fields read in place.
-        let display = { (k: Int) in
-            ElementRef.display(label: c.newStops[k].label, id: c.newStops[k].id, role: c.newStops[k].role, index: c.newStops[k].index)
+        func display(_ k: Int) {
+            ElementRef.appendDisplay(label: c.newStops[k].label, id: c.newStops[k].id, role: c.newStops[k].role,
+                                     index: c.newStops[k].index, to: &text)
         }
-        let before = r > 0 ? display(stopAtRank[r - 1]) : nil
-        let after = r + 1 < stopAtRank.count ? display(stopAtRank[r + 1]) : nil
+        let before = r > 0 ? stopAtRank[r - 1] : nil
+        let after = r + 1 < stopAtRank.count ? stopAtRank[r + 1] : nil
         switch (before, after) {
-        case let (b?, a?): return "between \(b) and \(a)"
-        case let (nil, a?): return "first, before \(a)"
-        case let (b?, nil): return "last, after \(b)"
-        case (nil, nil): return "alone"
+        case let (b?, a?):
+            text.append("between ")
+            display(b)
+            text.append(" and ")
+            display(a)
+        case let (nil, a?):
+            text.append("first, before ")
+            display(a)
+        case let (b?, nil):
+            text.append("last, after ")
+            display(b)
+        case (nil, nil):
+            text.append("alone")
         }
     }
 

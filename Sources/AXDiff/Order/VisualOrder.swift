@@ -100,14 +100,19 @@ enum VisualOrder {
             guard let f = frame(item) else { return items }
             frames.append(f)
         }
-        let byTop = frames.indices.sorted { frames[$0].y != frames[$1].y ? frames[$0].y < frames[$1].y : $0 < $1 }
+        // Each top beside its offset, so that a comparison reads the two
+        // entries it compares rather than the frames they point to.
+        var byTop: [(top: Double, offset: Int)] = []
+        byTop.reserveCapacity(frames.count)
+        for (offset, f) in frames.enumerated() { byTop.append((f.y, offset)) }
+        byTop.sort { $0.top != $1.top ? $0.top < $1.top : $0.offset < $1.offset }
         // Rows numbered in one pass, then one sort by (row, across, offset): the
         // same order as sorting each row on its own, without an array per row.
         var rowed: [(row: Int, across: Double, offset: Int)] = []
         rowed.reserveCapacity(byTop.count)
         var row = -1
         var rowTop = -Double.infinity
-        for offset in byTop {
+        for (_, offset) in byTop {
             let f = frames[offset]
             if row < 0 || f.y - rowTop > rowTolerance {
                 row += 1

@@ -20,8 +20,17 @@ enum NameDuplicate: ChangeRule {
     static func changes(in c: DiffContext) -> [Change] {
         let touched = touchedNames(c)
         guard !touched.isEmpty else { return [] }
-        let before = Set(duplicates(c.oldStops, among: touched).keys)
-        return duplicates(c.newStops, among: touched).filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
+        // A new stop of a pair the commit left alone has the label of its old
+        // stop, to the byte (`DiffContext.changedPairs`), so its name's slot
+        // is the old one's: looked up once, not in both versions.
+        var oldSlots: [Int] = [], newSlots: [Int] = []
+        let (newToOld, isChanged) = (c.matching.newToOld, c.isChanged)
+        let before = Set(duplicates(c.oldStops, among: touched, slots: &oldSlots).keys)
+        let after = duplicates(c.newStops, among: touched, slots: &newSlots) { j in
+            guard !isChanged[j], let i = newToOld[j] else { return nil }
+            return oldSlots[i]
+        }
+        return after.filter { !before.contains($0.key) }.sorted { $0.value[0] < $1.value[0] }.map { name, members in
             let stops = members.map { c.newStops[$0] }
             return Change(kind: kind, screen: c.screen, elements: stops.map(ElementRef.init),
                           after: stops.map(\.spoken).joined(separator: " › "),
@@ -69,6 +78,16 @@ enum NameDuplicate: ChangeRule {
     ///
     /// - Complexity: O(n log m) for n stops and m names.
     static func duplicates(_ stops: [Stop], among names: Set<String>) -> [String: [Int]] {
+        var slots: [Int] = []
+        return duplicates(stops, among: names, slots: &slots)
+    }
+
+    /// `duplicates(stops, among: names)`, noting in `slots` the place among
+    /// the names, sorted, of each control's name (-1 for none, and for a
+    /// stop that is no control). `known(i)`, when not nil, is that place for
+    /// stop `i`, taken rather than looked up.
+    static func duplicates(_ stops: [Stop], among names: Set<String>, slots: inout [Int],
+                           known: (Int) -> Int? = { _ in nil }) -> [String: [Int]] {
         let nameList = names.sorted()
         // The names' keys with their slots, sorted by key; empty when a name is not ASCII.
         let keyed = keys(of: nameList)
@@ -91,9 +110,18 @@ enum NameDuplicate: ChangeRule {
         }
         // Indices: `for s in stops` copies every stop (all its fields).
         var members = [[Int]](repeating: [], count: nameList.count)
+        var confirmed = [String?](repeating: nil, count: nameList.count)
+        slots = [Int](repeating: -1, count: stops.count)
         for i in stops.indices where counts(stops[i].role) {
-            if startsNoName(stops[i].label) { continue }
-            guard let k = slot(stops[i].label, keyed: keyed, names: nameList) else { continue }
+            let k: Int
+            if let given = known(i) {
+                k = given
+            } else {
+                if startsNoName(stops[i].label) { continue }
+                k = slot(stops[i].label, keyed: keyed, names: nameList, confirmed: &confirmed) ?? -1
+            }
+            guard k >= 0 else { continue }
+            slots[i] = k
             members[k].append(stops[i].index)
         }
         // Only names met twice are groups.
@@ -105,16 +133,17 @@ enum NameDuplicate: ChangeRule {
         // the same as filtering first. A group's members mostly repeat one
         // label (a list's "Delete" buttons), so each distinct set of the
         // fields the test reads is judged once.
-        // The member before is compared first: equal fields compare in a few
-        // instructions, where hashing them (a label, an id, image names)
-        // took about a thousand (callgrind).
+        // The member before is compared first, its fields read in place:
+        // equal fields compare in a few instructions, where hashing them (a
+        // label, an id, image names) took about a thousand, and copying them
+        // into a key a retain and a release each (callgrind).
         var judged: [Judged: Bool] = [:]
         for (name, members) in groups where members.count >= 2 {
-            var last: (key: Judged, meaningless: Bool)?
+            var last = -1, lastMeaningless = false
             groups[name] = members.filter { m in
+                if last >= 0, Judged.same(stops, m, last) { return !lastMeaningless }
                 let key = Judged(label: stops[m].label, id: stops[m].id, imageNames: stops[m].imageNames,
                                  role: stops[m].role, platform: stops[m].platform)
-                if let last, last.key == key { return !last.meaningless }
                 let meaningless: Bool
                 if let known = judged[key] {
                     meaningless = known
@@ -123,7 +152,7 @@ enum NameDuplicate: ChangeRule {
                                                              role: key.role, platform: key.platform)
                     judged[key] = meaningless
                 }
-                last = (key, meaningless)
+                (last, lastMeaningless) = (m, meaningless)
                 return !meaningless
             }
         }
@@ -140,9 +169,13 @@ enum NameDuplicate: ChangeRule {
 
 extension NameDuplicate {
     /// The place in `names` (sorted) of the name `label` normalizes to, if
-    /// any; `keyed` is `keys(of: names)`.
+    /// any; `keyed` is `keys(of: names)`. `confirmed[slot]` is the last
+    /// label found to normalize to that name: rows repeat a label, and
+    /// comparing it with the one before costs a fraction of normalizing it
+    /// again (callgrind).
     @inline(__always)
-    fileprivate static func slot(_ label: String, keyed: [(key: UInt64, slot: Int)], names: [String]) -> Int? {
+    fileprivate static func slot(_ label: String, keyed: [(key: UInt64, slot: Int)], names: [String],
+                                 confirmed: inout [String?]) -> Int? {
         guard !keyed.isEmpty, let key = LabelText.normalizedKey(label) else {
             // A label that is not ASCII may still normalize to a name ("\u{212A}" is "k").
             let name = LabelText.normalized(label)
@@ -161,7 +194,12 @@ extension NameDuplicate {
         guard lo < keyed.count, keyed[lo].key == key else { return nil }
         // Equal keys are a candidate: the normal form decides.
         while lo < keyed.count, keyed[lo].key == key {
-            if LabelText.normalizes(label, to: names[keyed[lo].slot]) { return keyed[lo].slot }
+            let slot = keyed[lo].slot
+            if confirmed[slot] == label { return slot }
+            if LabelText.normalizes(label, to: names[slot]) {
+                confirmed[slot] = label
+                return slot
+            }
             lo += 1
         }
         return nil
@@ -188,6 +226,12 @@ private struct Judged: Hashable {
     let imageNames: [String]
     let role: Role
     let platform: Platform
+
+    /// Whether stops `a` and `b` agree on these fields, read in place.
+    static func same(_ stops: [Stop], _ a: Int, _ b: Int) -> Bool {
+        stops[a].label == stops[b].label && stops[a].id == stops[b].id && stops[a].imageNames == stops[b].imageNames
+            && stops[a].role == stops[b].role && stops[a].platform == stops[b].platform
+    }
 }
 
 extension ChangeKind {

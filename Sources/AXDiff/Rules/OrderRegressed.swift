@@ -31,7 +31,10 @@ enum OrderRegressed: OrderRule {
             clauses += 1
         }
         if !stop.isVisual, stop.breaks.contains(where: { $0.reference == .visual }), !places.newByRank.isEmpty {
-            clause("on screen it comes " + MovedStop.onScreen(c, new: stop.new, places))
+            // The first clause, written in place.
+            message.append(" — on screen it comes ")
+            MovedStop.appendOnScreen(c, new: stop.new, places, to: &message)
+            clauses += 1
         }
         for link in stop.breaks where link.reference != .visual {
             clause(stop.breaking(link, named: named, c))

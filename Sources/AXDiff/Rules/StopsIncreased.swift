@@ -38,16 +38,36 @@ enum StopsIncreased: ChangeRule {
     /// Whether a new non-control stop says what a neighbour already says: the
     /// same text, or one of the comma-separated parts of the neighbour's
     /// ("Delivered" beside "Order 1042, Delivered, $24.80").
+    ///
+    /// An ASCII normal form is compared with each neighbour's text by
+    /// `LabelText.normalizes`, without building the neighbour's normal form,
+    /// and a neighbour without a comma byte is not split: building and
+    /// splitting every neighbour's text cost most of this rule on a screen of
+    /// added rows (callgrind).
     static func repeatsNeighbour(_ j: Int, in stops: [Stop]) -> Bool {
         guard !stops[j].role.isInteractive else { return false }
-        let own = LabelText.normalized(stops[j].name)
+        let own = LabelText.normalized(name(stops, j))
         guard !own.isEmpty else { return false }
-        for k in [j - 1, j + 1] where stops.indices.contains(k) {
-            let theirs = stops[k].name
-            if LabelText.normalized(theirs) == own { return true }
-            if theirs.contains(","), theirs.split(separator: ",").contains(where: { LabelText.normalized(String($0)) == own }) { return true }
+        // Two strings are equal as `String`s when they are canonically
+        // equivalent; `normalizes` compares an ASCII label's bytes, which
+        // agrees only when `own` is ASCII too.
+        let ownIsASCII = WordKeys.isASCII(own)
+        let same = { (text: String) in ownIsASCII ? LabelText.normalizes(text, to: own) : LabelText.normalized(text) == own }
+        for k in stride(from: j - 1, through: j + 1, by: 2) where stops.indices.contains(k) {
+            let theirs = name(stops, k)
+            if same(theirs) { return true }
+            if theirs.utf8.contains(UInt8(ascii: ",")), theirs.contains(","),
+               theirs.split(separator: ",").contains(where: { same(String($0)) }) {
+                return true
+            }
         }
         return false
+    }
+
+    /// `stops[k].name`, its fields read in place: the property, read through
+    /// the array, copies the whole stop first.
+    private static func name(_ stops: [Stop], _ k: Int) -> String {
+        stops[k].value.isEmpty ? stops[k].label : (stops[k].label.isEmpty ? stops[k].value : stops[k].label + ", " + stops[k].value)
     }
 }
 

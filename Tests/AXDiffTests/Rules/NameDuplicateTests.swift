@@ -113,4 +113,30 @@ extension NameDuplicateTests {
         }
         XCTAssertGreaterThan(found, 1_000, "seed \(seed)")
     }
+    /// The slots `duplicates` notes, handed back as known, give the same
+    /// groups and slots as looking every label up: what `changes(in:)`
+    /// relies on for the new stops of unchanged pairs.
+    func testKnownSlotsGiveTheGroupsOfLookedUpOnes() {
+        let seed: UInt64 = 0x5_1075
+        var rng = SeededGenerator(seed: seed)
+        let labels = ["Delete", "delete", " Delete", "Kelvin", "\u{212A}elvin", "Café", "cafe\u{301}", "OK", "ok", "Favorite", "", "Reorder"]
+        let roles: [Role] = [.button, .link, .text, .toggle]
+        for round in 0..<500 {
+            let n = Int.random(in: 0...30, using: &rng)
+            let nodes: [Node] = (0..<n).map { _ in
+                Node(role: roles[Int.random(in: 0..<roles.count, using: &rng)], label: labels[Int.random(in: 0..<labels.count, using: &rng)])
+            }
+            let stops = Snapshot(screen: "S", platform: .ios, elements: nodes).stopTree().stops
+            var names = Set(stops.map { LabelText.normalized($0.label) }.filter { _ in Bool.random(using: &rng) })
+            if Bool.random(using: &rng) { names = names.filter { $0.utf8.allSatisfy { $0 < 0x80 } } }
+            var looked: [Int] = [], given: [Int] = []
+            let expected = NameDuplicate.duplicates(stops, among: names, slots: &looked)
+            // Some stops' slots are given, the others looked up.
+            let known = stops.indices.map { _ in Bool.random(using: &rng) }
+            let got = NameDuplicate.duplicates(stops, among: names, slots: &given) { known[$0] ? looked[$0] : nil }
+            XCTAssertEqual(got, expected, "seed \(seed), round \(round): \(stops.map(\.label)) among \(names)")
+            XCTAssertEqual(given, looked, "seed \(seed), round \(round)")
+            XCTAssertEqual(expected, NameDuplicate.duplicates(stops, among: names), "seed \(seed), round \(round)")
+        }
+    }
 }
