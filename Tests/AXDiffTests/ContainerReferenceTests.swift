@@ -53,20 +53,10 @@ final class ContainerReferenceTests: XCTestCase {
     func testTheIndexOffersEveryPairThatBreaksAReference() {
         let seed: UInt64 = 0x0DE5
         var rng = SeededGenerator(seed: seed)
-        let words = ["add", "tea", "jasmine", "green", "cart", "error", "failed", "remove", "tea", "payment"]
-        func phrase(_ n: Int) -> String {
-            (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
-        }
         var counts: [OrderReference: Int] = [:]
         for round in 0..<200 {
-            let n = Int(rng.next() % 40) + 2
-            let nodes: [Node] = (0..<n).map { i in
-                switch rng.next() % 4 {
-                case 0: return Node(id: "b\(i)", role: .button, label: phrase(Int(rng.next() % 5) + 1))
-                case 1: return Node(id: "e\(i)", role: .text, label: "Error: " + phrase(2))
-                default: return Node(id: "t\(i)", role: .text, label: phrase(Int(rng.next() % 3) + 1))
-                }
-            }
+            let nodes = Self.container(&rng)
+            let n = nodes.count
             let tree = Snapshot(screen: "S", platform: .ios, elements: [S.group(nodes)]).stopTree()
             let refs = OrderReferences(stops: tree.stops, tree: tree, contracts: [])
             let index = ContainerIndex(refs, members: tree.members(of: tree.container(ofStop: 0)))
@@ -96,19 +86,8 @@ final class ContainerReferenceTests: XCTestCase {
     /// the index of every stop does.
     func testAnIndexForTheAskingStopsAnswersThemAsTheFullIndex() {
         var rng = SeededGenerator(seed: 0xA5C5)
-        let words = ["add", "tea", "jasmine", "green", "cart", "error", "failed", "remove", "tea", "payment"]
-        func phrase(_ n: Int) -> String {
-            (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
-        }
         for _ in 0..<200 {
-            let n = Int(rng.next() % 40) + 2
-            let nodes: [Node] = (0..<n).map { i in
-                switch rng.next() % 4 {
-                case 0: return Node(id: "b\(i)", role: .button, label: phrase(Int(rng.next() % 5) + 1))
-                case 1: return Node(id: "e\(i)", role: .text, label: "Error: " + phrase(2))
-                default: return Node(id: "t\(i)", role: .text, label: phrase(Int(rng.next() % 3) + 1))
-                }
-            }
+            let nodes = Self.container(&rng)
             let tree = Snapshot(screen: "S", platform: .ios, elements: [S.group(nodes)]).stopTree()
             let refs = OrderReferences(stops: tree.stops, tree: tree, contracts: [])
             let members = tree.members(of: tree.container(ofStop: 0))
@@ -154,5 +133,22 @@ final class ContainerReferenceTests: XCTestCase {
             let (old, new) = screens(n)
             return { _ = ScreenDiffer.diff(old: old, new: new, path: "s.json") }
         })
+    }
+
+    /// 2 to 41 stops of one container, buttons and texts whose labels are
+    /// phrases of a few words, some of them errors, for the index tests.
+    private static func container(_ rng: inout SeededGenerator) -> [Node] {
+        let words = ["add", "tea", "jasmine", "green", "cart", "error", "failed", "remove", "tea", "payment"]
+        func phrase(_ n: Int) -> String {
+            (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let n = Int(rng.next() % 40) + 2
+        return (0..<n).map { i in
+            switch rng.next() % 4 {
+            case 0: return Node(id: "b\(i)", role: .button, label: phrase(Int(rng.next() % 5) + 1))
+            case 1: return Node(id: "e\(i)", role: .text, label: "Error: " + phrase(2))
+            default: return Node(id: "t\(i)", role: .text, label: phrase(Int(rng.next() % 3) + 1))
+            }
+        }
     }
 }
