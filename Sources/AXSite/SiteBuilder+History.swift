@@ -37,7 +37,7 @@ extension SiteBuilder {
             }
             guard let id = ObjectID(hex: point.sha) else { continue }
             if analyzer == nil {
-                analyzer = try CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
+                analyzer = CommitAnalyzer(repository: repository, configOverride: options.configOverride, toolVersion: options.toolVersion)
             }
             if let screen = try analyzer?.analyze(id).report.screens.first(where: { $0.path == trend.path }) {
                 history.append((point.sha, screen))

@@ -34,7 +34,7 @@ final class ParallelAnalysisTests: XCTestCase {
             let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
             XCTAssertEqual(pending.count, 70)
             var batches: [Int] = []
-            let summary = try annotator.annotate(pending) { batches.append($0.count) }
+            let summary = try annotator.annotate(pending, perBatch: { batches.append($0.count) })
             XCTAssertEqual(summary.notesWritten, 70)
             XCTAssertGreaterThan(summary.unreadable, 0)
             XCTAssertEqual(batches, Array(repeating: 7, count: 10), "batches reported in order, each once")
@@ -60,10 +60,11 @@ final class ParallelAnalysisTests: XCTestCase {
         XCTAssertEqual([0, 28, 35, 49, 63, 400].map(annotator.writeUnit(after:)), [7, 7, 8, 12, 15, 100])
         var written: [Int] = []
         var reported = 0
-        let summary = try annotator.annotate(try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))) {
+        let pending = try annotator.pending(tips: try repository.references(matching: ["refs/heads/*"]).map(\.commit))
+        let summary = try annotator.annotate(pending, perBatch: {
             reported += $0.count
             written.append(reported)
-        }
+        })
         XCTAssertEqual(summary.notesWritten, 70)
         XCTAssertEqual(written, Array(stride(from: 7, through: 70, by: 7)), "every batch reported, in order")
         XCTAssertEqual(try repo.git(["rev-list", "--count", "refs/notes/axdiff"]), "8\n")
