@@ -40,6 +40,29 @@ final class ReportScalingTests: XCTestCase {
         }
     }
 
+    /// `ReportModel.shown`: O(n log n) for n changes of one screen that come
+    /// in reverse report order (sorted), O(n) for n in order (kept as they are).
+    func testChangesOfOneScreenAreSortedInNLogN() {
+        func changes(_ n: Int, reversed: Bool) -> [Change] {
+            (0..<n).map { k in
+                let i = reversed ? n - 1 - k : k
+                return Change(kind: .labelChanged, screen: "S",
+                              elements: [ElementRef(id: "f\(i)", label: "Card \(i)", role: .textField, index: i)],
+                              before: "Card number \(i)", after: "Card \(i)", message: "\"Card number \(i)\" is now called \"Card \(i)\"")
+            }
+        }
+        for reversed in [true, false] {
+            XCTAssertNil(Scaling.check("ReportModel.shown of n changes\(reversed ? " in reverse order" : " in order")", .linear, n: 2_000) { n in
+                let list = changes(n, reversed: reversed)
+                return { _ = ReportModel.shown(list) }
+            })
+        }
+        // The two paths give the report's order.
+        let shown = ReportModel.shown(changes(50, reversed: true))
+        XCTAssertEqual(shown.map { $0.elements[0].index }, Array(0..<50))
+        XCTAssertEqual(ReportModel.shown(changes(50, reversed: false)).map { $0.elements[0].index }, Array(0..<50))
+    }
+
     /// `HTMLEscape.text`, `FNV1a.hex` and `String.isOneLine`: O(n) in the text.
     func testTextHelpersAreLinearInTheText() {
         func text(_ n: Int) -> String { String(repeating: "Pay <now> & \"save\" 👋 ", count: n / 24 + 1) }

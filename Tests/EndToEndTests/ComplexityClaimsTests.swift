@@ -141,6 +141,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "ReportFiles.versions": .none("a fixed number of reads per reported snapshot"),
         "JSONDocument.rendered": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
         "ReportModel.init": .test("ReportScalingTests.testEveryFormatIsLinearInTheChanges"),
+        "ReportModel.shown": .test("ReportScalingTests.testChangesOfOneScreenAreSortedInNLogN"),
         "String.isOneLine": .test("ReportScalingTests.testTextHelpersAreLinearInTheText"),
         "SiteBuilder.branchVerdicts": .missing,
         "SiteBuilder.lineage": .missing,
