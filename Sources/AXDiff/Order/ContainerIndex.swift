@@ -33,9 +33,14 @@ final class ContainerIndex {
     /// Positions of the controls, and of the statuses, ascending.
     let controls: [Int]
     let statuses: [Int]
-    /// Positions of the controls by each distinct word key of their label
-    /// that is a word of an object that may ask `controls(naming:)`.
+    /// Positions of the controls by each word key that is the rarest among
+    /// controls of an object that may ask `controls(naming:)`.
     private let controlsByKey: KeyedPositions
+    /// The objects that may ask `controls(naming:)`, ascending, and the key
+    /// of each one's rarest word among the controls (nil when some word of
+    /// it is held by no control, or it has none).
+    private let askingObjects: [Int]
+    private let rarestKey: [UInt64?]
     /// Positions of the objects a control could name (not a control, not a
     /// status, `canBeNamed`, with a word) whose words are a run of an asking
     /// control's, by `runKey` of all their words.
@@ -128,15 +133,50 @@ final class ContainerIndex {
             objectPairs.removeAll { !asked.contains($0.key) }
         }
         var asked: [(key: UInt64, position: Int)] = []
+        var askingObjects: [Int] = []
+        var rarestKey: [UInt64?] = []
         for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
             && !refs.stops[stop].role.isInteractive {
+            askingObjects.append(a)
             for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
         }
         if !asked.isEmpty {
+            // An object looks among the controls holding its rarest word only,
+            // so the controls are counted under every asked word but filed
+            // under the rarest ones alone: filing them under every shared
+            // word (a product name on most rows) was most of the index's
+            // tables (callgrind).
             let words = KeyedPositions(asked)
+            var held = [Int](repeating: 0, count: words.keyCount)
+            var lastHolder = [Int](repeating: -1, count: words.keyCount)
+            var met: [(key: UInt64, group: Int, position: Int)] = []
             for a in controls {
-                for key in keys[wordStart[a]..<wordStart[a + 1]] where words.contains(key) { controlPairs.append((key, a)) }
+                for key in keys[wordStart[a]..<wordStart[a + 1]] {
+                    guard let g = words.group(of: key), lastHolder[g] != a else { continue }
+                    lastHolder[g] = a
+                    held[g] += 1
+                    met.append((key, g, a))
+                }
             }
+            // The first of an object's words held by the fewest controls.
+            var needed = [Bool](repeating: false, count: words.keyCount)
+            rarestKey.reserveCapacity(askingObjects.count)
+            for b in askingObjects {
+                var best: (key: UInt64, group: Int)?
+                for key in keys[wordStart[b]..<wordStart[b + 1]] {
+                    guard let g = words.group(of: key), held[g] > 0 else {
+                        best = nil
+                        break
+                    }
+                    if let known = best, held[known.group] <= held[g] { continue }
+                    best = (key, g)
+                }
+                if let best { needed[best.group] = true }
+                rarestKey.append(best?.key)
+            }
+            for m in met where needed[m.group] { controlPairs.append((m.key, m.position)) }
+        } else {
+            rarestKey = askingObjects.map { _ in nil }
         }
         self.refs = refs
         self.members = members
@@ -147,6 +187,8 @@ final class ContainerIndex {
         self.controls = controls
         self.statuses = statuses
         self.controlsByKey = KeyedPositions(controlPairs)
+        self.askingObjects = askingObjects
+        self.rarestKey = rarestKey
         self.objectsByWords = KeyedPositions(objectPairs)
         self.longestObject = longestObject
     }
@@ -172,19 +214,19 @@ final class ContainerIndex {
         return found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
     }
 
-    /// Positions of the controls that may name object `b`, ascending: those
-    /// that hold its rarest word (a superset of those that name it).
+    /// Positions of the controls that may name object `b` (one that asks),
+    /// ascending: those that hold its rarest word (a superset of those that
+    /// name it).
     ///
-    /// - Complexity: O(w) for w words, plus the list's length.
+    /// - Complexity: O(log m) for m asking objects, plus the list's length.
     func controls(naming b: Int) -> [Int] {
-        var best: ArraySlice<Int>?
-        for key in words(b) {
-            let list = controlsByKey[key]
-            guard !list.isEmpty else { return [] }
-            if let known = best, known.count <= list.count { continue }
-            best = list
+        var (lo, hi) = (0, askingObjects.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if askingObjects[mid] < b { lo = mid + 1 } else { hi = mid }
         }
-        return best.map(Array.init) ?? []
+        guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return [] }
+        return Array(controlsByKey[key])
     }
 
     /// The container reference control `a` read before stop `b` breaks, if

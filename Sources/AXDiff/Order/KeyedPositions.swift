@@ -104,6 +104,24 @@ struct KeyedPositions {
         return false
     }
 
+    /// How many distinct keys are filed.
+    var keyCount: Int { keys.count }
+
+    /// The number of `key` among the distinct keys, in the order they were
+    /// first filed (`0..<keyCount`); nil when it is not filed.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func group(of key: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var s = Self.slot(key, bits: slots.count.trailingZeroBitCount)
+        while slots[s] != 0 {
+            if keys[slots[s] - 1] == key { return slots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
     /// The positions filed under `key`, ascending (empty when none).
     ///
     /// - Complexity: O(1) expected.
