@@ -118,27 +118,36 @@ final class ContainerIndex {
             } else if isStatus {
                 statuses.append(a)
             } else if isNameable, keys.count > start {
-                objectPairs.append((Self.runKey(keys[start...]), a))
                 longestObject = max(longestObject, keys.count - start)
             }
         }
-        var controlPairs: [(key: UInt64, position: Int)] = []
-        if !objectPairs.isEmpty {
-            var runs: [(key: UInt64, position: Int)] = []
+        // The runs the asking controls look up, when there are objects to find.
+        var runs: [(key: UInt64, position: Int)] = []
+        if longestObject > 0 {
             for a in controls where asks(members[a]) {
                 let words = keys[wordStart[a]..<wordStart[a + 1]]
                 Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { runs.append(($0, a)) }
             }
-            let asked = KeyedPositions(runs)
-            objectPairs.removeAll { !asked.contains($0.key) }
         }
+        let lookedUp = KeyedPositions(runs)
+        let findsObjects = !runs.isEmpty
+        // One pass over the objects: each filed when its words are a run
+        // looked up, and the words of those that ask collected. Filing every
+        // object and dropping the others after cost a pair and a test each.
+        var controlPairs: [(key: UInt64, position: Int)] = []
         var asked: [(key: UInt64, position: Int)] = []
         var askingObjects: [Int] = []
         var rarestKey: [UInt64?] = []
-        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
+        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a]
             && !refs.stops[stop].role.isInteractive {
-            askingObjects.append(a)
-            for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
+            let words = keys[wordStart[a]..<wordStart[a + 1]]
+            if findsObjects, !words.isEmpty, case let key = Self.runKey(words), lookedUp.contains(key) {
+                objectPairs.append((key, a))
+            }
+            if asks(stop) {
+                askingObjects.append(a)
+                for key in words { asked.append((key, a)) }
+            }
         }
         if !asked.isEmpty {
             // An object looks among the controls holding its rarest word only,
@@ -150,6 +159,7 @@ final class ContainerIndex {
             var held = [Int](repeating: 0, count: words.keyCount)
             var lastHolder = [Int](repeating: -1, count: words.keyCount)
             var met: [(key: UInt64, group: Int, position: Int)] = []
+            met.reserveCapacity(controls.count * 2)
             for a in controls {
                 for key in keys[wordStart[a]..<wordStart[a + 1]] {
                     guard let g = words.group(of: key), lastHolder[g] != a else { continue }
