@@ -304,7 +304,7 @@ final class ContainerPartners {
             guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
             return slot[i]
         }, asks: { moved[$0] })
-        for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
+        Self.file(made.members, in: &newSlot)
         newIndexes.append(made)
         newIndexAt[p] = newIndexes.count
         return made
@@ -321,10 +321,19 @@ final class ContainerPartners {
             guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
             return slot[j]
         }, asks: { moved[$0] })
-        for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
+        Self.file(made.members, in: &oldSlot)
         oldIndexes.append(made)
         oldIndexAt[q] = oldIndexes.count
         return made
+    }
+}
+
+extension ContainerPartners {
+    /// Each member's position, at its stop: the slots passed in once, where
+    /// writing the class's array stop by stop checked exclusive access and
+    /// uniqueness at each.
+    private static func file(_ members: [Int], in slot: inout [Int]) {
+        for (a, stop) in members.enumerated() { slot[stop] = a }
     }
 }
 
