@@ -249,7 +249,7 @@ final class ContainerPartners {
         let index = oldIndex(q)
         let made = OldSideErrorPairs(statuses: index.statuses.map { index.members[$0] },
                                      controls: index.controls.map { index.members[$0] },
-                                     oldToNew: c.matching.oldToNew)
+                                     oldToNew: c.matching.oldToNew, moved: oldMoved)
         oldErrorPairs.append(made)
         oldErrorPairsAt[q] = oldErrorPairs.count
         return made
