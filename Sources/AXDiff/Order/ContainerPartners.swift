@@ -226,11 +226,19 @@ final class ContainerPartners {
     private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
         if newErrorPairsAt[p] > 0 { return newErrorPairs[newErrorPairsAt[p] - 1] }
         let index = newIndex(p)
+        // Read once: through `self` each read of a stop's counterpart and
+        // container went by the class, at every control of a large container.
+        let (newToOld, oldContainer, indexMembers) = (c.matching.newToOld, oldContainer, index.members)
         func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
             var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
+            members.reserveCapacity(positions.count)
+            old.reserveCapacity(positions.count)
+            container.reserveCapacity(positions.count)
+            isChanged.reserveCapacity(positions.count)
             for b in positions {
-                guard let i = c.matching.newToOld[index.members[b]] else { continue }
-                members.append(index.members[b])
+                let j = indexMembers[b]
+                guard let i = newToOld[j] else { continue }
+                members.append(j)
                 old.append(i)
                 container.append(oldContainer[i])
                 isChanged.append(changed(i))
@@ -238,7 +246,7 @@ final class ContainerPartners {
             return .init(members: members, old: old, oldContainer: container, changed: isChanged)
         }
         let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
-                                     controls: side(index.controls) { !c.oldStops[$0].role.isInteractive })
+                                     controls: side(index.controls) { [oldStops = c.oldStops] in !oldStops[$0].role.isInteractive })
         newErrorPairs.append(made)
         newErrorPairsAt[p] = newErrorPairs.count
         return made
