@@ -219,7 +219,11 @@ final class ContainerIndex {
         let words = words(a)
         // An object named has fewer words than the control.
         var found: [Int] = []
-        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { found += objectsByWords[$0] }
+        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { key in
+            // Most runs name no object: an empty append still cost a call.
+            let list = objectsByWords[key]
+            if !list.isEmpty { found += list }
+        }
         found.sort()
         return found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
     }
