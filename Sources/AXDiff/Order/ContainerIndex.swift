@@ -161,8 +161,8 @@ final class ContainerIndex {
             var met: [(key: UInt64, group: Int, position: Int)] = []
             met.reserveCapacity(controls.count * 2)
             for a in controls {
-                for key in keys[wordStart[a]..<wordStart[a + 1]] {
-                    guard let g = words.group(of: key), lastHolder[g] != a else { continue }
+                words.forEachFiled(keys[wordStart[a]..<wordStart[a + 1]]) { g, key in
+                    guard lastHolder[g] != a else { return }
                     lastHolder[g] = a
                     held[g] += 1
                     met.append((key, g, a))
