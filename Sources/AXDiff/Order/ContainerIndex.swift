@@ -4,8 +4,8 @@ import AXSnapshot
 /// the container references are found without testing every stop beside
 /// it: the controls (every reference's action) and the statuses (errors,
 /// which every control after them breaks), in reading order; the controls
-/// by each word of their label that an asking object holds; the nameable
-/// objects by all the words of theirs.
+/// by each word of their label that is an asking object's rarest; the
+/// nameable objects by all the words of theirs.
 ///
 /// A control names an object when the object's words occur, adjacent and in
 /// order, among the control's (`OrderReferences.names`): so a control looks
@@ -56,8 +56,8 @@ final class ContainerIndex {
     /// status test) was most of building the index (callgrind).
     ///
     /// `asks(stop)` tells the stops that will ask for their partners (the
-    /// moved ones): the controls are filed only under the words of the
-    /// objects that ask `controls(naming:)`, and the objects only when their
+    /// moved ones): the controls are filed only under the rarest word of
+    /// each object that asks `controls(naming:)`, and the objects only when their
     /// words are a run `objects(namedBy:)` looks up for a control that asks.
     /// Filing every control and every object cost as much as all the other
     /// facts, for the few stops that ask (callgrind).
