@@ -89,6 +89,9 @@ final class ContainerIndex {
         // facts (callgrind). Bytes, not the string: canonically equal
         // strings of other bytes may have other keys.
         var split: [[UInt8]: [UInt64]] = [:]
+        // The last of them, compared first: the repeated label comes row
+        // after row, and its bytes compare for less than they hash.
+        var last: (bytes: [UInt8], keys: [UInt64])?
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
@@ -101,10 +104,16 @@ final class ContainerIndex {
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
                 let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
+                    var text = text
+                    if let last, text.withUTF8({ $0.elementsEqual(last.bytes) }) { return last.keys }
                     let bytes = Array(text.utf8)
-                    if let known = split[bytes] { return known }
+                    if let known = split[bytes] {
+                        last = (bytes, known)
+                        return known
+                    }
                     let made = LabelText.words(text).map(WordKeys.key)
                     split[bytes] = made
+                    last = (bytes, made)
                     return made
                 }
                 let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
