@@ -60,6 +60,29 @@ final class ErrorPairsTests: XCTestCase {
         })
     }
 
+    /// The controls put in new order by merging the moved ones into those
+    /// that kept their place come in the order a sort of them all gives,
+    /// whichever stops are flagged moved (even flags that are wrong).
+    func testControlsMergedInNewOrderAreThoseASortGives() {
+        var rng = SeededGenerator(seed: 0x0DE5)
+        for round in 0..<300 {
+            let n = Int(rng.next() % 60) + 1
+            var newOf = Array(0..<n)
+            for k in newOf.indices.reversed() where k > 0 && rng.next() % 4 == 0 {
+                newOf.swapAt(k, Int(rng.next() % UInt64(k + 1)))
+            }
+            let oldToNew: [Int?] = newOf.map { rng.next() % 8 == 0 ? nil : $0 }
+            let controls = (0..<n).filter { _ in rng.next() % 2 == 0 }
+            let moved = (0..<n).map { _ in rng.next() % 5 == 0 }
+            let sorted = OldSideErrorPairs(statuses: [], controls: controls, oldToNew: oldToNew)
+            let merged = OldSideErrorPairs(statuses: [], controls: controls, oldToNew: oldToNew, moved: moved)
+            let expected = controls.compactMap { i in oldToNew[i].map { (new: $0, old: i) } }.sorted { $0.new < $1.new }
+            XCTAssertEqual(sorted.controlsByNew, expected.map(\.new), "round \(round), seed 0x0DE5")
+            XCTAssertEqual(merged.controlsByNew, expected.map(\.new), "round \(round), seed 0x0DE5")
+            XCTAssertEqual(merged.controlsOld, expected.map(\.old), "round \(round), seed 0x0DE5")
+        }
+    }
+
     /// `FirstPast` against a walk from the position on, at every size up to
     /// a few powers of two past, bounds inside and outside the values.
     func testFirstPastFindsWhatAWalkFinds() {

@@ -13,10 +13,18 @@ struct MessageText {
 
     mutating func append(_ text: String) {
         // A native string lends its bytes; appending its `utf8` view as a
-        // sequence went a byte at a time.
+        // sequence went a byte at a time. A small string (most names in a
+        // window) lends none, but `withUTF8` spills it to the stack at once.
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
+            var small = text
+            small.withUTF8 { bytes.append(contentsOf: $0) }
         }
+    }
+
+    /// A separator or other fixed text: its bytes are in the binary, where a
+    /// small `String` lends none and is spilled to the stack first.
+    mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `number` in decimal, as `String(number)` writes it.

@@ -33,13 +33,13 @@ public struct OrderWindow: Sendable, Equatable, Hashable {
     /// `… › Setting 1 › Setting 2 › Setting 3 › …`, with `on screen: ` first for a visual order.
     public var line: String {
         var text = MessageText(capacity: names.reduce(32) { $0 + $1.utf8.count + 5 })
-        if onScreen { text.append("on screen: ") }
-        if cutBefore { text.append("… › ") }
+        if onScreen { text.append(literal: "on screen: ") }
+        if cutBefore { text.append(literal: "… › ") }
         for k in names.indices {
-            if k > 0 { text.append(" › ") }
+            if k > 0 { text.append(literal: " › ") }
             text.append(names[k])
         }
-        if cutAfter { text.append(" › …") }
+        if cutAfter { text.append(literal: " › …") }
         return text.string
     }
 

@@ -4,8 +4,8 @@ import AXSnapshot
 /// the container references are found without testing every stop beside
 /// it: the controls (every reference's action) and the statuses (errors,
 /// which every control after them breaks), in reading order; the controls
-/// by each word of their label that an asking object holds; the nameable
-/// objects by all the words of theirs.
+/// by each word of their label that is an asking object's rarest; the
+/// nameable objects by all the words of theirs.
 ///
 /// A control names an object when the object's words occur, adjacent and in
 /// order, among the control's (`OrderReferences.names`): so a control looks
@@ -33,9 +33,14 @@ final class ContainerIndex {
     /// Positions of the controls, and of the statuses, ascending.
     let controls: [Int]
     let statuses: [Int]
-    /// Positions of the controls by each distinct word key of their label
-    /// that is a word of an object that may ask `controls(naming:)`.
+    /// Positions of the controls by each word key that is the rarest among
+    /// controls of an object that may ask `controls(naming:)`.
     private let controlsByKey: KeyedPositions
+    /// The objects that may ask `controls(naming:)`, ascending, and the key
+    /// of each one's rarest word among the controls (nil when some word of
+    /// it is held by no control, or it has none).
+    private let askingObjects: [Int]
+    private let rarestKey: [UInt64?]
     /// Positions of the objects a control could name (not a control, not a
     /// status, `canBeNamed`, with a word) whose words are a run of an asking
     /// control's, by `runKey` of all their words.
@@ -51,8 +56,8 @@ final class ContainerIndex {
     /// status test) was most of building the index (callgrind).
     ///
     /// `asks(stop)` tells the stops that will ask for their partners (the
-    /// moved ones): the controls are filed only under the words of the
-    /// objects that ask `controls(naming:)`, and the objects only when their
+    /// moved ones): the controls are filed only under the rarest word of
+    /// each object that asks `controls(naming:)`, and the objects only when their
     /// words are a run `objects(namedBy:)` looks up for a control that asks.
     /// Filing every control and every object cost as much as all the other
     /// facts, for the few stops that ask (callgrind).
@@ -84,6 +89,9 @@ final class ContainerIndex {
         // facts (callgrind). Bytes, not the string: canonically equal
         // strings of other bytes may have other keys.
         var split: [[UInt8]: [UInt64]] = [:]
+        // The last of them, compared first: the repeated label comes row
+        // after row, and its bytes compare for less than they hash.
+        var last: (bytes: [UInt8], keys: [UInt64])?
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
@@ -96,10 +104,16 @@ final class ContainerIndex {
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
                 let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
+                    var text = text
+                    if let last, text.withUTF8({ $0.elementsEqual(last.bytes) }) { return last.keys }
                     let bytes = Array(text.utf8)
-                    if let known = split[bytes] { return known }
+                    if let known = split[bytes] {
+                        last = (bytes, known)
+                        return known
+                    }
                     let made = LabelText.words(text).map(WordKeys.key)
                     split[bytes] = made
+                    last = (bytes, made)
                     return made
                 }
                 let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
@@ -113,30 +127,75 @@ final class ContainerIndex {
             } else if isStatus {
                 statuses.append(a)
             } else if isNameable, keys.count > start {
-                objectPairs.append((Self.runKey(keys[start...]), a))
                 longestObject = max(longestObject, keys.count - start)
             }
         }
-        var controlPairs: [(key: UInt64, position: Int)] = []
-        if !objectPairs.isEmpty {
-            var runs: [(key: UInt64, position: Int)] = []
+        // The runs the asking controls look up, when there are objects to find.
+        var runs: [(key: UInt64, position: Int)] = []
+        if longestObject > 0 {
             for a in controls where asks(members[a]) {
                 let words = keys[wordStart[a]..<wordStart[a + 1]]
                 Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { runs.append(($0, a)) }
             }
-            let asked = KeyedPositions(runs)
-            objectPairs.removeAll { !asked.contains($0.key) }
         }
+        let lookedUp = KeyedPositions(runs)
+        let findsObjects = !runs.isEmpty
+        // One pass over the objects: each filed when its words are a run
+        // looked up, and the words of those that ask collected. Filing every
+        // object and dropping the others after cost a pair and a test each.
+        var controlPairs: [(key: UInt64, position: Int)] = []
         var asked: [(key: UInt64, position: Int)] = []
-        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a] && asks(stop)
+        var askingObjects: [Int] = []
+        var rarestKey: [UInt64?] = []
+        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a]
             && !refs.stops[stop].role.isInteractive {
-            for key in keys[wordStart[a]..<wordStart[a + 1]] { asked.append((key, a)) }
+            let words = keys[wordStart[a]..<wordStart[a + 1]]
+            if findsObjects, !words.isEmpty, case let key = Self.runKey(words), lookedUp.contains(key) {
+                objectPairs.append((key, a))
+            }
+            if asks(stop) {
+                askingObjects.append(a)
+                for key in words { asked.append((key, a)) }
+            }
         }
         if !asked.isEmpty {
+            // An object looks among the controls holding its rarest word only,
+            // so the controls are counted under every asked word but filed
+            // under the rarest ones alone: filing them under every shared
+            // word (a product name on most rows) was most of the index's
+            // tables (callgrind).
             let words = KeyedPositions(asked)
+            var held = [Int](repeating: 0, count: words.keyCount)
+            var lastHolder = [Int](repeating: -1, count: words.keyCount)
+            var met: [(key: UInt64, group: Int, position: Int)] = []
+            met.reserveCapacity(controls.count * 2)
             for a in controls {
-                for key in keys[wordStart[a]..<wordStart[a + 1]] where words.contains(key) { controlPairs.append((key, a)) }
+                words.forEachFiled(keys[wordStart[a]..<wordStart[a + 1]]) { g, key in
+                    guard lastHolder[g] != a else { return }
+                    lastHolder[g] = a
+                    held[g] += 1
+                    met.append((key, g, a))
+                }
             }
+            // The first of an object's words held by the fewest controls.
+            var needed = [Bool](repeating: false, count: words.keyCount)
+            rarestKey.reserveCapacity(askingObjects.count)
+            for b in askingObjects {
+                var best: (key: UInt64, group: Int)?
+                for key in keys[wordStart[b]..<wordStart[b + 1]] {
+                    guard let g = words.group(of: key), held[g] > 0 else {
+                        best = nil
+                        break
+                    }
+                    if let known = best, held[known.group] <= held[g] { continue }
+                    best = (key, g)
+                }
+                if let best { needed[best.group] = true }
+                rarestKey.append(best?.key)
+            }
+            for m in met where needed[m.group] { controlPairs.append((m.key, m.position)) }
+        } else {
+            rarestKey = askingObjects.map { _ in nil }
         }
         self.refs = refs
         self.members = members
@@ -147,6 +206,8 @@ final class ContainerIndex {
         self.controls = controls
         self.statuses = statuses
         self.controlsByKey = KeyedPositions(controlPairs)
+        self.askingObjects = askingObjects
+        self.rarestKey = rarestKey
         self.objectsByWords = KeyedPositions(objectPairs)
         self.longestObject = longestObject
     }
@@ -167,24 +228,28 @@ final class ContainerIndex {
         let words = words(a)
         // An object named has fewer words than the control.
         var found: [Int] = []
-        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { found += objectsByWords[$0] }
+        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { key in
+            // Most runs name no object: an empty append still cost a call.
+            let list = objectsByWords[key]
+            if !list.isEmpty { found += list }
+        }
         found.sort()
         return found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
     }
 
-    /// Positions of the controls that may name object `b`, ascending: those
-    /// that hold its rarest word (a superset of those that name it).
+    /// Positions of the controls that may name object `b` (one that asks),
+    /// ascending: those that hold its rarest word (a superset of those that
+    /// name it).
     ///
-    /// - Complexity: O(w) for w words, plus the list's length.
+    /// - Complexity: O(log m) for m asking objects, plus the list's length.
     func controls(naming b: Int) -> [Int] {
-        var best: ArraySlice<Int>?
-        for key in words(b) {
-            let list = controlsByKey[key]
-            guard !list.isEmpty else { return [] }
-            if let known = best, known.count <= list.count { continue }
-            best = list
+        var (lo, hi) = (0, askingObjects.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if askingObjects[mid] < b { lo = mid + 1 } else { hi = mid }
         }
-        return best.map(Array.init) ?? []
+        guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return [] }
+        return Array(controlsByKey[key])
     }
 
     /// The container reference control `a` read before stop `b` breaks, if

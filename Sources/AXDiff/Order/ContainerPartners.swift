@@ -226,11 +226,19 @@ final class ContainerPartners {
     private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
         if newErrorPairsAt[p] > 0 { return newErrorPairs[newErrorPairsAt[p] - 1] }
         let index = newIndex(p)
+        // Read once: through `self` each read of a stop's counterpart and
+        // container went by the class, at every control of a large container.
+        let (newToOld, oldContainer, indexMembers) = (c.matching.newToOld, oldContainer, index.members)
         func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
             var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
+            members.reserveCapacity(positions.count)
+            old.reserveCapacity(positions.count)
+            container.reserveCapacity(positions.count)
+            isChanged.reserveCapacity(positions.count)
             for b in positions {
-                guard let i = c.matching.newToOld[index.members[b]] else { continue }
-                members.append(index.members[b])
+                let j = indexMembers[b]
+                guard let i = newToOld[j] else { continue }
+                members.append(j)
                 old.append(i)
                 container.append(oldContainer[i])
                 isChanged.append(changed(i))
@@ -238,7 +246,7 @@ final class ContainerPartners {
             return .init(members: members, old: old, oldContainer: container, changed: isChanged)
         }
         let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
-                                     controls: side(index.controls) { !c.oldStops[$0].role.isInteractive })
+                                     controls: side(index.controls) { [oldStops = c.oldStops] in !oldStops[$0].role.isInteractive })
         newErrorPairs.append(made)
         newErrorPairsAt[p] = newErrorPairs.count
         return made
@@ -249,7 +257,7 @@ final class ContainerPartners {
         let index = oldIndex(q)
         let made = OldSideErrorPairs(statuses: index.statuses.map { index.members[$0] },
                                      controls: index.controls.map { index.members[$0] },
-                                     oldToNew: c.matching.oldToNew)
+                                     oldToNew: c.matching.oldToNew, moved: oldMoved)
         oldErrorPairs.append(made)
         oldErrorPairsAt[q] = oldErrorPairs.count
         return made
@@ -304,7 +312,7 @@ final class ContainerPartners {
             guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
             return slot[i]
         }, asks: { moved[$0] })
-        for (a, stop) in made.members.enumerated() { newSlot[stop] = a }
+        Self.file(made.members, in: &newSlot)
         newIndexes.append(made)
         newIndexAt[p] = newIndexes.count
         return made
@@ -321,10 +329,19 @@ final class ContainerPartners {
             guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
             return slot[j]
         }, asks: { moved[$0] })
-        for (a, stop) in made.members.enumerated() { oldSlot[stop] = a }
+        Self.file(made.members, in: &oldSlot)
         oldIndexes.append(made)
         oldIndexAt[q] = oldIndexes.count
         return made
+    }
+}
+
+extension ContainerPartners {
+    /// Each member's position, at its stop: the slots passed in once, where
+    /// writing the class's array stop by stop checked exclusive access and
+    /// uniqueness at each.
+    private static func file(_ members: [Int], in slot: inout [Int]) {
+        for (a, stop) in members.enumerated() { slot[stop] = a }
     }
 }
 

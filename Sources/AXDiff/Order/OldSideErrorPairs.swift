@@ -16,8 +16,13 @@ struct OldSideErrorPairs {
     let controlsOld: [Int]
     let controlPlaces: FirstPast
 
-    /// - Complexity: O(k log k) for k stops.
-    init(statuses: [Int], controls: [Int], oldToNew: [Int?]) {
+    /// `moved`, when given, flags the old stops that moved (by old index):
+    /// the others keep their relative order, so only the moved controls are
+    /// sorted and then merged in.
+    ///
+    /// - Complexity: O(k + m log m) for k stops, m of them moved (O(k log k)
+    ///   without `moved`).
+    init(statuses: [Int], controls: [Int], oldToNew: [Int?], moved: [Bool] = []) {
         self.statuses = statuses
         var least = [Int](repeating: .max, count: statuses.count + 1)
         var k = statuses.count - 1
@@ -26,9 +31,37 @@ struct OldSideErrorPairs {
             k -= 1
         }
         leastNewFrom = least
-        let matched = controls.compactMap { i in oldToNew[i].map { (new: $0, old: i) } }.sorted { $0.new < $1.new }
-        controlsByNew = matched.map(\.new)
-        controlsOld = matched.map(\.old)
+        // Controls that kept their place come in ascending new order as they
+        // are; the rest (the moved, and any out of order) are sorted and
+        // merged in. New indices are distinct, so this is the one sorted order.
+        var kept: [(new: Int, old: Int)] = [], rest: [(new: Int, old: Int)] = []
+        kept.reserveCapacity(controls.count)
+        for i in controls {
+            guard let j = oldToNew[i] else { continue }
+            if (moved.isEmpty || !moved[i]), kept.last.map({ $0.new < j }) ?? true {
+                kept.append((j, i))
+            } else {
+                rest.append((j, i))
+            }
+        }
+        rest.sort { $0.new < $1.new }
+        var byNew: [Int] = [], old: [Int] = []
+        byNew.reserveCapacity(kept.count + rest.count)
+        old.reserveCapacity(kept.count + rest.count)
+        var (a, b) = (0, 0)
+        while a < kept.count || b < rest.count {
+            if b == rest.count || (a < kept.count && kept[a].new < rest[b].new) {
+                byNew.append(kept[a].new)
+                old.append(kept[a].old)
+                a += 1
+            } else {
+                byNew.append(rest[b].new)
+                old.append(rest[b].old)
+                b += 1
+            }
+        }
+        controlsByNew = byNew
+        controlsOld = old
         controlPlaces = FirstPast(controlsOld)
     }
 
