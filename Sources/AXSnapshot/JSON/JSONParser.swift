@@ -259,13 +259,14 @@ package struct JSONParser {
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
             if bytes[pos] == UInt8(ascii: "}") { pos += 1; return false }
         }
-        throw notAMemberSeparator()
+        throw notASeparator(inside: "an object", closing: "}")
     }
 
+    /// What `nextMember` or `nextItem` throws where no `,` or closing byte follows.
     @inline(never)
-    private func notAMemberSeparator() -> Failure {
-        guard pos < bytes.count else { return failure("unexpected end of file inside an object") }
-        return failure("expected ',' or '}' in an object, found \(describeByte(bytes[pos]))")
+    private func notASeparator(inside container: String, closing: Character) -> Failure {
+        guard pos < bytes.count else { return failure("unexpected end of file inside \(container)") }
+        return failure("expected ',' or '\(closing)' in \(container), found \(describeByte(bytes[pos]))")
     }
 
     /// At the first item of an array (after `openArray`): when the array is
@@ -293,27 +294,24 @@ package struct JSONParser {
                 mantissa = mantissa &* 10 &+ Int(digit)
                 at += 1
             }
-            var digits = at - intStart
-            guard digits == 1 || (digits > 1 && bytes[intStart] != UInt8(ascii: "0")) else { return nil }
-            var magnitude = Double(mantissa)
+            let intDigits = at - intStart
+            guard intDigits == 1 || (intDigits > 1 && bytes[intStart] != UInt8(ascii: "0")) else { return nil }
+            var fractionDigits = 0
             if at < count, bytes[at] == UInt8(ascii: ".") {
                 at += 1
                 let fractionStart = at
-                var scale = 1.0
                 while at < count, case let digit = bytes[at] &- 0x30, digit < 10 {
                     mantissa = mantissa &* 10 &+ Int(digit)
-                    scale *= 10
                     at += 1
                 }
-                guard at > fractionStart else { return nil }
-                digits += at - fractionStart
-                magnitude = Double(mantissa) / scale
+                fractionDigits = at - fractionStart
+                guard fractionDigits > 0 else { return nil }
             }
-            guard digits <= 15 else { return nil }
+            guard intDigits + fractionDigits <= 15 else { return nil }
             if at < count, bytes[at] == 0x20 { at += 1 }
             guard at < count, bytes[at] == (k == 3 ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { return nil }
             at += 1
-            let number = negative ? -magnitude : magnitude
+            let number = Self.value(digits: mantissa, fractionDigits: fractionDigits, negative: negative)
             switch k {
             case 0: numbers.0 = number
             case 1: numbers.1 = number
@@ -354,13 +352,7 @@ package struct JSONParser {
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; return true }
             if bytes[pos] == UInt8(ascii: "]") { pos += 1; return false }
         }
-        throw notAnItemSeparator()
-    }
-
-    @inline(never)
-    private func notAnItemSeparator() -> Failure {
-        guard pos < bytes.count else { return failure("unexpected end of file inside an array") }
-        return failure("expected ',' or ']' in an array, found \(describeByte(bytes[pos]))")
+        throw notASeparator(inside: "an array", closing: "]")
     }
 
     /// Inlined: a frame's four numbers are each shorter than a call's saving and restoring.
@@ -412,16 +404,23 @@ package struct JSONParser {
         // Double, and so is 10^k for k ≤ 22, so one division rounds once, to the value
         // `Double(String)` gives, without a String per number. A whole number needs none.
         if !exponent, intEnd - intStart + fractionDigits <= 15 {
-            var magnitude = Double(mantissa)
-            if fractionDigits > 0 {
-                var scale = 1.0
-                for _ in 0..<fractionDigits { scale *= 10 }
-                magnitude /= scale
-            }
-            return negative ? -magnitude : magnitude
+            return Self.value(digits: mantissa, fractionDigits: fractionDigits, negative: negative)
         }
         guard let value = Self.value(ofNumber: bytes, start..<pos) else { throw failure("number out of range") }
         return value
+    }
+
+    /// The value of a plain number (no exponent, at most 15 digits), from its
+    /// digits taken as one integer and how many of them follow the point.
+    @inline(__always)
+    static func value(digits: Int, fractionDigits: Int, negative: Bool) -> Double {
+        var magnitude = Double(digits)
+        if fractionDigits > 0 {
+            var scale = 1.0
+            for _ in 0..<fractionDigits { scale *= 10 }
+            magnitude /= scale
+        }
+        return negative ? -magnitude : magnitude
     }
 
     /// The value of a JSON number already checked against the grammar, at
