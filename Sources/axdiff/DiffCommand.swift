@@ -85,7 +85,6 @@ struct DiffCommand: Command {
         if wireframe { bytes += WireframeChoice.grids(result, format: report.name).utf8 }
         Console.out(Colour.output(bytes, format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
-        if !unreadable.isEmpty { return ExitCode.badInput }
-        return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean
+        Console.end(!unreadable.isEmpty ? ExitCode.badInput : result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean)
     }
 }

@@ -44,7 +44,6 @@ struct LintCommand: Command {
         let result = DiffReport(screens: screens.filter { !$0.changes.isEmpty }, snapshotsCompared: files.count)
         Console.out(Colour.output(report.bytes(result, ReportChoice.context()), format: report.name, choice: color))
         for line in unreadable { Console.err(line) }
-        if !unreadable.isEmpty { return ExitCode.badInput }
-        return result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean
+        Console.end(!unreadable.isEmpty ? ExitCode.badInput : result.fails(at: config.policy.failOn) ? ExitCode.failed : ExitCode.clean)
     }
 }
