@@ -52,6 +52,28 @@ final class DiffCLITests: XCTestCase {
         XCTAssertTrue(back.out.contains("order.improved"), back.out)
     }
 
+    /// `diff` ends the process as soon as its report is written
+    /// (`Console.end`): a report of a megabyte, many times stdout's buffer,
+    /// must still arrive whole, with one change for each relabelled stop.
+    func testALargeReportArrivesWholeBeforeTheProcessEnds() throws {
+        let dir = try CLI.tempDir(self)
+        func screen(_ suffix: String) -> String {
+            let stops = (0..<2000).map { #"{"id": "r\#($0)", "role": "button", "label": "Order \#($0)\#(suffix)"}"# }
+            return #"{"axsnapshot": 1, "screen": "Big", "platform": "ios", "elements": ["# + stops.joined(separator: ",\n") + "]}"
+        }
+        try CLI.write(screen(""), to: dir.appendingPathComponent("old.json"))
+        try CLI.write(screen(" again"), to: dir.appendingPathComponent("new.json"))
+        let r = try CLI.run(["diff", "old.json", "new.json", "--format", "json"], cwd: dir)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertGreaterThan(r.out.utf8.count, 1_000_000)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let changes = try XCTUnwrap(object["changes"] as? [[String: Any]])
+        XCTAssertEqual(changes.count, 2000)
+        XCTAssertEqual(Set(changes.compactMap { $0["kind"] as? String }), ["label.changed"])
+        XCTAssertEqual((object["summary"] as? [String: Any])?["notes"] as? Int, 2000)
+        XCTAssertEqual(r.err, "")
+    }
+
     func testJSONIsDeterministicAndCarriesTheFields() throws {
         let dir = try CLI.tempDir(self)
         try CLI.write(checkout, to: dir.appendingPathComponent("old.json"))
