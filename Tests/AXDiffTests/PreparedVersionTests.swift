@@ -55,7 +55,8 @@ final class PreparedVersionTests: XCTestCase {
     }
 
     /// The counting sort of prints against a comparison sort, on prints that
-    /// spread, that share their top bits (groups past 32 entries) and that tie.
+    /// spread, that share their top bits (groups past 32 entries), that tie,
+    /// and that come in order already (one id down a list's rows).
     func testPrintsSortLikeAComparisonSort() {
         let seed: UInt64 = 0x1D_5027
         var rng = SeededGenerator(seed: seed)
@@ -63,9 +64,10 @@ final class PreparedVersionTests: XCTestCase {
             let count = Int.random(in: 0...400, using: &rng)
             let pool = [UInt64](repeating: 0, count: Int.random(in: 1...40, using: &rng)).map { _ in rng.next() }
             let entries = (0..<count).map { i -> IDPrints.Entry in
-                switch trial % 3 {
+                switch trial % 4 {
                 case 0: return IDPrints.Entry(print: rng.next(), stop: i)
                 case 1: return IDPrints.Entry(print: rng.next() >> 20, stop: i)  // one group: top bits all zero
+                case 2: return IDPrints.Entry(print: pool.sorted()[i * pool.count / max(count, 1)] >> 20, stop: i)  // in order
                 default: return IDPrints.Entry(print: pool[Int.random(in: 0..<pool.count, using: &rng)], stop: i)
                 }
             }

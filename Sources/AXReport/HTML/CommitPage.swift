@@ -56,7 +56,7 @@ package enum CommitPage {
     }
 
     private static func section(_ screen: ScreenDiff, prefix: String) -> String {
-        let changes = screen.changes.filter { $0.severity != .off }.sorted(by: ReportModel.inReportOrder)
+        let changes = ReportModel.shown(screen.changes)
         var out = """
         <section aria-labelledby="\(prefix)">
         <h2 id="\(prefix)">\(screen.screen.html) <span class="path">\(screen.path.html)</span></h2>
