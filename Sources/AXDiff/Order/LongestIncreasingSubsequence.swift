@@ -22,64 +22,6 @@ enum LongestIncreasingSubsequence {
         }
         var bound = 0
         for v in sequence where v >= bound { bound = v + 1 }
-        if sequence.count < PackedRun.limit { return packedPositions(sequence, preferring: preferred, bound: bound) }
-        return runPositions(sequence, preferring: preferred, bound: bound)
-    }
-
-    /// `positions` with each run kept as one integer (`PackedRun`): the tree
-    /// compares and moves one word where a `Run` took three fields and the
-    /// branches of `beats`, most of the cost of a screen's moves (callgrind).
-    static func packedPositions(_ sequence: [Int], preferring preferred: [Bool], bound: Int) -> [Int] {
-        var nodes = [UInt64](repeating: 0, count: bound + 1)
-        var previous = [Int](repeating: -1, count: sequence.count)
-        var best: UInt64 = 0
-        for (p, value) in sequence.enumerated() where value >= 0 {
-            var before: UInt64 = 0
-            var i = value
-            while i > 0 {
-                before = max(before, nodes[i])
-                i &= i - 1
-            }
-            previous[p] = PackedRun.end(before)
-            let weight = preferred.isEmpty || !preferred[p] ? 0 : 1
-            let run = PackedRun.make(length: PackedRun.length(before) + 1, weight: PackedRun.weight(before) + weight, end: p)
-            i = value + 1
-            while i < nodes.count {
-                nodes[i] = max(nodes[i], run)
-                i += i & -i
-            }
-            best = max(best, run)
-        }
-        var result = [Int](repeating: 0, count: PackedRun.length(best))
-        var p = PackedRun.end(best)
-        for k in result.indices.reversed() {
-            result[k] = p
-            p = previous[p]
-        }
-        return result
-    }
-
-    /// A run as one integer that orders as `Run.beats` does: the length, the
-    /// weight and the end (the earlier the greater) in `bits` bits each, 0
-    /// for no run. Every field is below the sequence's length, so it fits
-    /// for sequences shorter than `limit`.
-    enum PackedRun {
-        static let bits = 21
-        static let limit = 1 << bits
-        private static let mask = UInt64(limit - 1)
-
-        static func make(length: Int, weight: Int, end: Int) -> UInt64 {
-            UInt64(length) << (2 * bits) | UInt64(weight) << bits | (mask - UInt64(end))
-        }
-
-        static func length(_ run: UInt64) -> Int { Int(run >> (2 * bits)) }
-        static func weight(_ run: UInt64) -> Int { Int((run >> bits) & mask) }
-        /// -1 for no run.
-        static func end(_ run: UInt64) -> Int { run == 0 ? -1 : Int(mask - (run & mask)) }
-    }
-
-    /// `positions` with `Run`s, for any length.
-    static func runPositions(_ sequence: [Int], preferring preferred: [Bool], bound: Int) -> [Int] {
         var tree = BestRunTree(size: bound)
         var previous = [Int](repeating: -1, count: sequence.count)
         var best = Run.none
