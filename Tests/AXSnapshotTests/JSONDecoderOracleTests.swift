@@ -92,6 +92,27 @@ final class JSONDecoderOracleTests: XCTestCase {
         }
     }
 
+    /// Frames are read in the unit of the platform named so far; the last
+    /// "platform", before or after the elements, decides the unit they keep.
+    func testTheFramesUnitIsTheLastPlatformsWhereverItIsNamed() {
+        let element = #"{"frame": [1, 2, 3, 4], "children": [{"frame": [5, 6, 7, 8]}]}"#
+        let platforms: [(before: String, after: String, unit: FrameUnit)] = [
+            ("", "", .points), (#""platform": "android","#, "", .dp), ("", #", "platform": "web""#, .cssPixels),
+            (#""platform": "android","#, #", "platform": "ios""#, .points), (#""platform": "web","#, #", "platform": "android""#, .dp),
+            (#""platform": "android","#, #", "platform": "android""#, .dp), (#""platform": "android","#, #", "platform": null"#, .points),
+            (#""platform": null,"#, #", "platform": "web""#, .cssPixels),
+            (#""platform": "web", "elements": [],"#, #", "platform": "web""#, .cssPixels),
+        ]
+        for (before, after, unit) in platforms {
+            let text = #"{"axsnapshot": 1, \#(before) "elements": [\#(element)]\#(after)}"#
+            let got = Self.decoded(Array(text.utf8))
+            XCTAssertEqual(got, Self.oracle(Array(text.utf8)), text)
+            guard case .snapshot(let snapshot) = got else { XCTFail(text); continue }
+            XCTAssertEqual(snapshot.elements.first?.frame?.unit, unit, text)
+            XCTAssertEqual(snapshot.elements.first?.children.first?.frame?.unit, unit, text)
+        }
+    }
+
     static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T { items[Int(rng.next() % UInt64(items.count))] }
 
     /// A value for `key`: well typed, or of another type once in `typos` (0: never).

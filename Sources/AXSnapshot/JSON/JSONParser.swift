@@ -214,31 +214,48 @@ package struct JSONParser {
     /// key among `keys`, nil for any other key. A key written plainly is
     /// compared on its bytes, with no `String` made of it; one with escapes or
     /// other characters is decoded and compared as `memberKey` gives it.
+    /// What is rare is kept out of line, so the usual key takes one short call.
     mutating func memberKey(among keys: JSONKeys) throws -> Int? {
         skipWhitespace()
-        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
-        guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
         let start = pos + 1
-        // A wanted key is matched in one pass over its bytes; any other is scanned.
-        var index: Int?, end = start
-        if let known = keys.name(at: start, in: bytes, before: UInt8(ascii: "\"")) {
-            (index, end) = known
-        } else {
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
-                end += 1
-            }
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-                return keys.index(of: try memberKey())
-            }
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\""),
+              let (index, end) = keys.name(at: start, in: bytes, before: UInt8(ascii: "\"")) else {
+            return try otherMemberKey(among: keys)
         }
         pos = end + 1
         skipWhitespace()
-        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
-            throw failure("expected ':' after key \(Self.quoted(String(decoding: bytes[start..<end], as: UTF8.self)))")
-        }
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw noColon(key: start..<end) }
         pos += 1
         skipWhitespace()
         return index
+    }
+
+    /// `memberKey(among:)` at anything but a wanted key written plainly: nil
+    /// for a plain other key, else `memberKey`'s key (and its errors) looked up.
+    @inline(never)
+    private mutating func otherMemberKey(among keys: JSONKeys) throws -> Int? {
+        guard pos < bytes.count else { throw failure("unexpected end of file inside an object") }
+        guard bytes[pos] == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeByte(bytes[pos]))") }
+        let start = pos + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            return keys.index(of: try memberKey())
+        }
+        pos = end + 1
+        skipWhitespace()
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw noColon(key: start..<end) }
+        pos += 1
+        skipWhitespace()
+        return nil
+    }
+
+    /// What `memberKey(among:)` throws where no `:` follows the plain key at `key`.
+    @inline(never)
+    private func noColon(key: Range<Int>) -> Failure {
+        failure("expected ':' after key \(Self.quoted(String(decoding: bytes[key], as: UTF8.self)))")
     }
 
     /// At a value: when it is a string spelling one of `names` with no escape,
@@ -431,13 +448,16 @@ package struct JSONParser {
         return value
     }
 
+    /// Inlined: a string is short, and its value's call (`string`) is the one
+    /// it needs; what is rare (escapes, errors) is out of line.
+    @inline(__always)
     mutating func parseString() throws -> String {
         pos += 1
         // Fast path for the usual string, with no escape: one scan to the
         // closing quote, then one String from the bytes; ASCII needs no
         // validation of its own. Anything else — an escape, a control
-        // character, the end of input — goes on in the loop below from where
-        // the scan stopped, so errors and positions are unchanged.
+        // character, the end of input — goes on in `parseEscapedString` from
+        // where the scan stopped, so errors and positions are unchanged.
         let start = pos
         var ascii = skipPlainWords()
         while pos < bytes.count {
@@ -451,6 +471,13 @@ package struct JSONParser {
             guard let s = Self.string(bytes, start..<pos - 1, ascii: ascii) else { throw failure("invalid UTF-8 in a string") }
             return s
         }
+        return try parseEscapedString(from: start)
+    }
+
+    /// The rest of the string that starts at `start`, from `pos`, where its plain
+    /// scan stopped: at an escape, a control character or the end of input.
+    @inline(never)
+    private mutating func parseEscapedString(from start: Int) throws -> String {
         var out: [UInt8] = Array(bytes[start..<pos])
         while true {
             guard pos < bytes.count else { throw failure("unterminated string") }

@@ -52,6 +52,10 @@ struct AXSnapshotJSONDecoder {
 
     var parser: JSONParser
     let file: String
+    /// The unit of the frames being read: the platform's, when its key came
+    /// before them (as writers put it), else points until the root's end
+    /// settles it.
+    private var frameUnit = FrameUnit.points
 
     /// `maxElements` bounds the objects that are array items (`JSONParser.maxObjectItems`):
     /// every element is one, so the decoder stops before building the one past the limit.
@@ -134,6 +138,8 @@ struct AXSnapshotJSONDecoder {
         var screen, platform, direction, locale: String?
         var elements: [Node] = []
         var platformAt = at, directionAt = at
+        // The unit the elements kept were read in.
+        var elementsUnit = FrameUnit.points
         if parser.openObject() {
             repeat {
                 switch try parser.memberKey(among: Self.rootKeys) {
@@ -142,11 +148,14 @@ struct AXSnapshotJSONDecoder {
                 case 2:
                     platformAt = problem("")
                     problems.field = RootField.platform.rawValue; platform = try string("platform", depth: 1, &problems)
+                    frameUnit = platform.flatMap(Platform.init(rawValue:))?.frameUnit ?? .points
                 case 3:
                     directionAt = problem("")
                     problems.field = RootField.layoutDirection.rawValue; direction = try string("layoutDirection", depth: 1, &problems)
                 case 4: problems.field = RootField.locale.rawValue; locale = try string("locale", depth: 1, &problems)
-                case 5: problems.field = RootField.elements.rawValue; elements = try nodes("elements", depth: 1, &problems)
+                case 5:
+                    problems.field = RootField.elements.rawValue; elements = try nodes("elements", depth: 1, &problems)
+                    elementsUnit = frameUnit
                 default: _ = try parser.parseValue(depth: 1)
                 }
             } while try parser.nextMember()
@@ -175,7 +184,7 @@ struct AXSnapshotJSONDecoder {
         }
         if let first = problems.first { return .failure(first) }
         // The file's numbers are in its platform's unit, which may be named after the elements.
-        if value.frameUnit != .points { Self.setFrameUnit(value.frameUnit, in: &elements) }
+        if value.frameUnit != elementsUnit { Self.setFrameUnit(value.frameUnit, in: &elements) }
         return .success(Snapshot(screen: screen ?? defaultScreen, platform: value, locale: locale,
                                  layoutDirection: layout, elements: elements, format: .axsnapshot))
     }
@@ -377,7 +386,7 @@ struct AXSnapshotJSONDecoder {
         var count = 0
         var first: Problem?
         if parser.openArray() {
-            if let four = parser.fourNumbers() { return Self.frame(four, at: at, &problems) }
+            if let four = parser.fourNumbers() { return Self.frame(four, unit: frameUnit, at: at, &problems) }
             repeat {
                 try parser.startItem()
                 try atValue()
@@ -399,16 +408,16 @@ struct AXSnapshotJSONDecoder {
         }
         guard count == 4 else { problems.set(Problem(line: at.line, column: at.column, message: "\(shape), found an array")); return nil }
         if let first { problems.set(first); return nil }
-        return Self.frame(numbers, at: at, &problems)
+        return Self.frame(numbers, unit: frameUnit, at: at, &problems)
     }
 
-    /// The frame of four numbers read at `at`, or the problem of a negative size.
-    private static func frame(_ numbers: (Double, Double, Double, Double), at: Problem, _ problems: inout Problems) -> Frame? {
+    /// The frame of four numbers in `unit` read at `at`, or the problem of a negative size.
+    private static func frame(_ numbers: (Double, Double, Double, Double), unit: FrameUnit, at: Problem, _ problems: inout Problems) -> Frame? {
         guard numbers.2 >= 0, numbers.3 >= 0 else {
             problems.set(Problem(line: at.line, column: at.column, message: "expected a non-negative width and height in \"frame\""))
             return nil
         }
         problems.clear()
-        return Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3)
+        return Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3, unit: unit)
     }
 }
