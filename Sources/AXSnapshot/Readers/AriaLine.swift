@@ -263,7 +263,7 @@ struct AriaLine {
         let trailingBordersASCII = end == to || end == from || bytes[end - 1] < 0x80
         let leadingBordersASCII = start == from || start == end || bytes[start] < 0x80
         if trailingBordersASCII, leadingBordersASCII {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         let text = trimTrailingSpaces(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
         return leadingSpaces ? String(text.drop(while: { $0 == " " })) : text
@@ -275,6 +275,19 @@ struct AriaLine {
     /// spaces, as whitespace collapsing leaves it.
     static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
         AriaBlockScalar.isNormalASCII(raw, excluding: quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\"))
+    }
+
+    /// The text of `bytes`, as `String(decoding:as:)` makes it. Up to 15
+    /// bytes a `String` keeps its text inline (64-bit platforms): made in
+    /// place, ASCII text is known from one test of the string's two words,
+    /// where `String(decoding:)` scans it again through three calls (some 75
+    /// instructions for each of the many short names and values).
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            _ = out.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
@@ -523,7 +536,7 @@ struct AriaLine {
             var i = index + 1
             while i < end, bytes[i] != UInt8(ascii: "'") { i += 1 }
             if i < end, i + 1 == end || bytes[i + 1] != UInt8(ascii: "'") {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i])), i + 1)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
@@ -554,13 +567,13 @@ struct AriaLine {
             if quote < end {
                 let raw = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])
                 if AriaLine.isNormalLiteral(raw, quote: UInt8(ascii: "\"")) {
-                    return (String(decoding: raw, as: UTF8.self), quote + 1, true)
+                    return (AriaLine.string(raw), quote + 1, true)
                 }
             }
             // Text that is not normal, or holds an escape (and so is not normal either).
             var i = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: index + 1, to: quote)
             if i < end, bytes[i] == UInt8(ascii: "\"") {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1, false)
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i])), i + 1, false)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
