@@ -554,14 +554,67 @@ struct AriaLine {
             throw fail(index, "unterminated single-quoted string: expected a closing '")
         }
 
+        /// The index of the first `"` at or after `start` when it is before
+        /// `end` and the text from `start` up to it is a normal literal
+        /// (`isNormalLiteral`: printable ASCII, no backslash, single inner
+        /// spaces), else nil; nil too where fewer than eight bytes of the
+        /// buffer are left. Found and checked in one pass, eight bytes at a
+        /// time: `memchr` for the quote, then a second pass for the check,
+        /// cost some 40 instructions more a name.
+        ///
+        /// Each test sets a byte's high bit where the byte is special; a
+        /// borrow or carry can set one more only above a byte that really
+        /// is, so the lowest flagged byte is exact. The byte at `end` (a CR
+        /// or LF) is special, so a quote past it is never taken.
+        func normalQuoteEnd(from start: Int) -> Int? {
+            guard let base = bytes.baseAddress else { return nil }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var k = start
+            // The byte before `k` was a space (at the start: a leading space is not normal).
+            var previousSpace = true
+            while k + 8 <= bytes.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                let q = w ^ (ones &* 0x22)
+                let b = w ^ (ones &* 0x5C)
+                // A byte above 0x7E (a carry starts only at 0xFF), below 0x20
+                // (a borrow starts only there), a quote or a backslash.
+                let special = ((w &+ ones) | (w &- ones &* 0x20) | w | ((q &- ones) & ~q) | ((b &- ones) & ~b)) & highs
+                // The spaces exactly: the high bit of each byte that is 0x20.
+                let x = w ^ (ones &* 0x20)
+                let spaces = ~(((x & lows) &+ lows) | x | lows)
+                guard special != 0 else {
+                    if spaces & (spaces << 8) != 0 || (previousSpace && spaces & 0x80 != 0) { return nil }
+                    previousSpace = spaces >> 63 != 0
+                    k += 8
+                    continue
+                }
+                // The first special byte ends the text: normal only if it is the closing quote.
+                let shift = special.trailingZeroBitCount - 7
+                let quote = k + shift / 8
+                guard quote < end, bytes[quote] == UInt8(ascii: "\"") else { return nil }
+                let inner = spaces & ((UInt64(1) << shift) &- 1)
+                if inner & (inner << 8) != 0 || (previousSpace && inner & 0x80 != 0) { return nil }
+                // A space before the quote (nothing before it, at `start`, is normal).
+                let lastIsSpace = shift == 0 ? previousSpace && k > start : (spaces >> (shift - 1)) & 1 != 0
+                return lastIsSpace ? nil : quote
+            }
+            return nil
+        }
+
         /// A YAML/JSON double-quoted scalar with backslash escapes: its
         /// text, the index after it, and whether the text between the quotes
         /// holds no escape and is as whitespace collapsing leaves it
         /// (`isNormalLiteral`).
         func doubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
-            // Most names hold no escape: their bytes are the string. The
-            // first quote found by `memchr` (a byte at a time cost more than
-            // the name's `String`); text up to it that is normal holds no
+            // Most names hold no escape and are normal: their bytes are the string.
+            if let quote = normalQuoteEnd(from: index + 1) {
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])), quote + 1, true)
+            }
+            // Near the buffer's end, or text that is not normal. The first
+            // quote found by `memchr` (a byte at a time cost more than the
+            // name's `String`); text up to it that is normal holds no
             // backslash, so it is the name (and no second search is made).
             let quote = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: index + 1, to: end)
             if quote < end {
