@@ -566,6 +566,7 @@ struct AriaLine {
         /// borrow or carry can set one more only above a byte that really
         /// is, so the lowest flagged byte is exact. The byte at `end` (a CR
         /// or LF) is special, so a quote past it is never taken.
+        @inline(__always)
         func normalQuoteEnd(from start: Int) -> Int? {
             guard let base = bytes.baseAddress else { return nil }
             let ones: UInt64 = 0x0101_0101_0101_0101
