@@ -608,11 +608,21 @@ struct AriaLine {
         /// text, the index after it, and whether the text between the quotes
         /// holds no escape and is as whitespace collapsing leaves it
         /// (`isNormalLiteral`).
+        ///
+        /// Inlined where a name or value is read: most names hold no escape
+        /// and are normal, and their bytes are the string; any other is read
+        /// by `generalDoubleQuoted`, a call of its own.
+        @inline(__always)
         func doubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
-            // Most names hold no escape and are normal: their bytes are the string.
             if let quote = normalQuoteEnd(from: index + 1) {
                 return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])), quote + 1, true)
             }
+            return try generalDoubleQuoted(at: index)
+        }
+
+        /// `doubleQuoted` where `normalQuoteEnd` finds no normal text.
+        @inline(never)
+        func generalDoubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
             // Near the buffer's end, or text that is not normal. The first
             // quote found by `memchr` (a byte at a time cost more than the
             // name's `String`); text up to it that is normal holds no
