@@ -263,7 +263,7 @@ struct AriaLine {
         let trailingBordersASCII = end == to || end == from || bytes[end - 1] < 0x80
         let leadingBordersASCII = start == from || start == end || bytes[start] < 0x80
         if trailingBordersASCII, leadingBordersASCII {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         let text = trimTrailingSpaces(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
         return leadingSpaces ? String(text.drop(while: { $0 == " " })) : text
@@ -275,6 +275,19 @@ struct AriaLine {
     /// spaces, as whitespace collapsing leaves it.
     static func isNormalLiteral(_ raw: UnsafeBufferPointer<UInt8>, quote: UInt8) -> Bool {
         AriaBlockScalar.isNormalASCII(raw, excluding: quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\"))
+    }
+
+    /// The text of `bytes`, as `String(decoding:as:)` makes it. Up to 15
+    /// bytes a `String` keeps its text inline (64-bit platforms): made in
+    /// place, ASCII text is known from one test of the string's two words,
+    /// where `String(decoding:)` scans it again through three calls (some 75
+    /// instructions for each of the many short names and values).
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            _ = out.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
     }
 
     static func trimTrailingSpaces(_ s: String) -> String {
@@ -523,7 +536,7 @@ struct AriaLine {
             var i = index + 1
             while i < end, bytes[i] != UInt8(ascii: "'") { i += 1 }
             if i < end, i + 1 == end || bytes[i + 1] != UInt8(ascii: "'") {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1)
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i])), i + 1)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
@@ -541,26 +554,90 @@ struct AriaLine {
             throw fail(index, "unterminated single-quoted string: expected a closing '")
         }
 
+        /// The index of the first `"` at or after `start` when it is before
+        /// `end` and the text from `start` up to it is a normal literal
+        /// (`isNormalLiteral`: printable ASCII, no backslash, single inner
+        /// spaces), else nil; nil too where fewer than eight bytes of the
+        /// buffer are left. Found and checked in one pass, eight bytes at a
+        /// time: `memchr` for the quote, then a second pass for the check,
+        /// cost some 40 instructions more a name.
+        ///
+        /// Each test sets a byte's high bit where the byte is special; a
+        /// borrow or carry can set one more only above a byte that really
+        /// is, so the lowest flagged byte is exact. The byte at `end` (a CR
+        /// or LF) is special, so a quote past it is never taken.
+        @inline(__always)
+        func normalQuoteEnd(from start: Int) -> Int? {
+            guard let base = bytes.baseAddress else { return nil }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var k = start
+            // The byte before `k` was a space (at the start: a leading space is not normal).
+            var previousSpace = true
+            while k + 8 <= bytes.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                let q = w ^ (ones &* 0x22)
+                let b = w ^ (ones &* 0x5C)
+                // A byte above 0x7E (a carry starts only at 0xFF), below 0x20
+                // (a borrow starts only there), a quote or a backslash.
+                let special = ((w &+ ones) | (w &- ones &* 0x20) | w | ((q &- ones) & ~q) | ((b &- ones) & ~b)) & highs
+                // The spaces exactly: the high bit of each byte that is 0x20.
+                let x = w ^ (ones &* 0x20)
+                let spaces = ~(((x & lows) &+ lows) | x | lows)
+                guard special != 0 else {
+                    if spaces & (spaces << 8) != 0 || (previousSpace && spaces & 0x80 != 0) { return nil }
+                    previousSpace = spaces >> 63 != 0
+                    k += 8
+                    continue
+                }
+                // The first special byte ends the text: normal only if it is the closing quote.
+                let shift = special.trailingZeroBitCount - 7
+                let quote = k + shift / 8
+                guard quote < end, bytes[quote] == UInt8(ascii: "\"") else { return nil }
+                let inner = spaces & ((UInt64(1) << shift) &- 1)
+                if inner & (inner << 8) != 0 || (previousSpace && inner & 0x80 != 0) { return nil }
+                // A space before the quote (nothing before it, at `start`, is normal).
+                let lastIsSpace = shift == 0 ? previousSpace && k > start : (spaces >> (shift - 1)) & 1 != 0
+                return lastIsSpace ? nil : quote
+            }
+            return nil
+        }
+
         /// A YAML/JSON double-quoted scalar with backslash escapes: its
         /// text, the index after it, and whether the text between the quotes
         /// holds no escape and is as whitespace collapsing leaves it
         /// (`isNormalLiteral`).
+        ///
+        /// Inlined where a name or value is read: most names hold no escape
+        /// and are normal, and their bytes are the string; any other is read
+        /// by `generalDoubleQuoted`, a call of its own.
+        @inline(__always)
         func doubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
-            // Most names hold no escape: their bytes are the string. The
-            // first quote found by `memchr` (a byte at a time cost more than
-            // the name's `String`); text up to it that is normal holds no
+            if let quote = normalQuoteEnd(from: index + 1) {
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])), quote + 1, true)
+            }
+            return try generalDoubleQuoted(at: index)
+        }
+
+        /// `doubleQuoted` where `normalQuoteEnd` finds no normal text.
+        @inline(never)
+        func generalDoubleQuoted(at index: Int) throws -> (text: String, after: Int, isNormal: Bool) {
+            // Near the buffer's end, or text that is not normal. The first
+            // quote found by `memchr` (a byte at a time cost more than the
+            // name's `String`); text up to it that is normal holds no
             // backslash, so it is the name (and no second search is made).
             let quote = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: index + 1, to: end)
             if quote < end {
                 let raw = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<quote])
                 if AriaLine.isNormalLiteral(raw, quote: UInt8(ascii: "\"")) {
-                    return (String(decoding: raw, as: UTF8.self), quote + 1, true)
+                    return (AriaLine.string(raw), quote + 1, true)
                 }
             }
             // Text that is not normal, or holds an escape (and so is not normal either).
             var i = AriaYAMLReader.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: index + 1, to: quote)
             if i < end, bytes[i] == UInt8(ascii: "\"") {
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i]), as: UTF8.self), i + 1, false)
+                return (AriaLine.string(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<i])), i + 1, false)
             }
             var out = Array(bytes[(index + 1)..<i])
             while i < end {
