@@ -116,9 +116,10 @@ enum VisualOrder {
         rowed.reserveCapacity(byTop.count)
         var row = -1
         var rowTop = -Double.infinity
+        let tolerance = rowTolerance  // read once, as in `isInVisualOrder`
         for (_, offset) in byTop {
             let f = frames[offset]
-            if row < 0 || f.y - rowTop > rowTolerance {
+            if row < 0 || f.y - rowTop > tolerance {
                 row += 1
                 rowTop = f.y
             }
