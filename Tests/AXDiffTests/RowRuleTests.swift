@@ -145,4 +145,33 @@ final class RowRuleTests: XCTestCase {
         }
         XCTAssertGreaterThan(moved, 1_000, "seed \(seed)")
     }
+
+    /// The sort by top that keeps the run in order and sorts only what is
+    /// set aside, against sorting every entry, on seeded siblings: long runs
+    /// with a few tops moved (as a list with moved rows), tops in no order,
+    /// shared tops, ±0, infinities and NaN.
+    func testSortingByTopMatchesSortingEveryEntry() {
+        let seed: UInt64 = 0x70_95
+        var rng = SeededGenerator(seed: seed)
+        let odd: [Double] = [0, -0.0, .infinity, -.infinity, .nan]
+        var setAside = 0
+        for round in 0..<2_000 {
+            let n = Int.random(in: 0...300, using: &rng)
+            let moves = Int.random(in: 0...(round % 3 == 0 ? n : 4), using: &rng)
+            var tops = (0..<n).map { Double($0 / Int.random(in: 1...3, using: &rng)) * 52 }
+            for _ in 0..<moves where n > 0 {
+                let top = Int.random(in: 0..<30, using: &rng) == 0
+                    ? odd[Int.random(in: 0..<odd.count, using: &rng)] : Double(Int.random(in: -10...(n * 52), using: &rng))
+                tops[Int.random(in: 0..<n, using: &rng)] = top
+            }
+            let frames = tops.map { Frame(x: 0, y: $0, width: 10, height: 10) }
+            let got = VisualOrder.sortedByTop(frames)
+            let expected = frames.enumerated().map { (top: $0.element.y, offset: $0.offset) }
+                .sorted { $0.top != $1.top ? $0.top < $1.top : $0.offset < $1.offset }
+            XCTAssertEqual(got.map(\.offset), expected.map(\.offset), "seed \(seed), round \(round): \(tops)")
+            XCTAssertEqual(got.map(\.top.bitPattern), expected.map(\.top.bitPattern), "seed \(seed), round \(round)")
+            if got.map(\.offset) != Array(0..<n) { setAside += 1 }
+        }
+        XCTAssertGreaterThan(setAside, 1_000, "seed \(seed)")
+    }
 }

@@ -168,6 +168,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "VisualOrder": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "VisualOrder.ranks": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "VisualOrder.isInVisualOrder": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
+        "VisualOrder.sortedByTop": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "AriaBlockScalar.collect": .test("AriaPatternTests.testBlockScalarScalesLinearly"),
         "AriaPattern.spoken": .test("AriaPatternTests.testHostilePatternsReadInLinearTime"),
         "SnapshotReader.contentStart": .none("O(k) in leading whitespace, before any reading"),
