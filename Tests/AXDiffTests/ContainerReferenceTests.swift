@@ -93,9 +93,10 @@ final class ContainerReferenceTests: XCTestCase {
             let members = tree.members(of: tree.container(ofStop: 0))
             let full = ContainerIndex(refs, members: members)
             let asking = Set(members.filter { _ in rng.next() % 3 == 0 })
-            let asked = ContainerIndex(refs, members: members, asks: { asking.contains($0) })
+            let asks = tree.stops.indices.map { asking.contains($0) }
+            let asked = ContainerIndex(refs, members: members, asks: asks)
             let twin = ContainerIndex(refs, members: members, twin: full, twinMember: { full.members.firstIndex(of: $0) ?? -1 },
-                                      asks: { asking.contains($0) })
+                                      asks: asks)
             for index in [asked, twin] {
                 XCTAssertEqual(index.members, full.members)
                 XCTAssertEqual(index.controls, full.controls)
