@@ -93,15 +93,7 @@ final class ContainerIndex {
         var candidates: [(key: UInt64, position: Int)] = []
         var asked: [(key: UInt64, position: Int)] = []
         var askingObjects: [Int] = []
-        // The keys of each distinct non-ASCII label, by its bytes: a label
-        // repeated on every row (a "…" placeholder) is split into words by
-        // `Character` once, which cost several times a whole ASCII label's
-        // facts (callgrind). Bytes, not the string: canonically equal
-        // strings of other bytes may have other keys.
-        var split: [[UInt8]: [UInt64]] = [:]
-        // The last of them, compared first: the repeated label comes row
-        // after row, and its bytes compare for less than they hash.
-        var last: (bytes: [UInt8], keys: [UInt64])?
+        var splits = SplitLabels()
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
@@ -113,19 +105,7 @@ final class ContainerIndex {
                 for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
-                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
-                    var text = text
-                    if let last, text.withUTF8({ $0.elementsEqual(last.bytes) }) { return last.keys }
-                    let bytes = Array(text.utf8)
-                    if let known = split[bytes] {
-                        last = (bytes, known)
-                        return known
-                    }
-                    let made = LabelText.words(text).map(WordKeys.key)
-                    split[bytes] = made
-                    last = (bytes, made)
-                    return made
-                }
+                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { splits.keys($0) }
                 let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
                 (isStatus, isNameable) = (facts.isStatus, facts.canBeNamed)
             }
@@ -289,5 +269,45 @@ final class ContainerIndex {
         var h = (key ^ word) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 31
         return h
+    }
+}
+
+extension ContainerIndex {
+    /// The keys of each distinct non-ASCII label, by its bytes: a label
+    /// repeated on every row (a "…" placeholder) is split into words by
+    /// `Character` once, which cost several times a whole ASCII label's
+    /// facts (callgrind). Bytes, not the string: canonically equal strings
+    /// of other bytes may have other keys.
+    private struct SplitLabels {
+        private var known: [[UInt8]: [UInt64]] = [:]
+        /// The last label met, compared first: the repeated label comes row
+        /// after row, and its bytes compare for less than they hash. Two
+        /// arrays, not an optional pair, which was copied at each compare.
+        private var lastBytes: [UInt8] = []
+        private var lastKeys: [UInt64] = []
+
+        /// The keys of `LabelText.words(text)`.
+        mutating func keys(_ text: String) -> [UInt64] {
+            var text = text
+            // A non-ASCII text has bytes: the empty last one matches none.
+            if text.withUTF8({ Self.same($0, lastBytes) }) { return lastKeys }
+            let bytes = Array(text.utf8)
+            if let keys = known[bytes] {
+                (lastBytes, lastKeys) = (bytes, keys)
+                return keys
+            }
+            let made = LabelText.words(text).map(WordKeys.key)
+            known[bytes] = made
+            (lastBytes, lastKeys) = (bytes, made)
+            return made
+        }
+
+        /// Whether `a` holds the bytes of `b`, compared one by one (the
+        /// generic `elementsEqual` cost several times more on a short label).
+        private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+            guard a.count == b.count else { return false }
+            for k in b.indices where a[k] != b[k] { return false }
+            return true
+        }
     }
 }
