@@ -81,6 +81,45 @@ final class ContainerReferenceTests: XCTestCase {
         XCTAssertGreaterThan(counts[.objectBeforeAction] ?? 0, 200, "seed \(seed)")
     }
 
+    /// `OrderReferences.hasThreeCharacters` against `count >= 3` on seeded
+    /// random texts of ASCII, placeholders, combining marks, emoji and
+    /// line ends, where scalars and characters differ.
+    func testThreeCharactersAreCountedAsCountCountsThem() {
+        let seed: UInt64 = 0x3C4A
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "B", " ", "…", "é", "e\u{301}", "\u{301}", "👍", "👍🏽", "🇫🇷", "\r\n", "\r", "\n", "ß", "漢"]
+        for round in 0..<2_000 {
+            let text = (0..<Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            XCTAssertEqual(OrderReferences.hasThreeCharacters(text), text.count >= 3, "round \(round), seed \(seed): \(text.debugDescription)")
+        }
+    }
+
+    /// An index over non-ASCII labels, repeated row after row and
+    /// canonically equal in other bytes, whose keys come from its memo of
+    /// split labels, against the plain test of every pair.
+    func testAnIndexOfRepeatedNonASCIILabelsAnswersAsThePlainTest() {
+        let seed: UInt64 = 0x5E11
+        var rng = SeededGenerator(seed: seed)
+        let labels = ["…", "Caf\u{E9} au lait", "Cafe\u{301} au lait", "Add Caf\u{E9} au lait to cart",
+                      "Add Cafe\u{301} au lait to cart", "Paiement \u{E9}chou\u{E9}", "Erreur : paiement \u{E9}chou\u{E9}",
+                      "Jasmine tea", "Add Jasmine tea to cart", "👍", "No válido"]
+        for round in 0..<100 {
+            let nodes: [Node] = (0..<Int(rng.next() % 30 + 2)).map { i in
+                let label = labels[Int(rng.next() % UInt64(labels.count))]
+                return rng.next() % 3 == 0 ? Node(id: "b\(i)", role: .button, label: label) : Node(id: "t\(i)", role: .text, label: label)
+            }
+            let tree = Snapshot(screen: "S", platform: .ios, elements: [S.group(nodes)]).stopTree()
+            let refs = OrderReferences(stops: tree.stops, tree: tree, contracts: [])
+            let index = ContainerIndex(refs, members: tree.members(of: tree.container(ofStop: 0)))
+            for a in index.members.indices {
+                for b in index.members.indices {
+                    XCTAssertEqual(index.reference(action: a, object: b),
+                                   refs.reference(lead: index.members[b], follow: index.members[a]), "round \(round), seed \(seed)")
+                }
+            }
+        }
+    }
+
     /// An index that files only what its asking stops look up, and one that
     /// copies each stop's facts from a twin, answer the stops that ask as
     /// the index of every stop does.
@@ -93,9 +132,10 @@ final class ContainerReferenceTests: XCTestCase {
             let members = tree.members(of: tree.container(ofStop: 0))
             let full = ContainerIndex(refs, members: members)
             let asking = Set(members.filter { _ in rng.next() % 3 == 0 })
-            let asked = ContainerIndex(refs, members: members, asks: { asking.contains($0) })
+            let asks = tree.stops.indices.map { asking.contains($0) }
+            let asked = ContainerIndex(refs, members: members, asks: asks)
             let twin = ContainerIndex(refs, members: members, twin: full, twinMember: { full.members.firstIndex(of: $0) ?? -1 },
-                                      asks: { asking.contains($0) })
+                                      asks: asks)
             for index in [asked, twin] {
                 XCTAssertEqual(index.members, full.members)
                 XCTAssertEqual(index.controls, full.controls)

@@ -59,8 +59,10 @@ struct WordKeys: Equatable {
         if isASCII {
             words.end(to: &keys)
         } else {
-            keys.removeSubrange(start...)
-            keys += split(text)
+            // Most non-ASCII texts break off before a word ("…"), and have none.
+            if keys.count > start { keys.removeSubrange(start...) }
+            let words = split(text)
+            if !words.isEmpty { keys += words }
         }
         return Scan(isASCII: isASCII, isPlain: isASCII && !words.sawCarriageReturn, byteCount: text.utf8.count)
     }

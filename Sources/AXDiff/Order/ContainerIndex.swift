@@ -43,7 +43,7 @@ final class ContainerIndex {
     private let rarestKey: [UInt64?]
     /// Positions of the objects a control could name (not a control, not a
     /// status, `canBeNamed`, with a word) whose words are a run of an asking
-    /// control's, by `runKey` of all their words.
+    /// control's, by the key of all their words as a run (`forEachRun`).
     private let objectsByWords: KeyedPositions
     /// The most words any of those objects has.
     private let longestObject: Int
@@ -55,8 +55,8 @@ final class ContainerIndex {
     /// of a container has one, and making the facts (its label's words, the
     /// status test) was most of building the index (callgrind).
     ///
-    /// `asks(stop)` tells the stops that will ask for their partners (the
-    /// moved ones): the controls are filed only under the rarest word of
+    /// `asks[stop]` tells the stops that will ask for their partners (the
+    /// moved ones; every stop when nil): the controls are filed only under the rarest word of
     /// each object that asks `controls(naming:)`, and the objects only when their
     /// words are a run `objects(namedBy:)` looks up for a control that asks.
     /// Filing every control and every object cost as much as all the other
@@ -67,10 +67,13 @@ final class ContainerIndex {
     ///   words (the runs its `objects(namedBy:)` looks up).
     init(_ refs: OrderReferences, members unsorted: [Int],
          twin: ContainerIndex? = nil, twinMember: (Int) -> Int = { _ in -1 },
-         asks: (Int) -> Bool = { _ in true }) {
+         asks: [Bool]? = nil) {
         // A tree node lists its stops in reading order, so they come sorted:
         // checked in one pass rather than sorted again.
         let members = zip(unsorted, unsorted.dropFirst()).allSatisfy({ $0 < $1 }) ? unsorted : unsorted.sorted()
+        // Read as an array: a closure called for each control and object cost
+        // more than the rest of the test (callgrind).
+        let everyAsks = asks == nil, asks = asks ?? []
         // The twin's arrays, read as locals in the loop.
         let hasTwin = twin != nil
         let (twinKeys, twinStart) = (twin?.keys ?? [], twin?.wordStart ?? [])
@@ -83,15 +86,14 @@ final class ContainerIndex {
         var statuses: [Int] = []
         var objectPairs: [(key: UInt64, position: Int)] = []
         var longestObject = 0
-        // The keys of each distinct non-ASCII label, by its bytes: a label
-        // repeated on every row (a "…" placeholder) is split into words by
-        // `Character` once, which cost several times a whole ASCII label's
-        // facts (callgrind). Bytes, not the string: canonically equal
-        // strings of other bytes may have other keys.
-        var split: [[UInt8]: [UInt64]] = [:]
-        // The last of them, compared first: the repeated label comes row
-        // after row, and its bytes compare for less than they hash.
-        var last: (bytes: [UInt8], keys: [UInt64])?
+        // The objects a control could name, with the key of all their words,
+        // and the words of those that ask: gathered in the one pass over the
+        // members, where a second pass re-read every member's facts and
+        // sliced each object's words again (callgrind).
+        var candidates: [(key: UInt64, position: Int)] = []
+        var asked: [(key: UInt64, position: Int)] = []
+        var askingObjects: [Int] = []
+        var splits = SplitLabels()
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
         status.reserveCapacity(members.count)
@@ -103,19 +105,7 @@ final class ContainerIndex {
                 for x in twinStart[b]..<twinStart[b + 1] { keys.append(twinKeys[x]) }
                 (isStatus, isNameable) = (twinStatus[b], twinNameable[b])
             } else {
-                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { text in
-                    var text = text
-                    if let last, text.withUTF8({ $0.elementsEqual(last.bytes) }) { return last.keys }
-                    let bytes = Array(text.utf8)
-                    if let known = split[bytes] {
-                        last = (bytes, known)
-                        return known
-                    }
-                    let made = LabelText.words(text).map(WordKeys.key)
-                    split[bytes] = made
-                    last = (bytes, made)
-                    return made
-                }
+                let scan = WordKeys.scan(refs.stops[stop].label, to: &keys) { splits.keys($0) }
                 let facts = OrderReferences.Facts(refs.stops, stop, label: keys[start...], scan: scan)
                 (isStatus, isNameable) = (facts.isStatus, facts.canBeNamed)
             }
@@ -126,38 +116,35 @@ final class ContainerIndex {
                 controls.append(a)
             } else if isStatus {
                 statuses.append(a)
-            } else if isNameable, keys.count > start {
-                longestObject = max(longestObject, keys.count - start)
+            } else if isNameable {
+                if keys.count > start {
+                    longestObject = max(longestObject, keys.count - start)
+                    var key = Self.seed
+                    for x in start..<keys.count { key = Self.step(key, keys[x]) }
+                    candidates.append((key, a))
+                }
+                if everyAsks || asks[stop] {
+                    askingObjects.append(a)
+                    for x in start..<keys.count { asked.append((keys[x], a)) }
+                }
             }
         }
         // The runs the asking controls look up, when there are objects to find.
         var runs: [(key: UInt64, position: Int)] = []
         if longestObject > 0 {
-            for a in controls where asks(members[a]) {
+            for a in controls where everyAsks || asks[members[a]] {
                 let words = keys[wordStart[a]..<wordStart[a + 1]]
                 Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { runs.append(($0, a)) }
             }
         }
-        let lookedUp = KeyedPositions(runs)
-        let findsObjects = !runs.isEmpty
-        // One pass over the objects: each filed when its words are a run
-        // looked up, and the words of those that ask collected. Filing every
+        // Each object filed when its words are a run looked up: filing every
         // object and dropping the others after cost a pair and a test each.
-        var controlPairs: [(key: UInt64, position: Int)] = []
-        var asked: [(key: UInt64, position: Int)] = []
-        var askingObjects: [Int] = []
-        var rarestKey: [UInt64?] = []
-        for (a, stop) in members.enumerated() where canBeNamed[a] && !status[a]
-            && !refs.stops[stop].role.isInteractive {
-            let words = keys[wordStart[a]..<wordStart[a + 1]]
-            if findsObjects, !words.isEmpty, case let key = Self.runKey(words), lookedUp.contains(key) {
-                objectPairs.append((key, a))
-            }
-            if asks(stop) {
-                askingObjects.append(a)
-                for key in words { asked.append((key, a)) }
-            }
+        if !runs.isEmpty {
+            let lookedUp = KeyedPositions(runs)
+            for object in candidates where lookedUp.contains(object.key) { objectPairs.append(object) }
         }
+        var controlPairs: [(key: UInt64, position: Int)] = []
+        var rarestKey: [UInt64?] = []
         if !asked.isEmpty {
             // An object looks among the controls holding its rarest word only,
             // so the controls are counted under every asked word but filed
@@ -262,7 +249,8 @@ final class ContainerIndex {
                               actionFacts: .init(isStatus: false, canBeNamed: false, label: words(a)))
     }
 
-    /// `body(runKey(run))` for each run of `words` of at most `longest` words.
+    /// `body(key)` for each run of `words` of at most `longest` words, the
+    /// run's key built one word at a time (`step` from `seed`).
     @inline(__always)
     private static func forEachRun(of words: ArraySlice<UInt64>, upTo longest: Int, _ body: (UInt64) -> Void) {
         guard longest > 0 else { return }
@@ -275,16 +263,51 @@ final class ContainerIndex {
         }
     }
 
-    /// A key for a run of word keys, built one word at a time.
-    static func runKey(_ keys: ArraySlice<UInt64>) -> UInt64 {
-        keys.reduce(seed, step)
-    }
-
     private static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     private static func step(_ key: UInt64, _ word: UInt64) -> UInt64 {
         var h = (key ^ word) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 31
         return h
+    }
+}
+
+extension ContainerIndex {
+    /// The keys of each distinct non-ASCII label, by its bytes: a label
+    /// repeated on every row (a "…" placeholder) is split into words by
+    /// `Character` once, which cost several times a whole ASCII label's
+    /// facts (callgrind). Bytes, not the string: canonically equal strings
+    /// of other bytes may have other keys.
+    private struct SplitLabels {
+        private var known: [[UInt8]: [UInt64]] = [:]
+        /// The last label met, compared first: the repeated label comes row
+        /// after row, and its bytes compare for less than they hash. Two
+        /// arrays, not an optional pair, which was copied at each compare.
+        private var lastBytes: [UInt8] = []
+        private var lastKeys: [UInt64] = []
+
+        /// The keys of `LabelText.words(text)`.
+        mutating func keys(_ text: String) -> [UInt64] {
+            var text = text
+            // A non-ASCII text has bytes: the empty last one matches none.
+            if text.withUTF8({ Self.same($0, lastBytes) }) { return lastKeys }
+            let bytes = Array(text.utf8)
+            if let keys = known[bytes] {
+                (lastBytes, lastKeys) = (bytes, keys)
+                return keys
+            }
+            let made = LabelText.words(text).map(WordKeys.key)
+            known[bytes] = made
+            (lastBytes, lastKeys) = (bytes, made)
+            return made
+        }
+
+        /// Whether `a` holds the bytes of `b`, compared one by one (the
+        /// generic `elementsEqual` cost several times more on a short label).
+        private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+            guard a.count == b.count else { return false }
+            for k in b.indices where a[k] != b[k] { return false }
+            return true
+        }
     }
 }

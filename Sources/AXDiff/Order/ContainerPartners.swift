@@ -107,22 +107,23 @@ final class ContainerPartners {
             }
         }
         for k in stops.indices {
+            // The places only: passing the stop copied it, its lists retained and released.
+            let (i, j) = (stops[k].old, stops[k].new)
             for reference in [OrderReference.errorBeforeRecovery, .objectBeforeAction] {
-                if let (partner, isLead) = firstBroken(reference, stops[k]) {
+                if let (partner, isLead) = firstBroken(reference, new: j) {
                     stops[k].note(reference, partner: partner, isLead: isLead, broken: true)
                 }
-                if let (partner, isLead) = firstRepaired(reference, stops[k]) {
+                if let (partner, isLead) = firstRepaired(reference, old: i, new: j) {
                     stops[k].note(reference, partner: partner, isLead: isLead, broken: false)
                 }
             }
         }
     }
 
-    /// The first pair with `stop` that breaks `reference` in the new order
+    /// The first pair with the moved stop at new index `j` that breaks `reference` in the new order
     /// and broke nothing in the old: the partner's new index, and whether
     /// the moved stop is the lead.
-    private func firstBroken(_ reference: OrderReference, _ stop: MovedStop) -> (Int, Bool)? {
-        let j = stop.new
+    private func firstBroken(_ reference: OrderReference, new j: Int) -> (Int, Bool)? {
         let p = newContainer[j]
         guard !clean.new[p] else { return nil }
         let index = newIndex(p)
@@ -146,11 +147,10 @@ final class ContainerPartners {
         return nil
     }
 
-    /// The first pair with `stop` that broke `reference` in the old order
+    /// The first pair with the moved stop at `i` (old) and `j` (new) that broke `reference` in the old order
     /// and breaks nothing in the new (in new indices, the lead now read
     /// first): the partner's new index, and whether the moved stop is the lead.
-    private func firstRepaired(_ reference: OrderReference, _ stop: MovedStop) -> (Int, Bool)? {
-        let (i, j) = (stop.old, stop.new)
+    private func firstRepaired(_ reference: OrderReference, old i: Int, new j: Int) -> (Int, Bool)? {
         let q = oldContainer[i]
         guard !clean.old[q] else { return nil }
         let index = oldIndex(q)
@@ -311,7 +311,7 @@ final class ContainerPartners {
         let made = ContainerIndex(newRefs, members: members, twin: twin, twinMember: { j in
             guard !isChanged[j], let i = newToOld[j], container[i] == q else { return -1 }
             return slot[i]
-        }, asks: { moved[$0] })
+        }, asks: moved)
         Self.file(made.members, in: &newSlot)
         newIndexes.append(made)
         newIndexAt[p] = newIndexes.count
@@ -328,7 +328,7 @@ final class ContainerPartners {
         let made = ContainerIndex(oldRefs, members: members, twin: twin, twinMember: { i in
             guard let j = oldToNew[i], !isChanged[j], container[j] == p else { return -1 }
             return slot[j]
-        }, asks: { moved[$0] })
+        }, asks: moved)
         Self.file(made.members, in: &oldSlot)
         oldIndexes.append(made)
         oldIndexAt[q] = oldIndexes.count

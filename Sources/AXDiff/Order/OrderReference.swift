@@ -93,8 +93,18 @@ struct OrderReferences {
             }
             isStatus = StatusText.isStatus(stops, i, labelKeys: label, labelIsASCII: scan.isASCII)
             // `label.count` walks grapheme clusters; a plain label has one per byte.
-            canBeNamed = scan.byteCount < 3 ? false : scan.isPlain ? true : stops[i].label.count >= 3
+            canBeNamed = scan.byteCount < 3 ? false : scan.isPlain ? true : OrderReferences.hasThreeCharacters(stops[i].label)
         }
+    }
+
+    /// `text.count >= 3`. A text of fewer than three scalars has fewer than
+    /// three characters, told without walking grapheme clusters: a
+    /// placeholder "…" on every row cost as much that way as its other facts
+    /// (callgrind).
+    static func hasThreeCharacters(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard scalars.index(scalars.startIndex, offsetBy: 3, limitedBy: scalars.endIndex) != nil else { return false }
+        return text.count >= 3
     }
 
     /// "Add Jasmine tea to cart" names the object "Jasmine tea": the object's
