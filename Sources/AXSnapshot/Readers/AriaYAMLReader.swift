@@ -84,7 +84,21 @@ public enum AriaYAMLReader: SnapshotFormatReader {
     }
 
     public static func read(_ bytes: [UInt8], file: String, screen: String) throws -> Snapshot {
-        let elements = try bytes.withUnsafeBufferPointer { try readElements($0, file: file) }
+        try read(bytes, file: file, screen: screen, maxElements: .max)
+    }
+
+    /// The bound `SnapshotReader.elementBound` sets on a snapshot like this is its number
+    /// of lines that start with `-` after their spaces, which the reader counts as it reads
+    /// them: that pass over the bytes is saved. Where the bound counts something else (the
+    /// lines of text that starts with a comment, say), the bytes are counted first.
+    public static func read(_ bytes: [UInt8], file: String, screen: String, maxElements: Int) throws -> Snapshot {
+        let elements = try bytes.withUnsafeBufferPointer { text in
+            guard SnapshotReader.boundCountsListItems(text) else {
+                try SnapshotReader.checkElementBound(bytes, file: file, limit: maxElements)
+                return try readElements(text, file: file)
+            }
+            return try readElements(text, file: file, maxElements: maxElements)
+        }
         return Snapshot(screen: screen, platform: .web, elements: elements, format: .ariaYAML)
     }
 
@@ -101,8 +115,12 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// The tree of `bytes`, a line at a time.
-    static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Node] {
+    /// The tree of `bytes`, a line at a time. The lines that start with `-` after their
+    /// spaces are counted (those a block scalar takes too), and the reader throws
+    /// `SnapshotReader.elementLimitError` once more than `maxElements` are, before building
+    /// the item on the line past the limit. A reader that stops at an error sooner has not
+    /// counted them all: `SnapshotReader.readFormat` then counts the whole file.
+    static func readElements(_ bytes: UnsafeBufferPointer<UInt8>, file: String, maxElements: Int = .max) throws -> [Node] {
         var builder = Builder(file: file, bytes: bytes.count)
         let roleWords = AriaRole.known
         var start = 0
@@ -111,6 +129,11 @@ public enum AriaYAMLReader: SnapshotFormatReader {
         // One item for every line: only an item line fills it, and pushing it
         // swaps a blank one back (making a blank one for each line cost more).
         var item = AriaLine(line: line)
+        var listItems = 0
+        func countListItems(_ count: Int = 1) throws {
+            listItems += count
+            if listItems > maxElements { throw SnapshotReader.elementLimitError(file: file, limit: maxElements) }
+        }
         while start <= bytes.count {
             let end = lineEnd(bytes, from: start)
             item.line = line
@@ -122,17 +145,24 @@ public enum AriaYAMLReader: SnapshotFormatReader {
             }
             switch parsed {
             case .blank:
-                break
+                // A YAML document marker `---` starts with `-`.
+                if start < end, bytes[start] == UInt8(ascii: "-") { try countListItems() }
             case .continuation(let indent, let text):
+                // `-text` continuing a plain value starts with `-`.
+                if bytes[start + indent] == UInt8(ascii: "-") { try countListItems() }
                 try builder.continueValue(indent: indent, text: text, line: line)
             case .item:
+                try countListItems()
                 guard let style = item.block else {
                     try builder.push(&item)
                     break
                 }
                 // The block's text is on the lines that follow.
-                let block = AriaBlockScalar.collect(bytes, from: end < bytes.count ? end + 1 : end, indent: item.indent, style: style,
+                let blockStart = end < bytes.count ? end + 1 : end
+                let block = AriaBlockScalar.collect(bytes, from: blockStart, indent: item.indent, style: style,
                                                     collapsing: !item.blockIsKey)
+                // The block's lines that start with `-` count as the bound counts them.
+                try countListItems(SnapshotReader.listItems(bytes, from: blockStart, to: block.next, stoppingAbove: maxElements))
                 if item.blockIsKey {
                     do {
                         try AriaLine.readWholeKey(block.value, into: &item, column: item.keyColumn, roleWords: roleWords)

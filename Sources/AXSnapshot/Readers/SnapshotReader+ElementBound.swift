@@ -39,7 +39,7 @@ extension SnapshotReader {
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["): return jsonArrayItemObjects(bytes, from: i, stoppingAbove: limit)
         case UInt8(ascii: "<"): return occurrences(of: Array("<node".utf8), in: bytes, stoppingAbove: limit)
-        case UInt8(ascii: "-"): return listItems(bytes, from: i, stoppingAbove: limit)
+        case UInt8(ascii: "-"): return listItems(bytes, from: i, to: bytes.count, stoppingAbove: limit)
         default: return occurrences(of: [0x0A], in: bytes, stoppingAbove: limit) + 1
         }
     }
@@ -53,6 +53,16 @@ extension SnapshotReader {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "-"): return false
         default: return true
         }
+    }
+
+    /// Whether `elementBound` counts the list items of `bytes` (its ARIA case): each line
+    /// that starts with `-` after its spaces, so a reader that splits the bytes into lines
+    /// has the count without another pass. (The first `-` counts even after a tab, a CR or
+    /// a byte-order mark on its line, where `AriaYAMLReader` finds no item but an error, as
+    /// nothing comes before for the line to continue; then `readFormat` counts the whole file.)
+    static func boundCountsListItems(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let i = contentStart(bytes)
+        return i < bytes.count && bytes[i] == UInt8(ascii: "-")
     }
 
     private static func jsonArrayItemObjects(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAbove limit: Int) -> Int {
@@ -88,11 +98,13 @@ extension SnapshotReader {
         return count
     }
 
-    private static func listItems(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAbove limit: Int) -> Int {
+    /// The lines of `bytes[start..<end]` that start with `-` after their spaces, `start`
+    /// taken as a line's start, stopping once past `limit`.
+    static func listItems(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, stoppingAbove limit: Int) -> Int {
         var count = 0
         var atLineStart = true
         var i = start
-        while i < bytes.count {
+        while i < end {
             let b = bytes[i]
             i += 1
             if b == 0x0A {
