@@ -330,7 +330,7 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 pending.append(Node(line: raw[i].line))
             }
             let p = raw[i].parent
-            fill(&pending[pending.count - 1], raw[i], kind: classKinds[raw[i].classIndex], classes: classes,
+            fill(&pending[pending.count - 1], raw, i, kind: classKinds[raw[i].classIndex], classes: classes,
                  containerRole: containerRoles[raw[i].classIndex],
                  strings: strings, density: density, inner: owner[i] >= 0, stop: isStop[i],
                  inTabList: p >= 0 && classKinds[raw[p].classIndex].isTabList)
@@ -354,25 +354,27 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         return roots
     }
 
-    /// One node's fields, written into `node`, made by `Node(line:)` (the
-    /// initializer with every field built the node twice). `inner`: spoken
+    /// The fields of node `i` of `raw`, written into `node`, made by
+    /// `Node(line:)` (the initializer with every field built the node
+    /// twice). The raw node is read where it lies: passed as a value, it
+    /// was copied for every node. `inner`: spoken
     /// as part of an enclosing stop; `stop`: one stop of its own.
     /// `inTabList`: a child of a `TabWidget`, whose controls are tabs.
     /// `classes` is the class table `raw.classIndex` indexes (the name is
     /// read where it is stored, not passed as a copy), and `containerRole`
     /// the class's role as a container that is not a stop (`containerRole`,
     /// found once per class). The node's children are already in place.
-    static func fill(_ node: inout Node, _ raw: UIAutomatorNode, kind: UIAutomatorNode.Kind, classes: [String],
+    static func fill(_ node: inout Node, _ raw: [UIAutomatorNode], _ i: Int, kind: UIAutomatorNode.Kind, classes: [String],
                      containerRole: Role, strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool,
                      inTabList: Bool) {
         node.role = kind.role
-        if let frame = raw.frame {
+        if let frame = raw[i].frame {
             node.frame = density.map { frame.scaled(by: 1 / $0, to: .dp) } ?? frame
         }
-        if !raw.resourceID.isEmpty { node.id = strings.string(raw.resourceID) }
+        if !raw[i].resourceID.isEmpty { node.id = strings.string(raw[i].resourceID) }
         // The class as the dump names it: TalkBack's words follow it.
-        if !classes[raw.classIndex].isEmpty { node.platformRole = classes[raw.classIndex] }
-        let flags = raw.flags
+        if !classes[raw[i].classIndex].isEmpty { node.platformRole = classes[raw[i].classIndex] }
+        let flags = raw[i].flags
         node.hidden = flags.contains(.invisible)
         if flags.contains(.notImportant) {
             // Not exposed to TalkBack: nothing of its own is spoken.
@@ -385,13 +387,13 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         switch kind.role {
         case .textField, .searchField:
             if flags.contains(.password) { node.role = .secureTextField }
-            let text = strings.string(raw.text)
-            if !raw.contentDescription.isEmpty {
-                let description = strings.string(raw.contentDescription)
+            let text = strings.string(raw[i].text)
+            if !raw[i].contentDescription.isEmpty {
+                let description = strings.string(raw[i].contentDescription)
                 node.label = description
                 if text != description { node.value = text }
-            } else if !raw.hint.isEmpty {
-                let hint = strings.string(raw.hint)
+            } else if !raw[i].hint.isEmpty {
+                let hint = strings.string(raw[i].hint)
                 node.label = hint
                 if text != hint { node.value = text }
             } else if flags.contains(.password) {
@@ -400,10 +402,10 @@ public enum UIAutomatorReader: SnapshotFormatReader {
                 node.label = text
             }
         case .slider, .progress:
-            node.label = strings.string(raw.contentDescription)
-            node.value = strings.string(raw.text)
+            node.label = strings.string(raw[i].contentDescription)
+            node.value = strings.string(raw[i].text)
         default:
-            node.label = strings.string(raw.contentDescription.isEmpty ? raw.text : raw.contentDescription)
+            node.label = strings.string(raw[i].contentDescription.isEmpty ? raw[i].text : raw[i].contentDescription)
         }
         if node.label?.isEmpty == true { node.label = nil }
         if node.value?.isEmpty == true { node.value = nil }
