@@ -19,7 +19,7 @@ work=${AXDIFF_MUTATION_DIR:-$root/.build/mutation}
 # name | file | exact text of the constant | what it becomes | test filter that must fail
 mutants='row-tolerance-up|Sources/AXSnapshot/Model/RowRule.swift|static let tolerance = 7.0|static let tolerance = 7.5|AXDiffTests
 row-tolerance-down|Sources/AXSnapshot/Model/RowRule.swift|static let tolerance = 7.0|static let tolerance = 6.5|AXDiffTests
-row-tolerance-fast-path|Sources/AXDiff/Order/VisualOrder.swift|if f.y - rowTop > rowTolerance {|if f.y - rowTop > rowTolerance - 5 {|AXDiffTests
+row-tolerance-fast-path|Sources/AXDiff/Order/VisualOrder.swift|} else if f.y - rowTop > tolerance {|} else if f.y - rowTop > tolerance - 5 {|AXDiffTests
 target-minimum-ios|Sources/AXDiff/Rules/TargetSmall.swift|case .ios: return (44,|case .ios: return (43,|AXDiffTests
 target-minimum-android|Sources/AXDiff/Rules/TargetSmall.swift|case .android: return (48,|case .android: return (47,|AXDiffTests
 target-minimum-web|Sources/AXDiff/Rules/TargetSmall.swift|case .web: return (24,|case .web: return (25,|AXDiffTests

@@ -109,12 +109,8 @@ final class UIAutomatorParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { data, localname, prefix, _, _, _, attributeCount, _, attributes in
             guard let data, let localname else { return }
-            // `run` holds the parser for the whole parse: borrowed, not
-            // retained and released around every element.
-            Unmanaged<UIAutomatorParser>.fromOpaque(data)._withUnsafeGuaranteedRef {
-                $0.startElement(ElementName(prefix: prefix, localname: localname), attributeCount: Int(attributeCount),
-                                attributes: attributes)
-            }
+            Unmanaged<UIAutomatorParser>.fromOpaque(data).takeUnretainedValue()
+                .startElement(ElementName(prefix: prefix, localname: localname), attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.serror = Self.reportError
         let me = Unmanaged.passUnretained(self).toOpaque()
