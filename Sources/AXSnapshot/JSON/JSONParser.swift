@@ -222,11 +222,7 @@ package struct JSONParser {
               let (index, end) = keys.name(at: start, in: bytes, before: UInt8(ascii: "\"")) else {
             return try otherMemberKey(among: keys)
         }
-        pos = end + 1
-        skipWhitespace()
-        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw noColon(key: start..<end) }
-        pos += 1
-        skipWhitespace()
+        try stepPastColon(afterKey: start..<end)
         return index
     }
 
@@ -244,12 +240,19 @@ package struct JSONParser {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
             return keys.index(of: try memberKey())
         }
-        pos = end + 1
+        try stepPastColon(afterKey: start..<end)
+        return nil
+    }
+
+    /// From the closing quote of the plain key at `key` to the member's value:
+    /// past the quote, the `:` and the whitespace around it.
+    @inline(__always)
+    private mutating func stepPastColon(afterKey key: Range<Int>) throws {
+        pos = key.upperBound + 1
         skipWhitespace()
-        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw noColon(key: start..<end) }
+        guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw noColon(key: key) }
         pos += 1
         skipWhitespace()
-        return nil
     }
 
     /// What `memberKey(among:)` throws where no `:` follows the plain key at `key`.
