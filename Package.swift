@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXHistory"]),
         // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the executable's 76,750
         // relative relocations take 15 KB instead of 1.8 MB that the loader reads at every start
-        // (BENCHMARKS.md, "Process start").
+        // (BENCHMARKS.md, "Start-up against `git notes show`"). Unsafe flags on the executable only:
+        // SwiftPM checks them in the targets a product uses, so the library products stay usable as dependencies.
         .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord", "CJemalloc"],
                           linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
