@@ -21,4 +21,17 @@ final class ExecutableLinkTests: XCTestCase {
         XCTAssertLessThan(relative.count, 100, "relative relocations left unpacked")
         #endif
     }
+
+    /// jemalloc takes its decay from `malloc_conf` (Sources/CJemallocOptions) when it starts:
+    /// dirty pages kept a second, muzzy ones not at all. `stats_print` only reports them.
+    func testJemallocStartsWithTheOptionsOfMallocConf() throws {
+        #if !os(Linux)
+        throw XCTSkip("jemalloc is the executable's allocator on Linux")
+        #else
+        let r = try CLI.run(["--version"], env: ["MALLOC_CONF": "stats_print:true"])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("opt.dirty_decay_ms: 1000 (arenas.dirty_decay_ms: 1000)"), r.err)
+        XCTAssertTrue(r.err.contains("opt.muzzy_decay_ms: 0 (arenas.muzzy_decay_ms: 0)"), r.err)
+        #endif
+    }
 }
