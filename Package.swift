@@ -24,6 +24,10 @@ let package = Package(
         // serves that pattern well where glibc's malloc does not (BENCHMARKS.md, jemalloc).
         // Linked by the `axdiff` executable only (Sources/axdiff/JemallocTuning.swift).
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
+        // jemalloc's options at its start (`malloc_conf`): every arena made with them, none set afterwards.
+        // DWARF 4 as Swift's own objects: valgrind 3.19 (Debian 12) gives up on the whole binary over
+        // clang's DWARF 5, and callgrind and massif measure this executable.
+        .target(name: "CJemallocOptions", dependencies: ["CJemalloc"], cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
         // The uiautomator reader drives libxml2's SAX2 push parser itself, the library FoundationXML
         // uses, reading attributes as bytes (Sources/AXSnapshot/Readers/UIAutomatorParser.swift).
         .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
@@ -43,7 +47,12 @@ let package = Package(
         .target(name: "AXTracker", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXProcess", "AXHistory"]),
         .target(name: "AXGate", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXGlob", "AXHistory"]),
         .target(name: "AXSite", dependencies: ["AXDiff", "AXReport", "AXGit", "AXHistory"]),
-        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord", "CJemalloc"]),
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the executable's 76,750
+        // relative relocations take 15 KB instead of 1.8 MB that the loader reads at every start
+        // (BENCHMARKS.md, "Start-up against `git notes show`"). Unsafe flags on the executable only:
+        // SwiftPM checks them in the targets a product uses, so the library products stay usable as dependencies.
+        .executableTarget(name: "axdiff", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXGit", "AXProcess", "AXHistory", "AXTracker", "AXGate", "AXSite", "AXRecord", "CJemalloc", "CJemallocOptions"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]),
         // What the test targets share: the switch for long tests, the scaling check, a git repository driven with the git CLI.
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),

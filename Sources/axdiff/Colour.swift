@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import AXDiff
-import Foundation
 
 /// `--color auto|always|never`: severities coloured in text reports on a
 /// terminal. `auto` colours only when stdout is a terminal and `NO_COLOR` is
@@ -15,8 +14,11 @@ enum Colour {
         case "always": return true
         case "never": return false
         default:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return !noColor && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+            // The terminal first: a pipe or a file (most runs) reads no environment. `getenv` reads
+            // the two variables; `ProcessInfo.environment` would copy all of them into a dictionary.
+            guard Console.stdoutIsTerminal else { return false }
+            let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+            return !noColor && getenv("TERM").map { String(cString: $0) } != "dumb"
         }
     }
 

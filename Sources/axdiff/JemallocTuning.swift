@@ -6,16 +6,12 @@ import CJemalloc
 /// jemalloc serves well where glibc's malloc does not (a long backfill's memory grows with the
 /// history under glibc's malloc; it stays flat under jemalloc).
 enum JemallocTuning {
-    /// Keeps freed pages for reuse for a second instead of returning them on jemalloc's
-    /// timer (it returns a little every few milliseconds, and allocations of 8 MB or more at
-    /// once): a screen of 100,000 stops needs some 50 MB. Not for ever: kept pages are not all
-    /// reused, and a 40,000-commit backfill that never returned any grew to 280 MB resident for
-    /// 70 MB in use. A page past its second is returned at once (`MADV_DONTNEED`), not first
-    /// marked free (`MADV_FREE`, jemalloc's "muzzy" pages), which the kernel still counts as
-    /// resident until it needs the memory. Then installs the answers `AXTracker` asks for.
-    /// Call once, at start, before threads: arenas made later take the default set here.
+    /// Installs the answers `AXTracker` asks for. How long freed pages are kept (a second, then
+    /// returned at once) jemalloc reads at its start from `malloc_conf`
+    /// (Sources/CJemallocOptions/malloc_conf.c): set there, no arena needs it afterwards, and
+    /// nothing runs for it at start (setting it here, arena by arena, was 0.23 M instructions, 2 %
+    /// of `axdiff --version`).
     static func install() {
-        setDecay(dirty: 1_000, muzzy: 0)
         Allocator.tuning = Allocator.Tuning(
             releaseFreedPages: { _ = mallctl("arena.\(MALLCTL_ARENAS_ALL).purge", nil, nil, nil, 0) },
             // A tenth of a second: kept for a second, freed pages were up to a fifth of a long

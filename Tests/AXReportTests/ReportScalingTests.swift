@@ -78,6 +78,10 @@ final class ReportScalingTests: XCTestCase {
             let t = text(n)
             return { _ = t.oneLine }
         })
+        XCTAssertNil(Scaling.check("String.isOneLine, lines and tabs kept (escapedForTerminal)", .linear, n: 1_000_000) { n in
+            let t = String(repeating: "  · order.changed\tPay <now> 👋\n", count: n / 32 + 1)
+            return { _ = t.escapedForTerminal }
+        })
     }
 
     /// `CommitPage.render`: O(s + c log c) per screen, linear in the screens.

@@ -131,6 +131,7 @@ final class DaemonCommandsTests: XCTestCase {
         XCTAssertTrue(coloured.contains("\u{1B}[1;31m✗ order.regressed\u{1B}[0m"), coloured.debugDescription)
         XCTAssertTrue(coloured.contains("\u{1B}[1maxdiff: "), coloured.debugDescription)
         XCTAssertFalse(try onTerminal(diff, env: ["TERM": "xterm", "NO_COLOR": "1"]).contains(escape), "NO_COLOR")
+        XCTAssertFalse(try onTerminal(diff, env: ["TERM": "dumb"]).contains(escape), "TERM=dumb")
         XCTAssertFalse(try onTerminal(diff + " --color never", env: ["TERM": "xterm"]).contains(escape), "--color never")
         XCTAssertFalse(try onTerminal(diff + " --format markdown", env: ["TERM": "xterm"]).contains(escape), "only text is coloured")
 
