@@ -82,19 +82,21 @@ final class PreparedVersionTests: XCTestCase {
         var rng = SeededGenerator(seed: 12)
         for history in 0..<40 {
             let rtl = history % 3 == 0
-            var kept = PreparedVersion(randomScreen(&rng, rtl: rtl))
+            var keptSnapshot = randomScreen(&rng, rtl: rtl)
+            var kept = PreparedVersion(keptSnapshot)
             for step in 0..<5 {
                 let label = "seed 12 history \(history) step \(step)"
                 let next = randomScreen(&rng, rtl: rtl)
                 let prepared = PreparedVersion(next, expectedStops: kept.stops.count)
                 let walked = ScreenDiffer.diff(old: kept, new: prepared, path: "S.json", policy: DiffPolicy())
-                let fresh = ScreenDiffer.diff(old: kept.snapshot, new: next, path: "S.json")
+                let fresh = ScreenDiffer.diff(old: keptSnapshot, new: next, path: "S.json")
                 XCTAssertEqual(walked.changes, fresh.changes, label)
                 XCTAssertEqual(walked.matchedOld, fresh.matchedOld, label)
                 XCTAssertEqual(walked.moves.map(\.from), fresh.moves.map(\.from), label)
                 XCTAssertEqual(walked.moves.map(\.to), fresh.moves.map(\.to), label)
                 XCTAssertEqual(walked.visualMoves.map(\.from), fresh.visualMoves.map(\.from), label)
                 kept = prepared
+                keptSnapshot = next
             }
         }
     }

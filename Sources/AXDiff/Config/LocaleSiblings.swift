@@ -45,7 +45,15 @@ package enum LocaleSiblings {
     /// locale or is not a translation.
     package static func source(for path: String, of snapshot: Snapshot, sourceLocale: String,
                               read: (String) throws -> Snapshot?) rethrows -> (path: String, snapshot: Snapshot)? {
-        guard let locale = snapshot.locale else { return nil }
+        try source(for: path, locale: snapshot.locale, sourceLocale: sourceLocale, read: read)
+    }
+
+    /// `source(for:of:…)` of a snapshot whose locale is `locale`: all it
+    /// reads of the snapshot, so that a caller holding only its prepared
+    /// version (`SnapshotFacts.locale`) finds the source too.
+    package static func source(for path: String, locale: String?, sourceLocale: String,
+                              read: (String) throws -> Snapshot?) rethrows -> (path: String, snapshot: Snapshot)? {
+        guard let locale else { return nil }
         for candidate in sourcePaths(for: path, locale: locale, sourceLocale: sourceLocale) {
             guard let found = try read(candidate) else { continue }
             if let theirs = found.locale, !isSource(theirs, sourceLocale: sourceLocale) { continue }
