@@ -108,7 +108,7 @@ package struct CommitAnalyzer {
         return CommitAnalysis(commit: info, report: report, noteBytes: note, unreadable: unreadable)
     }
 
-    /// Lets go of the snapshots kept and blobs read ahead (the analyser stays usable). A
+    /// Lets go of the versions kept and blobs read ahead (the analyser stays usable). A
     /// pool's thread calls it when it has nothing left to analyse, so that freeing them is
     /// done there, beside the writing of the last notes, rather than after them.
     func releaseCaches() {
@@ -161,7 +161,7 @@ package struct CommitAnalyzer {
 
     /// Plans `commits` (the next few to analyse, in history order) and reads their snapshot
     /// blobs newest first (see `ReadAhead`); `analyze` then takes what was read. A blob
-    /// already in the snapshot cache, or the new side of an earlier commit of the run, is
+    /// already kept prepared, or the new side of an earlier commit of the run, is
     /// not read; one that fails to read is left to `analyze`, which reports it.
     func readAhead(_ commits: ArraySlice<ObjectID>) {
         readAhead.clear()

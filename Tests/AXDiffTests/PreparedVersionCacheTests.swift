@@ -62,6 +62,12 @@ final class PreparedVersionCacheTests: XCTestCase {
         }
         XCTAssertGreaterThan(read, 80)
         XCTAssertGreaterThan(failed, 5)
+        // What it keeps is prepared only: no node tree stays alive for a path's next change.
+        let held = SnapshotFactsTests.held(in: cache.entries)
+        XCTAssertEqual(cache.entries.count, 3)
+        XCTAssertEqual(held.nodes, 0, "the cache keeps no node")
+        XCTAssertEqual(held.snapshots, 0, "the cache keeps no snapshot")
+        XCTAssertGreaterThan(held.values, 100, "the walk reached the kept stops")
     }
 
     func testStaysWithinItsBudgetDroppingTheLeastRecentlyUsed() throws {

@@ -12,10 +12,21 @@ final class SnapshotFactsTests: XCTestCase {
     static let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_FACTS_SEED"] ?? "") ?? 0xFAC7
 
     /// Every value reachable from `value` through its stored properties
-    /// (arrays, optionals, nested structs), `visit`ed once each.
-    func walk(_ value: Any, _ visit: (Any) -> Void) {
+    /// (arrays, dictionaries, optionals, nested structs), `visit`ed once each.
+    static func walk(_ value: Any, _ visit: (Any) -> Void) {
         visit(value)
         for child in Mirror(reflecting: value).children { walk(child.value, visit) }
+    }
+
+    /// How many nodes, snapshots and values in all `value` holds.
+    static func held(in value: Any) -> (nodes: Int, snapshots: Int, values: Int) {
+        var held = (nodes: 0, snapshots: 0, values: 0)
+        walk(value) { value in
+            held.values += 1
+            if value is Node { held.nodes += 1 }
+            if value is Snapshot { held.snapshots += 1 }
+        }
+        return held
     }
 
     func testAPreparedVersionHoldsNoNodeAndTheFactsOfItsSnapshot() {
@@ -23,15 +34,11 @@ final class SnapshotFactsTests: XCTestCase {
                                 elements: [S.group([S.button("Pay", id: "pay", y: 10), S.text("Total", y: 60)], y: 0)],
                                 format: .uiautomator)
         let prepared = PreparedVersion(snapshot)
-        var nodes = 0, snapshots = 0, values = 0
-        walk(prepared) { value in
-            values += 1
-            if value is Node { nodes += 1 }
-            if value is Snapshot { snapshots += 1 }
-        }
-        XCTAssertEqual(nodes, 0, "a prepared version keeps no node")
-        XCTAssertEqual(snapshots, 0, "a prepared version keeps no snapshot")
-        XCTAssertGreaterThan(values, 50, "the walk reached the stops")
+        let held = Self.held(in: prepared)
+        XCTAssertEqual(held.nodes, 0, "a prepared version keeps no node")
+        XCTAssertEqual(held.snapshots, 0, "a prepared version keeps no snapshot")
+        XCTAssertGreaterThan(held.values, 50, "the walk reached the stops")
+        XCTAssertEqual(Self.held(in: snapshot).nodes, 3, "the walk finds a snapshot's nodes")
         XCTAssertEqual(prepared.stops.map(\.label), ["Pay", "Total"])
         // The facts are every field of the snapshot but its elements.
         XCTAssertEqual(Mirror(reflecting: prepared.facts).children.map(\.label),
