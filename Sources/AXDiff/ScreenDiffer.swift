@@ -16,7 +16,7 @@ public enum ScreenDiffer {
     public static func diff(old: Snapshot?, new: Snapshot?, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: LocaleSource? = nil) -> ScreenDiff {
         let oldVersion = old.map { PreparedVersion($0) }
-        return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count ?? 0) },
+        return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count) },
                     path: path, policy: policy, source: source)
     }
 
@@ -93,7 +93,7 @@ public enum ScreenDiffer {
     /// The smells of one snapshot: what a diff against an empty screen flags.
     public static func lint(_ snapshot: Snapshot, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: Snapshot? = nil) -> ScreenDiff {
-        lint(PreparedVersion(snapshot, expectedStops: 0), path: path, policy: policy, source: source)
+        lint(PreparedVersion(snapshot), path: path, policy: policy, source: source)
     }
 
     /// `lint` of a prepared version, which holds no nodes: a caller that

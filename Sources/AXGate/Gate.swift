@@ -154,7 +154,7 @@ package struct Gate {
             }
             do {
                 let newVersion = try after[path].map {
-                    try reader.prepared($0, path: path, config: config, expectedStops: oldVersion?.stops.count ?? 0)
+                    try reader.prepared($0, path: path, config: config, expectedStops: oldVersion?.stops.count)
                 }
                 let screen = newVersion?.facts.screen ?? oldVersion?.facts.screen ?? SnapshotReader.screenName(for: path)
                 if config.ignores(screen: screen, path: path) { continue }

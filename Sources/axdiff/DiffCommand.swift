@@ -68,7 +68,7 @@ struct DiffCommand: Command {
                 }
                 let n = try pair.new.map {
                     try SnapshotFiles.prepared($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements,
-                                               expectedStops: o?.stops.count ?? 0)
+                                               expectedStops: o?.stops.count)
                 }
                 let screen = n?.facts.screen ?? o?.facts.screen ?? ""
                 if config.ignores(screen: screen, path: pair.path) { continue }

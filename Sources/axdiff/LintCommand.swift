@@ -35,8 +35,7 @@ struct LintCommand: Command {
         for file in files {
             do {
                 // Prepared as it is read: its node tree goes before the rules run.
-                let version = try SnapshotFiles.prepared(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements,
-                                                         expectedStops: 0)
+                let version = try SnapshotFiles.prepared(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
                 screens.append(ScreenDiffer.lint(version, path: file, policy: config.policy,
                                                  source: sources.source(for: file, locale: version.facts.locale)))
             } catch let e as SnapshotError {

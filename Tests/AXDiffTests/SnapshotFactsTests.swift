@@ -95,11 +95,11 @@ final class SnapshotFactsTests: XCTestCase {
                 if !reference.changes.isEmpty { changed += 1 }
                 if reference.changes.contains(where: { $0.kind == .labelUntranslated }) { untranslated += 1 }
             }
-            assertSame(ScreenDiffer.diff(old: nil, new: PreparedVersion(b, expectedStops: 0), path: "Snapshots/B.json", policy: DiffPolicy(), source: source),
+            assertSame(ScreenDiffer.diff(old: nil, new: PreparedVersion(b), path: "Snapshots/B.json", policy: DiffPolicy(), source: source),
                        ScreenDiffer.diff(old: nil, new: b, path: "Snapshots/B.json", source: source), label + " added")
             assertSame(ScreenDiffer.diff(old: PreparedVersion(a), new: nil, path: "Snapshots/A.json", policy: DiffPolicy()),
                        ScreenDiffer.diff(old: a, new: nil, path: "Snapshots/A.json"), label + " removed")
-            assertSame(ScreenDiffer.lint(PreparedVersion(b, expectedStops: 0), path: "B.json", policy: DiffPolicy(), source: sourceScreen),
+            assertSame(ScreenDiffer.lint(PreparedVersion(b), path: "B.json", policy: DiffPolicy(), source: sourceScreen),
                        ScreenDiffer.lint(b, path: "B.json", source: sourceScreen), label + " lint")
         }
         XCTAssertGreaterThan(changed, 250, "most pairs differ")
