@@ -19,6 +19,7 @@ package struct CommitAnalyzer {
     package let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = PreparedVersionCache<ObjectID>()
+    private let siblings = SiblingSnapshots()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
     private let snapshotFilter = SnapshotFilter()
@@ -113,6 +114,7 @@ package struct CommitAnalyzer {
     /// done there, beside the writing of the last notes, rather than after them.
     func releaseCaches() {
         cache.removeAll()
+        siblings.removeAll()
         readAhead.clear()
     }
 
@@ -136,19 +138,25 @@ package struct CommitAnalyzer {
         return try cache.read(bytes, path: path, version: blob, maxElements: config.maxSnapshotElements, expectedStops: expectedStops)
     }
 
-    /// Reads one blob as a snapshot, not kept (a source-locale sibling: the
-    /// cache holds one version per path, the one the path's next change diffs
-    /// against, which a sibling's read must not replace); errors name the path
-    /// in the repository.
+    /// Reads one blob as a snapshot for a source-locale sibling; errors name the path in the
+    /// repository. Kept apart from the versions (`SiblingSnapshots`): the cache holds one
+    /// version per path, the one the path's next change diffs against, which a sibling's
+    /// read must not replace.
     package func snapshot(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot {
+        if let kept = siblings.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {
             bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
         } catch let e as GitError where e.code == .tooLarge {
             throw tooLarge(path, config)
         }
-        return try SnapshotReader.read(bytes, file: path, maxElements: config.maxSnapshotElements)
+        let snapshot = try SnapshotReader.read(bytes, file: path, maxElements: config.maxSnapshotElements)
+        siblings.keep(snapshot, path: path, blob: blob, size: bytes.count)
+        return snapshot
     }
+
+    /// How many source-locale siblings are kept (`snapshot`).
+    var siblingsKept: Int { siblings.count }
 
     private func tooLarge(_ path: String, _ config: RepositoryConfig) -> SnapshotError {
         SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
