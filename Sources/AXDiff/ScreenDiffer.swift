@@ -16,7 +16,7 @@ public enum ScreenDiffer {
     public static func diff(old: Snapshot?, new: Snapshot?, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: LocaleSource? = nil) -> ScreenDiff {
         let oldVersion = old.map { PreparedVersion($0) }
-        return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count ?? 0) },
+        return diff(old: oldVersion, new: new.map { PreparedVersion($0, expectedStops: oldVersion?.stops.count) },
                     path: path, policy: policy, source: source)
     }
 
@@ -29,12 +29,12 @@ public enum ScreenDiffer {
     /// `renamedFrom`: the path the old version was read from, when the snapshot's file moved.
     package static func diff(old: PreparedVersion?, new: PreparedVersion?, path: String, policy: DiffPolicy,
                              source: LocaleSource? = nil, renamedFrom: String? = nil) -> ScreenDiff {
-        let screen = new?.snapshot.screen ?? old?.snapshot.screen ?? SnapshotReader.screenName(for: path)
+        let screen = new?.facts.screen ?? old?.facts.screen ?? SnapshotReader.screenName(for: path)
         guard let new else {
             let stops = old?.stops ?? []
             var removed = ScreenDiff(screen: screen, path: path, changes: apply(policy, [ScreenRemoved.change(screen: screen, stops: stops.count)]),
                                      stopsBefore: stops)
-            removed.layoutDirection = old?.snapshot.layoutDirection ?? .ltr
+            removed.layoutDirection = old?.facts.layoutDirection ?? .ltr
             removed.containersBefore = old?.outline.containers ?? []
             return removed
         }
@@ -59,7 +59,7 @@ public enum ScreenDiffer {
         var diff = ScreenDiff(screen: screen, path: path, changes: apply(policy, sorted(changes)),
                               stopsBefore: oldStops, stopsAfter: newStops, matchedOld: matching.newToOld,
                               moves: analysis?.moves ?? [], visualMoves: analysis?.visualMoves ?? [])
-        diff.layoutDirection = new.snapshot.layoutDirection
+        diff.layoutDirection = new.facts.layoutDirection
         diff.containersBefore = old.outline.containers
         diff.containersAfter = new.outline.containers
         return diff
@@ -93,7 +93,14 @@ public enum ScreenDiffer {
     /// The smells of one snapshot: what a diff against an empty screen flags.
     public static func lint(_ snapshot: Snapshot, path: String, policy: DiffPolicy = DiffPolicy(),
                             source: Snapshot? = nil) -> ScreenDiff {
-        var result = diff(old: nil, new: snapshot, path: path, policy: policy, source: source.map { LocaleSource(new: $0) })
+        lint(PreparedVersion(snapshot), path: path, policy: policy, source: source)
+    }
+
+    /// `lint` of a prepared version, which holds no nodes: a caller that
+    /// prepares a snapshot as it reads it lets go of its node tree before
+    /// the rules run.
+    package static func lint(_ version: PreparedVersion, path: String, policy: DiffPolicy, source: Snapshot? = nil) -> ScreenDiff {
+        var result = diff(old: nil, new: version, path: path, policy: policy, source: source.map { LocaleSource(new: $0) })
         result.changes = result.changes.filter { smellKinds.contains($0.kind) }
         return result
     }

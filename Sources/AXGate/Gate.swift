@@ -142,20 +142,24 @@ package struct Gate {
         for path in paths where before[path] != after[path] {
             // An old version that does not read as a snapshot counts as absent, so fixing a broken
             // snapshot passes. A repository that cannot give the blob is no verdict: it is thrown.
-            let oldSnapshot: Snapshot?
+            // Each version prepared as it is read (the new sized by the old, as
+            // `ScreenDiffer.diff` does), holding no node tree once prepared.
+            let oldVersion: PreparedVersion?
             do {
-                oldSnapshot = try before[path].map { try reader.snapshot($0, path: path, config: config) }
+                oldVersion = try before[path].map { try reader.prepared($0, path: path, config: config) }
             } catch is SnapshotError {
-                oldSnapshot = nil
+                oldVersion = nil
             } catch {
                 throw GateError("\(path) at \(old?.abbreviated() ?? "the base"): \("\(error)".oneLineForTerminal)")
             }
             do {
-                let newSnapshot = try after[path].map { try reader.snapshot($0, path: path, config: config) }
-                let screen = newSnapshot?.screen ?? oldSnapshot?.screen ?? SnapshotReader.screenName(for: path)
+                let newVersion = try after[path].map {
+                    try reader.prepared($0, path: path, config: config, expectedStops: oldVersion?.stops.count)
+                }
+                let screen = newVersion?.facts.screen ?? oldVersion?.facts.screen ?? SnapshotReader.screenName(for: path)
                 if config.ignores(screen: screen, path: path) { continue }
-                screens.append(ScreenDiffer.diff(old: oldSnapshot, new: newSnapshot, path: path, policy: config.policy,
-                                                 source: try newSnapshot.flatMap { try localeSource(for: path, $0, before, after, reader, config) }))
+                let source = try newVersion.flatMap { try localeSource(for: path, locale: $0.facts.locale, before, after, reader, config) }
+                screens.append(ScreenDiffer.diff(old: oldVersion, new: newVersion, path: path, policy: config.policy, source: source))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
                 unreadable.append(reason)
@@ -171,12 +175,12 @@ package struct Gate {
     /// (see `LocaleSiblings`). A sibling that does not parse counts as absent
     /// (its own pair says why); an error reading the repository is thrown, so
     /// the check fails rather than passes without it.
-    private func localeSource(for path: String, _ snapshot: Snapshot, _ before: [String: ObjectID], _ after: [String: ObjectID],
+    private func localeSource(for path: String, locale: String?, _ before: [String: ObjectID], _ after: [String: ObjectID],
                               _ reader: CommitAnalyzer, _ config: RepositoryConfig) throws -> LocaleSource? {
         func read(_ blob: ObjectID, _ path: String) throws -> Snapshot? {
             do { return try reader.snapshot(blob, path: path, config: config) } catch is SnapshotError { return nil }
         }
-        guard let found = try LocaleSiblings.source(for: path, of: snapshot, sourceLocale: config.policy.sourceLocale, read: { candidate in
+        guard let found = try LocaleSiblings.source(for: path, locale: locale, sourceLocale: config.policy.sourceLocale, read: { candidate in
             try after[candidate].flatMap { try read($0, candidate) }
         }) else { return nil }
         return LocaleSource(old: try before[found.path].flatMap { try read($0, found.path) }, new: found.snapshot)

@@ -3,18 +3,18 @@ import AXGit
 import AXSnapshot
 
 extension CommitAnalyzer {
-    /// The source-locale sibling of the translated snapshot `new` at `path`,
+    /// The source-locale sibling of the translated snapshot at `path`, whose locale is `locale`,
     /// read from the same commit's tree (and, when this commit changed it,
-    /// its parent's version too), or nil when `new` is not a translation or
+    /// its parent's version too), or nil when it is not a translation or
     /// no readable source sits beside it. `changed` holds this commit's
     /// snapshot changes by path.
     ///
     /// A sibling that cannot be parsed counts as absent (its own change says
     /// why); an error reading the repository is thrown, so that the commit is
     /// analysed again rather than noted without the check.
-    func localeSource(for path: String, _ new: Snapshot, commit: ObjectID, changed: [String: TreeChange],
+    func localeSource(for path: String, locale: String?, commit: ObjectID, changed: [String: TreeChange],
                       config: RepositoryConfig) throws -> LocaleSource? {
-        guard let locale = new.locale else { return nil }
+        guard let locale else { return nil }
         let candidates = LocaleSiblings.sourcePaths(for: path, locale: locale, sourceLocale: config.policy.sourceLocale)
             .filter(config.isSnapshotPath)
         guard !candidates.isEmpty else { return nil }
@@ -25,7 +25,7 @@ extension CommitAnalyzer {
         func blobs(_ candidate: String) -> (old: ObjectID?, new: ObjectID?) {
             changed[candidate].map { ($0.oldBlob, $0.newBlob) } ?? (inTree[candidate], inTree[candidate])
         }
-        guard let found = try LocaleSiblings.source(for: path, of: new, sourceLocale: config.policy.sourceLocale, read: { candidate in
+        guard let found = try LocaleSiblings.source(for: path, locale: locale, sourceLocale: config.policy.sourceLocale, read: { candidate in
             guard let blob = blobs(candidate).new else { return nil }
             return try peek(blob, path: candidate, config: config)
         }) else { return nil }
@@ -35,17 +35,9 @@ extension CommitAnalyzer {
         return LocaleSource(old: old, new: found.snapshot)
     }
 
-    /// A snapshot read without keeping it: the cache holds one version per
-    /// path, the one the path's next change diffs against, which a sibling's
-    /// read must not replace. Nil when the blob is not a readable snapshot.
+    /// A sibling read without keeping it (see `snapshot`). Nil when the blob
+    /// is not a readable snapshot.
     private func peek(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot? {
-        if let kept = cachedSnapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
-        let bytes: [UInt8]
-        do {
-            bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
-        } catch let e as GitError where e.code == .tooLarge {
-            return nil
-        }
-        do { return try SnapshotReader.read(bytes, file: path, maxElements: config.maxSnapshotElements) } catch is SnapshotError { return nil }
+        do { return try snapshot(blob, path: path, config: config) } catch is SnapshotError { return nil }
     }
 }

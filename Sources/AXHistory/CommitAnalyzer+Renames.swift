@@ -24,7 +24,7 @@ extension CommitAnalyzer {
         guard !removed.isEmpty, !added.isEmpty else { return (changed, [:]) }
         func version(_ blob: ObjectID, _ path: String) throws -> PreparedVersion? {
             do {
-                return PreparedVersion(try snapshot(blob, path: path, config: config))
+                return try prepared(blob, path: path, config: config)
             } catch is SnapshotError {
                 return nil
             }

@@ -19,6 +19,7 @@ package struct CommitAnalyzer {
     package let keepsStops: Bool
     /// Shared by copies of this analyzer, which stay on its thread.
     private let cache = PreparedVersionCache<ObjectID>()
+    private let siblings = SiblingSnapshots()
     private let readAhead = ReadAhead()
     private let configs = ConfigAtCommit.Cache()
     private let snapshotFilter = SnapshotFilter()
@@ -61,36 +62,30 @@ package struct CommitAnalyzer {
             // object that cannot be read (missing, a damaged pack, a transient failure) is an
             // error of the commit: no note, and the next run tries again — comparing with
             // nothing would call the screen new.
-            var old: Snapshot?
+            var old: PreparedVersion?
             if let blob = change.oldBlob {
                 do {
-                    old = try snapshot(blob, path: change.path, config: config)
+                    old = try prepared(blob, path: change.path, config: config)
                 } catch is SnapshotError {
                     // A previous version that does not parse was named unreadable in its own
                     // commit's note; this one is compared with nothing, as a screen that reads again.
                     old = nil
                 }
             }
-            // Looked up before the new version replaces the old in the cache.
-            let oldKept = old == nil ? nil : change.oldBlob.flatMap { cache.prepared(path: change.path, version: $0) }
             do {
-                let new = try change.newBlob.map { try snapshot($0, path: change.path, config: config) }
-                let screen = new?.screen ?? old?.screen ?? SnapshotReader.screenName(for: change.path)
+                // Kept prepared for the path's next change, which diffs against it.
+                let new = try change.newBlob.map { try prepared($0, path: change.path, config: config, expectedStops: old?.stops.count) }
+                let screen = new?.facts.screen ?? old?.facts.screen ?? SnapshotReader.screenName(for: change.path)
                 if config.ignores(screen: screen, path: change.path) { continue }
-                let oldVersion = old.map { oldKept ?? PreparedVersion($0) }
-                // The new version is kept prepared for the path's next change,
-                // which diffs against it.
-                let newVersion = new.flatMap { new in
-                    change.newBlob.map { cache.prepare(new, path: change.path, version: $0, expectedStops: oldVersion?.stops.count) }
-                }
                 let source: LocaleSource?
                 do {
-                    source = try new.flatMap { try localeSource(for: change.path, $0, commit: id, changed: changedByPath, config: config) }
+                    source = try new.flatMap { try localeSource(for: change.path, locale: $0.facts.locale, commit: id, changed: changedByPath,
+                                                                 config: config) }
                 } catch {
                     siblingFailure = error
                     break
                 }
-                screens.append(ScreenDiffer.diff(old: oldVersion, new: newVersion, path: change.path,
+                screens.append(ScreenDiffer.diff(old: old, new: new, path: change.path,
                                                  policy: config.policy, source: source, renamedFrom: renamedFrom[change.path]))
             } catch let error as SnapshotError {
                 let reason = "\(error)"
@@ -114,23 +109,22 @@ package struct CommitAnalyzer {
         return CommitAnalysis(commit: info, report: report, noteBytes: note, unreadable: unreadable)
     }
 
-    /// Lets go of the snapshots kept and blobs read ahead (the analyser stays usable). A
+    /// Lets go of the versions kept and blobs read ahead (the analyser stays usable). A
     /// pool's thread calls it when it has nothing left to analyse, so that freeing them is
     /// done there, beside the writing of the last notes, rather than after them.
     func releaseCaches() {
         cache.removeAll()
+        siblings.removeAll()
         readAhead.clear()
     }
 
-    /// The snapshot kept for `blob` at `path`, if any.
-    func cachedSnapshot(path: String, blob: ObjectID, limit: Int) -> Snapshot? {
-        cache.snapshot(path: path, version: blob, limit: limit)
-    }
-
-    /// Reads one blob as a snapshot; errors name the path in the repository.
-    package func snapshot(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot {
+    /// One blob read and prepared (`expectedStops` as `PreparedVersion`), and
+    /// kept as `path`'s version for the path's next change; errors name the
+    /// path in the repository. Its snapshot is not kept: the node tree goes
+    /// once prepared.
+    package func prepared(_ blob: ObjectID, path: String, config: RepositoryConfig, expectedStops: Int? = nil) throws -> PreparedVersion {
         // The same path and blob always read the same (`file` names the path).
-        if let kept = cache.snapshot(path: path, version: blob, limit: config.maxSnapshotBytes) { return kept }
+        if let kept = cache.prepared(path: path, version: blob, limit: config.maxSnapshotBytes) { return kept }
         let bytes: [UInt8]
         do {
             if let early = readAhead.takeBlob(blob), early.count <= config.maxSnapshotBytes {
@@ -139,9 +133,33 @@ package struct CommitAnalyzer {
                 bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
             }
         } catch let e as GitError where e.code == .tooLarge {
-            throw SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
+            throw tooLarge(path, config)
         }
-        return try cache.read(bytes, path: path, version: blob, maxElements: config.maxSnapshotElements)
+        return try cache.read(bytes, path: path, version: blob, maxElements: config.maxSnapshotElements, expectedStops: expectedStops)
+    }
+
+    /// Reads one blob as a snapshot for a source-locale sibling; errors name the path in the
+    /// repository. Kept apart from the versions (`SiblingSnapshots`): the cache holds one
+    /// version per path, the one the path's next change diffs against, which a sibling's
+    /// read must not replace.
+    package func snapshot(_ blob: ObjectID, path: String, config: RepositoryConfig) throws -> Snapshot {
+        if let kept = siblings.snapshot(path: path, blob: blob, limit: config.maxSnapshotBytes) { return kept }
+        let bytes: [UInt8]
+        do {
+            bytes = try repository.blob(blob, maxBytes: config.maxSnapshotBytes)
+        } catch let e as GitError where e.code == .tooLarge {
+            throw tooLarge(path, config)
+        }
+        let snapshot = try SnapshotReader.read(bytes, file: path, maxElements: config.maxSnapshotElements)
+        siblings.keep(snapshot, path: path, blob: blob, size: bytes.count)
+        return snapshot
+    }
+
+    /// How many source-locale siblings are kept (`snapshot`).
+    var siblingsKept: Int { siblings.count }
+
+    private func tooLarge(_ path: String, _ config: RepositoryConfig) -> SnapshotError {
+        SnapshotError(file: path, message: "larger than the \(config.maxSnapshotBytes)-byte limit (maxSnapshotBytes)")
     }
 
     /// The snapshot files `commit` changed, by the configuration at that commit.
@@ -151,7 +169,7 @@ package struct CommitAnalyzer {
 
     /// Plans `commits` (the next few to analyse, in history order) and reads their snapshot
     /// blobs newest first (see `ReadAhead`); `analyze` then takes what was read. A blob
-    /// already in the snapshot cache, or the new side of an earlier commit of the run, is
+    /// already kept prepared, or the new side of an earlier commit of the run, is
     /// not read; one that fails to read is left to `analyze`, which reports it.
     func readAhead(_ commits: ArraySlice<ObjectID>) {
         readAhead.clear()
@@ -168,7 +186,7 @@ package struct CommitAnalyzer {
             plans.append((id, ReadAhead.Plan(config: config, configProblem: problem, changes: changes)))
             for change in changes {
                 if let old = change.oldBlob, !produced.contains(old),
-                   cache.snapshot(path: change.path, version: old, limit: config.maxSnapshotBytes) == nil {
+                   cache.prepared(path: change.path, version: old, limit: config.maxSnapshotBytes) == nil {
                     wanted.append((old, config.maxSnapshotBytes))
                 }
                 if let new = change.newBlob {

@@ -60,11 +60,23 @@ struct DiffCommand: Command {
         var unreadable: [String] = []
         for pair in pairs {
             do {
-                let o = try pair.old.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements) }
-                let n = try pair.new.map { try SnapshotFiles.read($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements) }
-                let screen = n?.screen ?? o?.screen ?? ""
+                // Each version prepared as it is read, the old first (the new sized by its
+                // stop count, as `ScreenDiffer.diff` does): the old node tree goes before the
+                // new file is read, the new one before the diff runs.
+                let o = try pair.old.map {
+                    try SnapshotFiles.prepared($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
+                }
+                let n = try pair.new.map {
+                    try SnapshotFiles.prepared($0, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements,
+                                               expectedStops: o?.stops.count)
+                }
+                let screen = n?.facts.screen ?? o?.facts.screen ?? ""
                 if config.ignores(screen: screen, path: pair.path) { continue }
-                let source = n.flatMap { n in newSources.source(for: pair.path, n).map { LocaleSource(old: o.flatMap { oldSources.source(for: pair.path, $0) }, new: $0) } }
+                let source = n.flatMap { n in
+                    newSources.source(for: pair.path, locale: n.facts.locale).map {
+                        LocaleSource(old: o.flatMap { oldSources.source(for: pair.path, locale: $0.facts.locale) }, new: $0)
+                    }
+                }
                 screens.append(ScreenDiffer.diff(old: o, new: n, path: pair.path, policy: config.policy, source: source))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)

@@ -34,8 +34,10 @@ struct LintCommand: Command {
         var unreadable: [String] = []
         for file in files {
             do {
-                let snapshot = try SnapshotFiles.read(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
-                screens.append(ScreenDiffer.lint(snapshot, path: file, policy: config.policy, source: sources.source(for: file, snapshot)))
+                // Prepared as it is read: its node tree goes before the rules run.
+                let version = try SnapshotFiles.prepared(file, maxBytes: config.maxSnapshotBytes, maxElements: config.maxSnapshotElements)
+                screens.append(ScreenDiffer.lint(version, path: file, policy: config.policy,
+                                                 source: sources.source(for: file, locale: version.facts.locale)))
             } catch let e as SnapshotError {
                 unreadable.append(e.description)
                 screens.append(ScreenDiffer.unreadable(path: file, reason: e.description, error: e, policy: config.policy))

@@ -21,11 +21,12 @@ final class LocaleSourceFinder {
         self.files = files
     }
 
-    /// The source-locale snapshot beside `snapshot` (at `path`), or nil when
-    /// it is not a translation or none sits beside it. A sibling that cannot
-    /// be read is left out here; its own comparison reports it.
-    func source(for path: String, _ snapshot: Snapshot) -> Snapshot? {
-        LocaleSiblings.source(for: path, of: snapshot, sourceLocale: sourceLocale) { candidate in files[candidate].flatMap(load) }?.snapshot
+    /// The source-locale snapshot beside the snapshot at `path`, whose
+    /// locale is `locale` (`SnapshotFacts.locale`), or nil when it is not a
+    /// translation or none sits beside it. A sibling that cannot be read is
+    /// left out here; its own comparison reports it.
+    func source(for path: String, locale: String?) -> Snapshot? {
+        LocaleSiblings.source(for: path, locale: locale, sourceLocale: sourceLocale) { candidate in files[candidate].flatMap(load) }?.snapshot
     }
 
     private func load(_ file: String) -> Snapshot? {

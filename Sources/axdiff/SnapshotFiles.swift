@@ -12,6 +12,14 @@ enum SnapshotFiles {
         return try SnapshotReader.read(bytes, file: path, maxElements: maxElements)
     }
 
+    /// Reads, parses and prepares one file (`expectedStops` as
+    /// `PreparedVersion`). The snapshot's node tree goes on return: a command
+    /// that prepares each version as it reads it holds one node tree at a
+    /// time, and none while it diffs.
+    static func prepared(_ path: String, maxBytes: Int, maxElements: Int, expectedStops: Int? = nil) throws -> PreparedVersion {
+        PreparedVersion(try read(path, maxBytes: maxBytes, maxElements: maxElements), expectedStops: expectedStops)
+    }
+
     static func readBytes(_ path: String, maxBytes: Int) throws -> [UInt8] {
         // One open, one fstat and reads straight into the array: through
         // FileManager, FileHandle and `Data`, reading a file cost three

@@ -3,10 +3,10 @@ import AXSnapshot
 import AXTestSupport
 import XCTest
 
-/// The cache reads as the reader reads (the memo of the path's previous
-/// version only saves work), keeps one version per path, hands a prepared
-/// version back only for the version it was prepared from, and stays within
-/// its byte budget.
+/// The cache reads and prepares as the reader and `PreparedVersion` do (the
+/// memo of the path's previous version only saves work), keeps one version
+/// per path, hands a prepared version back only for the version it was
+/// prepared from, and stays within its byte budget.
 final class PreparedVersionCacheTests: XCTestCase {
     /// An axsnapshot file of `count` rows, some relabelled or moved by `rng`,
     /// and now and then broken (cut short, a wrong type) so that errors go
@@ -43,16 +43,18 @@ final class PreparedVersionCacheTests: XCTestCase {
             let cached = Result { try cache.read(bytes, path: path, version: version) }
             switch (alone, cached) {
             case (.success(let a), .success(let b)):
-                XCTAssertEqual(a, b, label)
+                let fresh = PreparedVersion(a)
+                XCTAssertEqual(b.stops, fresh.stops, label)
+                XCTAssertEqual(b.facts, SnapshotFacts(a), label)
+                XCTAssertEqual(b.visualRanks, fresh.visualRanks, label)
+                XCTAssertEqual(b.outline.containers, fresh.outline.containers, label)
                 read += 1
-                XCTAssertNil(cache.prepared(path: path, version: version), "nothing prepared yet: \(label)")
-                let prepared = cache.prepare(b, path: path, version: version)
-                XCTAssertEqual(cache.prepared(path: path, version: version)?.stops, prepared.stops, label)
-                XCTAssertNil(cache.prepared(path: path, version: version + 1), label)
-                XCTAssertEqual(cache.snapshot(path: path, version: version, limit: bytes.count), a, label)
-                XCTAssertNil(cache.snapshot(path: path, version: version, limit: bytes.count - 1), "over the limit: \(label)")
+                XCTAssertEqual(cache.prepared(path: path, version: version, limit: bytes.count)?.stops, fresh.stops, label)
+                XCTAssertNil(cache.prepared(path: path, version: version + 1, limit: .max), label)
+                XCTAssertNil(cache.prepared(path: path, version: version, limit: bytes.count - 1), "over the limit: \(label)")
             case (.failure(let a), .failure(let b)):
                 XCTAssertEqual("\(a)", "\(b)", label)
+                XCTAssertNil(cache.prepared(path: path, version: version, limit: .max), "nothing kept: \(label)")
                 failed += 1
             default:
                 XCTFail("\(label): alone \(alone), through the cache \(cached)")
@@ -60,6 +62,12 @@ final class PreparedVersionCacheTests: XCTestCase {
         }
         XCTAssertGreaterThan(read, 80)
         XCTAssertGreaterThan(failed, 5)
+        // What it keeps is prepared only: no node tree stays alive for a path's next change.
+        let held = SnapshotFactsTests.held(in: cache.entries)
+        XCTAssertEqual(cache.entries.count, 3)
+        XCTAssertEqual(held.nodes, 0, "the cache keeps no node")
+        XCTAssertEqual(held.snapshots, 0, "the cache keeps no snapshot")
+        XCTAssertGreaterThan(held.values, 100, "the walk reached the kept stops")
     }
 
     func testStaysWithinItsBudgetDroppingTheLeastRecentlyUsed() throws {
@@ -68,16 +76,16 @@ final class PreparedVersionCacheTests: XCTestCase {
         let cache = PreparedVersionCache<Int>(maxBytes: 2 * size)
         _ = try cache.read(text("A"), path: "a.json", version: 1)
         _ = try cache.read(text("B"), path: "b.json", version: 1)
-        XCTAssertNotNil(cache.snapshot(path: "a.json", version: 1, limit: .max), "a used last")
+        XCTAssertNotNil(cache.prepared(path: "a.json", version: 1, limit: .max), "a used last")
         _ = try cache.read(text("C"), path: "c.json", version: 1)
-        XCTAssertNil(cache.snapshot(path: "b.json", version: 1, limit: .max), "b was the least recently used")
-        XCTAssertEqual(cache.snapshot(path: "a.json", version: 1, limit: .max)?.screen, "A")
-        XCTAssertEqual(cache.snapshot(path: "c.json", version: 1, limit: .max)?.screen, "C")
+        XCTAssertNil(cache.prepared(path: "b.json", version: 1, limit: .max), "b was the least recently used")
+        XCTAssertEqual(cache.prepared(path: "a.json", version: 1, limit: .max)?.facts.screen, "A")
+        XCTAssertEqual(cache.prepared(path: "c.json", version: 1, limit: .max)?.facts.screen, "C")
         // A newer version replaces the path's entry.
         _ = try cache.read(text("D"), path: "a.json", version: 2)
-        XCTAssertNil(cache.snapshot(path: "a.json", version: 1, limit: .max))
-        XCTAssertEqual(cache.snapshot(path: "a.json", version: 2, limit: .max)?.screen, "D")
+        XCTAssertNil(cache.prepared(path: "a.json", version: 1, limit: .max))
+        XCTAssertEqual(cache.prepared(path: "a.json", version: 2, limit: .max)?.facts.screen, "D")
         cache.removeAll()
-        XCTAssertNil(cache.snapshot(path: "a.json", version: 2, limit: .max))
+        XCTAssertNil(cache.prepared(path: "a.json", version: 2, limit: .max))
     }
 }

@@ -10,7 +10,7 @@ import XCTest
 final class PreparedVersionTests: XCTestCase {
     /// A screen of sections with frames, ids drawn from a small pool (so
     /// some repeat), some stops without id or frame, rows that share a top.
-    func randomScreen(_ rng: inout SeededGenerator, rtl: Bool) -> Snapshot {
+    static func randomScreen(_ rng: inout SeededGenerator, rtl: Bool) -> Snapshot {
         var sections: [Node] = []
         for s in 0..<Int.random(in: 1...6, using: &rng) {
             var children: [Node] = []
@@ -32,7 +32,7 @@ final class PreparedVersionTests: XCTestCase {
         var rng = SeededGenerator(seed: seed)
         for trial in 0..<count {
             let rtl = trial % 3 == 0
-            body(randomScreen(&rng, rtl: rtl), randomScreen(&rng, rtl: rtl), "seed \(seed) trial \(trial)")
+            body(Self.randomScreen(&rng, rtl: rtl), Self.randomScreen(&rng, rtl: rtl), "seed \(seed) trial \(trial)")
         }
     }
 
@@ -82,19 +82,21 @@ final class PreparedVersionTests: XCTestCase {
         var rng = SeededGenerator(seed: 12)
         for history in 0..<40 {
             let rtl = history % 3 == 0
-            var kept = PreparedVersion(randomScreen(&rng, rtl: rtl))
+            var keptSnapshot = Self.randomScreen(&rng, rtl: rtl)
+            var kept = PreparedVersion(keptSnapshot)
             for step in 0..<5 {
                 let label = "seed 12 history \(history) step \(step)"
-                let next = randomScreen(&rng, rtl: rtl)
+                let next = Self.randomScreen(&rng, rtl: rtl)
                 let prepared = PreparedVersion(next, expectedStops: kept.stops.count)
                 let walked = ScreenDiffer.diff(old: kept, new: prepared, path: "S.json", policy: DiffPolicy())
-                let fresh = ScreenDiffer.diff(old: kept.snapshot, new: next, path: "S.json")
+                let fresh = ScreenDiffer.diff(old: keptSnapshot, new: next, path: "S.json")
                 XCTAssertEqual(walked.changes, fresh.changes, label)
                 XCTAssertEqual(walked.matchedOld, fresh.matchedOld, label)
                 XCTAssertEqual(walked.moves.map(\.from), fresh.moves.map(\.from), label)
                 XCTAssertEqual(walked.moves.map(\.to), fresh.moves.map(\.to), label)
                 XCTAssertEqual(walked.visualMoves.map(\.from), fresh.visualMoves.map(\.from), label)
                 kept = prepared
+                keptSnapshot = next
             }
         }
     }

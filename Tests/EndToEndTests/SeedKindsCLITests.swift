@@ -49,6 +49,28 @@ final class SeedKindsCLITests: XCTestCase {
         XCTAssertEqual(try kinds(asSource.out), ["label.untranslated@new/Snapshots/en/SignIn.json", "target.small@new/Snapshots/es/SignIn.json"])
     }
 
+    /// Each version of a translation is compared with its source as it was in
+    /// that version: a label that already read like the old source is not
+    /// reported again when both change alike.
+    func testDiffOnDirectoriesComparesEachVersionWithItsOwnSource() throws {
+        let dir = try CLI.tempDir(self)
+        var (oldEnglish, oldSpanish, newEnglish, newSpanish) = (english, spanish, english, spanish)
+        oldSpanish[3] = "Show password"
+        newEnglish[3] = "Reveal password"
+        newSpanish[3] = "Reveal password"
+        try CLI.write(signIn("en", oldEnglish), to: dir.appendingPathComponent("old/Snapshots/en/SignIn.json"))
+        try CLI.write(signIn("es", oldSpanish), to: dir.appendingPathComponent("old/Snapshots/es/SignIn.json"))
+        try CLI.write(signIn("en", newEnglish), to: dir.appendingPathComponent("new/Snapshots/en/SignIn.json"))
+        try CLI.write(signIn("es", newSpanish), to: dir.appendingPathComponent("new/Snapshots/es/SignIn.json"))
+        let diff = try CLI.run(["diff", "old", "new", "--format", "json"], cwd: dir)
+        XCTAssertFalse(try kinds(diff.out).contains("label.untranslated@Snapshots/es/SignIn.json"), diff.out)
+        XCTAssertTrue(try kinds(diff.out).contains("label.changed@Snapshots/es/SignIn.json"), diff.out)
+        // Translated in the old version: the fallback is new, and reported.
+        try CLI.write(signIn("es", spanish), to: dir.appendingPathComponent("old/Snapshots/es/SignIn.json"))
+        let fallback = try CLI.run(["diff", "old", "new", "--format", "json"], cwd: dir)
+        XCTAssertEqual(try kinds(fallback.out).filter { $0.hasPrefix("label.untranslated") }, ["label.untranslated@Snapshots/es/SignIn.json"], fallback.out)
+    }
+
     func testACustomActionLostFailsTheDiffAndSpeakSaysActionsAvailable() throws {
         let dir = try CLI.tempDir(self)
         let card = { (actions: String) in

@@ -39,13 +39,14 @@ package enum LocaleSiblings {
         return result
     }
 
-    /// The source-locale sibling of `snapshot` (at `path`): the first of
-    /// `sourcePaths` that `read` finds (nil: no snapshot there) whose locale,
-    /// if it says one, is the source locale. Nil when `snapshot` says no
-    /// locale or is not a translation.
-    package static func source(for path: String, of snapshot: Snapshot, sourceLocale: String,
+    /// The source-locale sibling of the snapshot at `path`, whose locale is
+    /// `locale` (`Snapshot.locale`, or `SnapshotFacts.locale` of a prepared
+    /// version): the first of `sourcePaths` that `read` finds (nil: no
+    /// snapshot there) whose locale, if it says one, is the source locale.
+    /// Nil when `locale` is nil or not a translation's.
+    package static func source(for path: String, locale: String?, sourceLocale: String,
                               read: (String) throws -> Snapshot?) rethrows -> (path: String, snapshot: Snapshot)? {
-        guard let locale = snapshot.locale else { return nil }
+        guard let locale else { return nil }
         for candidate in sourcePaths(for: path, locale: locale, sourceLocale: sourceLocale) {
             guard let found = try read(candidate) else { continue }
             if let theirs = found.locale, !isSource(theirs, sourceLocale: sourceLocale) { continue }

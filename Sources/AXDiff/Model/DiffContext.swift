@@ -4,8 +4,9 @@ import AXSnapshot
 /// per screen by `ScreenDiffer`; rules only read it.
 struct DiffContext {
     let screen: String
-    let old: Snapshot
-    let new: Snapshot
+    /// Each version's screen, platform, locale and layout direction.
+    let old: SnapshotFacts
+    let new: SnapshotFacts
     /// Both versions' stops with the nodes that hold them (containers, frames).
     let oldTree: StopTree
     let newTree: StopTree
@@ -51,8 +52,8 @@ struct DiffContext {
          matching: Matching, contracts: [[String]], isNewScreen: Bool,
          volatile: [LabelPattern] = [], source: LocaleSource? = nil) {
         self.screen = screen
-        self.old = old.snapshot
-        self.new = new.snapshot
+        self.old = old.facts
+        self.new = new.facts
         oldRanks = old.visualRanks
         newRanks = new.visualRanks
         oldTree = old.tree

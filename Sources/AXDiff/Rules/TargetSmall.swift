@@ -16,9 +16,9 @@ enum TargetSmall: ChangeRule {
     /// The minimum side and its unit (`Platform.frameUnit`: a `uiautomator`
     /// dump's pixels are dp once read). A macOS dump (platform `other`) has
     /// no touch target.
-    static func minimum(_ snapshot: Snapshot) -> (side: Double, unit: FrameUnit, platform: String)? {
-        let unit = snapshot.platform.frameUnit
-        switch snapshot.platform {
+    static func minimum(_ platform: Platform) -> (side: Double, unit: FrameUnit, platform: String)? {
+        let unit = platform.frameUnit
+        switch platform {
         case .ios: return (44, unit, "iOS")
         case .web: return (24, unit, "the web")
         case .android: return (48, unit, "Android")
@@ -44,8 +44,8 @@ enum TargetSmall: ChangeRule {
     /// - Complexity: O(n) in the number of new stops (on the web, plus the
     ///   targets near each small one: `WebTargetExceptions`).
     static func changes(in c: DiffContext) -> [Change] {
-        guard let min = minimum(c.new) else { return [] }
-        let oldMin = minimum(c.old) ?? min
+        guard let min = minimum(c.new.platform) else { return [] }
+        let oldMin = minimum(c.old.platform) ?? min
         var result: [Change] = []
         let grouped = c.matching.merges.isEmpty && c.matching.splits.isEmpty ? [] : c.matching.groupedNew
         let exceptions = c.new.platform == .web ? WebTargetExceptions(stops: c.newStops, judged: judged, side: min.side) : nil
