@@ -61,6 +61,13 @@ final class InPlaceBuffer<Element> {
         (base + count).deinitialize(count: 1)
     }
 
+    /// Destroys the values from `start` on where they are.
+    func removeAll(from start: Int) {
+        precondition(start >= 0 && start <= count, "InPlaceBuffer start out of range")
+        (base + start).deinitialize(count: count - start)
+        count = start
+    }
+
     /// The values from `start` on, moved out into an array of their number.
     func take(from start: Int) -> [Element] {
         precondition(start >= 0 && start <= count, "InPlaceBuffer start out of range")
