@@ -47,18 +47,33 @@ final class InPlaceBufferTests: XCTestCase {
     }
 
     /// Wide, deep, empty and single-child levels, and runs long enough to
-    /// make the buffer grow past its first room many times.
-    static func randomShape(_ rng: inout SeededGenerator, depth: Int) -> Shape {
-        guard depth > 0 else { return .node([]) }
-        let count: Int
-        switch Int.random(in: 0..<10, using: &rng) {
-        case 0...2: count = 0
-        case 3: count = 1
-        case 4...7: count = Int.random(in: 2...12, using: &rng)
-        case 8: count = Int.random(in: 13...70, using: &rng)
-        default: count = depth >= 3 ? Int.random(in: 100...400, using: &rng) : 3
+    /// make the buffer grow past its first room many times; at most `budget`
+    /// nodes in all.
+    static func randomShape(_ rng: inout SeededGenerator, depth: Int, budget: inout Int) -> Shape {
+        budget -= 1
+        guard depth > 0, budget > 0 else { return .node([]) }
+        var count: Int
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0...6: count = 0
+        case 7...8: count = 1
+        case 9...16: count = Int.random(in: 2...12, using: &rng)
+        case 17...18: count = Int.random(in: 13...70, using: &rng)
+        default: count = Int.random(in: 100...400, using: &rng)
         }
-        return .node((0..<count).map { _ in randomShape(&rng, depth: depth - 1) })
+        count = min(count, budget)
+        var children: [Shape] = []
+        for _ in 0..<count where budget > 0 { children.append(randomShape(&rng, depth: depth - 1, budget: &budget)) }
+        return .node(children)
+    }
+
+    /// Up to 30 top-level shapes of at most `budget` nodes in all.
+    static func randomRoots(_ rng: inout SeededGenerator, depth: Int, budget: Int) -> [Shape] {
+        var budget = budget
+        var roots: [Shape] = []
+        for _ in 0..<Int.random(in: 0...30, using: &rng) where budget > 0 {
+            roots.append(randomShape(&rng, depth: depth, budget: &budget))
+        }
+        return roots
     }
 
     /// Builds `shape`'s children as the readers do; throws `Stop` when
@@ -108,7 +123,7 @@ final class InPlaceBufferTests: XCTestCase {
         var arrays = 0, values = 0
         for round in 0..<40 {
             let census = Census()
-            let roots = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.randomShape(&rng, depth: 5) }
+            let roots = Self.randomRoots(&rng, depth: 5, budget: 4_000)
             let context = "seed \(seed) (AXDIFF_BUFFER_SEED=\(seed)) round \(round)"
             do {
                 // Room for one at first: the buffer grows as a reader's does.
@@ -136,8 +151,9 @@ final class InPlaceBufferTests: XCTestCase {
         var rng = SeededGenerator(seed: seed &+ 1)
         for round in 0..<60 {
             let census = Census()
-            let roots = (0..<Int.random(in: 1...20, using: &rng)).map { _ in Self.randomShape(&rng, depth: 4) }
+            let roots = Self.randomRoots(&rng, depth: 4, budget: 1_500)
             let total = roots.reduce(0) { $0 + $1.count }
+            guard total > 0 else { continue }
             let stopAfter = Int.random(in: 0..<total, using: &rng)
             var budget = stopAfter
             let context = "seed \(seed) (AXDIFF_BUFFER_SEED=\(seed)) round \(round), stopped after \(budget) of \(total)"
@@ -193,7 +209,7 @@ final class InPlaceBufferTests: XCTestCase {
         var rng = SeededGenerator(seed: seed &+ 2)
         var nodes = 0
         for round in 0..<12 {
-            let roots = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.randomShape(&rng, depth: 5) }
+            let roots = Self.randomRoots(&rng, depth: 5, budget: 4_000)
             var text = "{\"axsnapshot\": 1, \"elements\": "
             var next = 0
             Self.json(roots, next: &next, into: &text)
