@@ -26,6 +26,7 @@ extension InPlaceBuffer where Element == Node {
     /// Makes a node on `line` at the end, to be filled in place; its index.
     /// Made with `Node(line:)` and set in place: the initializer with every
     /// field built the node twice and destroyed one (`Node.init(line:)`).
+    @inline(__always)
     func append(line: Int) -> Int {
         append { $0.initialize(to: Node(line: line)) }
     }
