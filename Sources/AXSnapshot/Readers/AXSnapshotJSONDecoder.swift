@@ -60,7 +60,7 @@ struct AXSnapshotJSONDecoder {
     /// array per parent grew by doubling instead, kept up to twice the room it
     /// needed in the tree (43 % of the peak heap of a diff of 100,000 stops,
     /// massif) and copied its nodes again at every growth.
-    private let scratch = NodeBuffer()
+    private let scratch: NodeBuffer
     /// The unit of the frames being read: the platform's, when its key came
     /// before them (as writers put it), else points until the root's end
     /// settles it.
@@ -73,6 +73,10 @@ struct AXSnapshotJSONDecoder {
     init(_ parser: JSONParser, file: String) {
         self.parser = parser
         self.file = file
+        // Room for about as many nodes as the file holds, so that it seldom
+        // grows (a JSON element takes a hundred bytes or more): memory that is
+        // never reached is never touched.
+        scratch = NodeBuffer(capacity: min(max(parser.bytes.count / 128, 64), 1 << 16))
     }
 
     private var byte: UInt8 { parser.bytes[parser.pos] }
