@@ -126,7 +126,7 @@ final class InPlaceBufferTests: XCTestCase {
             let roots = Self.randomRoots(&rng, depth: 5, budget: 4_000)
             let context = "seed \(seed) (AXDIFF_BUFFER_SEED=\(seed)) round \(round)"
             do {
-                // Room for one at first: the buffer grows as a reader's does.
+                // The smallest blocks (16 slots): most arrays taken cross from one to the next.
                 let buffer = InPlaceBuffer<Item>(capacity: 1)
                 var next = 0, budget = Int.max
                 let tree = try Self.build(roots, in: buffer, census: census, next: &next, budget: &budget)

@@ -73,9 +73,10 @@ struct AXSnapshotJSONDecoder {
     init(_ parser: JSONParser, file: String) {
         self.parser = parser
         self.file = file
-        // Room for about as many nodes as the file holds, so that it seldom
-        // grows (a JSON element takes a hundred bytes or more): memory that is
-        // never reached is never touched.
+        // Blocks of room for about as many nodes as the file holds (a JSON
+        // element takes a hundred bytes or more), up to
+        // `InPlaceBuffer.blockBytes`: memory that is never reached is never
+        // touched.
         scratch = NodeBuffer(capacity: min(max(parser.bytes.count / 128, 64), 1 << 16))
     }
 
