@@ -25,7 +25,12 @@ final class InPlaceBuffer<Element> {
     /// own, not an `Array` of blocks: reading an array held in a class's
     /// `var` checked exclusive access at run time, a call at every slot.
     private var blocks: UnsafeMutablePointer<UnsafeMutablePointer<Element>>
+    /// The first block, where most values are (a reader's open items, and
+    /// the nodes of all but very flat files): found without the table.
+    private let first: UnsafeMutablePointer<Element>
     private var blockCount = 1
+    /// The slots of all blocks: `blockCount << shift`.
+    private var room: Int
     private var tableCapacity = 8
     private let shift: Int
     private let mask: Int
@@ -45,8 +50,10 @@ final class InPlaceBuffer<Element> {
         while 1 << shift < slots { shift += 1 }
         self.shift = shift
         mask = (1 << shift) - 1
+        room = 1 << shift
+        first = .allocate(capacity: 1 << shift)
         blocks = .allocate(capacity: tableCapacity)
-        blocks.initialize(to: .allocate(capacity: 1 << shift))
+        blocks.initialize(to: first)
     }
 
     deinit {
@@ -62,16 +69,19 @@ final class InPlaceBuffer<Element> {
     /// The slot of `index`, which must be below the room of the blocks.
     @inline(__always)
     private func slot(_ index: Int) -> UnsafeMutablePointer<Element> {
-        blocks[index >> shift] + (index & mask)
+        index <= mask ? first + index : blocks[index >> shift] + (index & mask)
     }
 
     /// The value at `index`, in place: reading or setting a field of it
-    /// copies nothing else.
+    /// copies nothing else. Inlined: the optimizer left the accessors out of
+    /// line once a slot was looked up by block, a call at every field.
     subscript(index: Int) -> Element {
+        @inline(__always)
         unsafeAddress {
             precondition(index >= 0 && index < count, "InPlaceBuffer index out of range")
             return UnsafePointer(slot(index))
         }
+        @inline(__always)
         unsafeMutableAddress {
             precondition(index >= 0 && index < count, "InPlaceBuffer index out of range")
             return slot(index)
@@ -84,7 +94,7 @@ final class InPlaceBuffer<Element> {
     @discardableResult
     @inline(__always)
     func append(initializing initialize: (UnsafeMutablePointer<Element>) -> Void) -> Int {
-        if count == blockCount << shift { addBlock() }
+        if count == room { addBlock() }
         initialize(slot(count))
         count += 1
         return count - 1
@@ -102,6 +112,7 @@ final class InPlaceBuffer<Element> {
         }
         (blocks + blockCount).initialize(to: .allocate(capacity: 1 << shift))
         blockCount += 1
+        room += 1 << shift
     }
 
     /// Destroys the last value where it is.

@@ -20,6 +20,7 @@ extension InPlaceBuffer where Element == Node {
 
     /// Makes a node on `line` at the end, and shapes it in place with `shape`
     /// (a node made aside was copied in, field by field).
+    @inline(__always)
     func append<Result>(line: Int, shape: (inout Node) -> Result) -> Result {
         let at = append(line: line)
         return shape(&self[at])
