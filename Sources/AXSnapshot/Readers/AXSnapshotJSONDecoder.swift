@@ -283,8 +283,8 @@ struct AXSnapshotJSONDecoder {
                     problems.field = NodeField.states.rawValue; states = try strings("states", depth: inner, &problems)
                 case 13:
                     problems.field = NodeField.children.rawValue
-                    // Read before the node is reached: reading them grows
-                    // `scratch`, which may move the node.
+                    // Read before the node is reached: an access to it must
+                    // not stay open while reading them changes `scratch`.
                     let children = try self.nodes("children", depth: inner, &problems)
                     scratch[at].children = children
                 default: _ = try parser.parseValue(depth: inner)

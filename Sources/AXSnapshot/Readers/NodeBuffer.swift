@@ -1,9 +1,9 @@
 /// The nodes of every open item of a tree being read (by indentation, or by
 /// JSON's brackets), and the top-level ones read so far, in one buffer: an
 /// open item's children so far are the tail after the point it noted when it
-/// opened, since everything its children held was taken out when they closed. A closing item takes its
-/// children out as one array of their exact size, moved, not copied
-/// (`InPlaceBuffer.take`).
+/// opened, since everything its children held was taken out when they
+/// closed. A closing item takes its children out as one array of their exact
+/// size, moved, not copied (`InPlaceBuffer.take`).
 ///
 /// Each item's own `[Node]` grew by doubling as its children came (a new
 /// allocation and a move of every child each time: 6 % of the ARIA reader's
