@@ -55,8 +55,9 @@ extension AriaYAMLReader {
 
         /// `bytes`: the file's size. The open items' children wait in
         /// `nodes`, and a list of many items holds all of them at once (a
-        /// page's thousand sections, say): room for one node every 128 bytes
-        /// spares most of the doublings, each moving every node so far.
+        /// page's thousand sections, say): blocks of room for about one node
+        /// every 128 bytes (up to `InPlaceBuffer.blockBytes`) spare most
+        /// of the allocations.
         init(file: String, bytes: Int = 0) {
             self.file = file
             nodes = NodeBuffer(capacity: min(max(bytes / 128, 64), 1 << 16))

@@ -85,7 +85,7 @@ extension AriaYAMLReader.Builder {
                 if node.value == nil {
                     node.value = node.children.first { $0.platformRole == "option" && $0.states.contains(.selected) }?.label
                 }
-                node.children = node.children.filter { $0.platformRole != "option" }
+                node.children = Self.withoutOptions(node.children)
             }
             let speaks = hasName || !(node.value ?? "").isEmpty || hasInline || frame.hasText
             let stop = speaks || role.isFocusableWithoutLabel || role == .progress
@@ -164,6 +164,17 @@ extension AriaYAMLReader.Builder {
             node.element = false
             return AriaYAMLReader.Finished(holdsStop: !node.hidden, isTextStop: false, hasText: hasText, holdsControl: holdsControl)
         }
+    }
+
+    /// `children` less the options, in an array of their exact number
+    /// (`filter` grew its array by doubling, and the tree kept the slack).
+    static func withoutOptions(_ children: [Node]) -> [Node] {
+        let kept = children.reduce(0) { $0 + ($1.platformRole == "option" ? 0 : 1) }
+        guard kept < children.count else { return children }
+        var result: [Node] = []
+        result.reserveCapacity(kept)
+        for child in children where child.platformRole != "option" { result.append(child) }
+        return result
     }
 
     /// The text node for an item's inline text.
