@@ -3,31 +3,34 @@
 /// Nodes are values: a reader builds the whole tree once and nothing mutates
 /// it afterwards. `children` is in reading order.
 public struct Node: Sendable, Equatable {
+    // Declared in this order for the layout: the 8-byte fields first, then the
+    // frame, with the one- and two-byte fields in its padding, and the optional
+    // integers last (208 bytes a node in the order of the initializer, 192 in this one).
     public var id: String? = nil
-    public var role: Role = .other
     /// The role as the platform wrote it (ARIA role, Android class or role
     /// description, XCUITest element type), kept beside the normalized `role`:
     /// spoken words and severities follow the platform. Nil when the format
     /// names only the normalized role.
     public var platformRole: String? = nil
-    public var states: NodeStates = []
-    /// Heading level (`level=N`), when known.
-    public var level: Int? = nil
     public var label: String? = nil
     public var value: String? = nil
     public var hint: String? = nil
-    public var inputLabels: [String] = []
-    public var actions: [String] = []
-    public var frame: Frame? = nil
-    public var hidden: Bool = false
-    /// Explicit "this node is one stop"; nil means: decided by the default rule.
-    public var element: Bool? = nil
     /// The asset name of the image this node draws, when the format tells it
     /// (used to spot the asset name leaking into the label).
     public var imageName: String? = nil
+    public var inputLabels: [String] = []
+    public var actions: [String] = []
+    public var children: [Node] = []
+    public var frame: Frame? = nil
+    public var role: Role = .other
+    public var hidden: Bool = false
+    /// Explicit "this node is one stop"; nil means: decided by the default rule.
+    public var element: Bool? = nil
+    public var states: NodeStates = []
+    /// Heading level (`level=N`), when known.
+    public var level: Int? = nil
     /// 1-based line in the source file, for messages.
     public var line: Int? = nil
-    public var children: [Node] = []
 
     public init(
         id: String? = nil, role: Role = .other, platformRole: String? = nil,

@@ -165,12 +165,12 @@ extension Snapshot {
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
         return Stop(
-            index: index, id: siblings[i].id, role: siblings[i].role, platformRole: siblings[i].platformRole,
-            states: states, level: siblings[i].level,
+            index: index, id: siblings[i].id, platformRole: siblings[i].platformRole,
             label: label, value: siblings[i].value ?? "", hint: siblings[i].hint ?? "",
-            inputLabels: siblings[i].inputLabels, actions: siblings[i].actions, frame: siblings[i].frame,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, position: i, line: siblings[i].line,
-            platform: platform
+            inputLabels: siblings[i].inputLabels, actions: siblings[i].actions,
+            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, frame: siblings[i].frame,
+            role: siblings[i].role, platform: platform, states: states, level: siblings[i].level, position: i,
+            line: siblings[i].line
         )
     }
 }
