@@ -245,4 +245,31 @@ final class InPlaceBufferTests: XCTestCase {
         XCTAssertTrue(buffer.isEmpty)
         XCTAssertEqual(census.live, 2)
     }
+
+    /// `popLast` hands the last value over without destroying it, and
+    /// `take(from:appendingTo:)` moves a tail that spans blocks onto the end
+    /// of an array (the uiautomator reader's group of a stop and the
+    /// controls lifted out of it); nothing is copied or destroyed twice.
+    func testPopLastAndTakeAppendingMoveValuesOut() {
+        let census = Census()
+        let buffer = InPlaceBuffer<Item>(capacity: 2) // blocks of 16 slots
+        for id in 0..<40 { buffer.append { $0.initialize(to: Item(tracked: Tracked(census), id: id)) } }
+        var group: [Item] = []
+        group.reserveCapacity(1 + 39 - 10)
+        group.append(buffer.popLast())
+        XCTAssertEqual(group[0].id, 39)
+        XCTAssertEqual(buffer.count, 39)
+        XCTAssertEqual(census.live, 40)
+        buffer.take(from: 10, appendingTo: &group)
+        XCTAssertEqual(group.map(\.id), [39] + Array(10..<39))
+        XCTAssertEqual(group.capacity, Self.exactCapacity(30), "the room reserved, not grown")
+        XCTAssertEqual(buffer.count, 10)
+        XCTAssertEqual(census.live, 40)
+        buffer.take(from: 10, appendingTo: &group)
+        XCTAssertEqual(group.count, 30)
+        group.removeAll()
+        XCTAssertEqual(census.live, 10)
+        buffer.removeAll(from: 0)
+        XCTAssertEqual(census.live, 0)
+    }
 }

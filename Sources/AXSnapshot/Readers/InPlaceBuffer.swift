@@ -135,12 +135,17 @@ final class InPlaceBuffer<Element> {
         count = start
     }
 
+    /// The last value, moved out: its slot is left uninitialized.
+    func popLast() -> Element {
+        precondition(count > 0, "InPlaceBuffer is empty")
+        count -= 1
+        return slot(count).move()
+    }
+
     /// The values from `start` on, moved out into an array of their number.
     func take(from start: Int) -> [Element] {
         precondition(start >= 0 && start <= count, "InPlaceBuffer start out of range")
-        let end = count
-        guard end > start else { return [] }
-        count = start
+        guard count > start else { return [] }
         // Appended one by one, not made with `init(unsafeUninitializedCapacity:)`:
         // that one allocates in a standard library function compiled for every
         // element type, which looks the array's type up at run time (some 440
@@ -148,7 +153,17 @@ final class InPlaceBuffer<Element> {
         // some 200 instructions, five times what this loop takes; these are
         // compiled for `Element` here.
         var values: [Element] = []
-        values.reserveCapacity(end - start)
+        values.reserveCapacity(count - start)
+        take(from: start, appendingTo: &values)
+        return values
+    }
+
+    /// Moves the values from `start` on to the end of `values`, which should
+    /// have room for them.
+    func take(from start: Int, appendingTo values: inout [Element]) {
+        precondition(start >= 0 && start <= count, "InPlaceBuffer start out of range")
+        let end = count
+        count = start
         var i = start
         while i < end {
             // The run of values in this block.
@@ -156,6 +171,5 @@ final class InPlaceBuffer<Element> {
             values.append(contentsOf: MovedElements(base: slot(i), count: run))
             i += run
         }
-        return values
     }
 }

@@ -251,10 +251,9 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         var actionable = [Bool](repeating: false, count: n)
         var speakingChild = [Bool](repeating: false, count: n)
         var candidate = [Bool](repeating: false, count: n)
-        // Each node's children that stay its children: all of them once
-        // pass 1 has counted them, less those pass 2 lifts out. A node's
-        // children follow it, so it is counted whole before pass 1 reaches it.
-        var keptChildren = [Int](repeating: 0, count: n)
+        // Whether a node has children: they follow it, so pass 1 has seen
+        // them all before it reaches the node.
+        var hasChildren = [Bool](repeating: false, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let node = raw[i]
             let kind = classKinds[node.classIndex]
@@ -272,12 +271,12 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             if hidden || scroll {
                 candidate[i] = false
             } else if act {
-                candidate[i] = keptChildren[i] == 0 || speaking
+                candidate[i] = !hasChildren[i] || speaking
             } else {
                 candidate[i] = ownText
             }
             if node.parent >= 0 {
-                keptChildren[node.parent] += 1
+                hasChildren[node.parent] = true
                 if !act, !hidden, speaking { speakingChild[node.parent] = true }
             }
         }
@@ -285,18 +284,18 @@ public enum UIAutomatorReader: SnapshotFormatReader {
         // Pass 2, parents first: who owns each node's speech, and which
         // actionable nodes inside a stop are lifted out after it.
         var owner = [Int](repeating: -1, count: n)
-        var lifted = [Bool](repeating: false, count: n)
+        var isLifted = [Bool](repeating: false, count: n)
         var isStop = [Bool](repeating: false, count: n)
-        var liftedInto: [Int: [Int]] = [:]
+        // The stops that actionable nodes are lifted out of.
+        var hasLifted = [Bool](repeating: false, count: n)
         for i in 0..<n {
             let p = raw[i].parent
             if p >= 0 {
                 let context = isStop[p] ? p : owner[p]
                 if context >= 0 {
                     if actionable[i] {
-                        lifted[i] = true
-                        keptChildren[p] -= 1
-                        liftedInto[context, default: []].append(i)
+                        isLifted[i] = true
+                        hasLifted[context] = true
                     } else {
                         owner[i] = context
                     }
@@ -305,53 +304,57 @@ public enum UIAutomatorReader: SnapshotFormatReader {
             isStop[i] = candidate[i] && owner[i] < 0
         }
 
-        // Pass 3, children before parents: the nodes. In reverse pre-order a
-        // node's children are built just before it, so they are the top of
-        // `pending`, first child on top; holding only the subtrees still
-        // waiting for their parent, not an array slot for every node, keeps
-        // this pass from touching megabytes of fresh memory.
-        var pending: [Node] = []
-        var liftedNodes: [Int: Node] = [:]
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            let kept = keptChildren[i]
-            // Filled where it lies, on top of `pending`: a `Node` is a large
-            // value, and one made elsewhere and returned is copied and destroyed.
-            if kept > 0 {
-                var children: [Node] = []
-                children.reserveCapacity(kept)
-                for _ in 0..<kept {
-                    if let child = pending.popLast() { children.append(child) }
+        // Pass 3, in document order: each node made in place at the end of
+        // `nodes` (`NodeBuffer`) and filled as it opens. An open node's
+        // children so far are the tail after it: when it closes (the next
+        // node is not inside it) they are moved out as one array of their
+        // exact number, so a node is moved once, into its parent's array.
+        // A lifted node is moved aside into `lifted` when it closes, and its
+        // stop takes the ones after the mark it noted when it opened: those of
+        // one stop do not nest, so they close in document order, and any
+        // lifted into a stop inside it were taken when that stop closed.
+        let nodes = NodeBuffer(capacity: n)
+        let lifted = NodeBuffer(capacity: 16)
+        var open: [(index: Int, at: Int, liftedMark: Int)] = []
+        func close() {
+            let (i, at, mark) = open.removeLast()
+            let children = nodes.take(from: at + 1)
+            // A leaf keeps the empty array `Node(line:)` gave it: nothing
+            // assigned, so nothing released.
+            if !children.isEmpty { nodes[at].children = children }
+            if mark >= 0 {
+                // The stop first, then what was lifted out of it.
+                var group: [Node] = []
+                group.reserveCapacity(1 + lifted.count - mark)
+                group.append(nodes.popLast())
+                lifted.take(from: mark, appendingTo: &group)
+                let frame = group[0].frame
+                nodes.append(line: raw[i].line) {
+                    $0.role = .container
+                    $0.frame = frame
+                    $0.element = false
+                    $0.children = group
                 }
-                pending.append(Node(line: raw[i].line))
-                pending[pending.count - 1].children = children
-            } else {
-                // A leaf keeps the empty array `Node(line:)` gives it: nothing
-                // assigned, so nothing released.
-                pending.append(Node(line: raw[i].line))
             }
+            if isLifted[i] { lifted.append { $0.initialize(to: nodes.popLast()) } }
+        }
+        for i in 0..<n {
             let p = raw[i].parent
-            fill(&pending[pending.count - 1], raw, i, kind: classKinds[raw[i].classIndex], classes: classes,
+            while let top = open.last, top.index != p { close() }
+            let at = nodes.append(line: raw[i].line)
+            fill(&nodes[at], raw, i, kind: classKinds[raw[i].classIndex], classes: classes,
                  containerRole: containerRoles[raw[i].classIndex],
                  strings: strings, density: density, inner: owner[i] >= 0, stop: isStop[i],
                  inTabList: p >= 0 && classKinds[raw[p].classIndex].isTabList)
-            if isStop[i], let more = liftedInto[i], let node = pending.popLast() {
-                var group = [node]
-                group.reserveCapacity(more.count + 1)
-                for j in more {
-                    if let m = liftedNodes.removeValue(forKey: j) { group.append(m) }
-                }
-                pending.append(Node(role: .container, frame: node.frame, element: false, line: node.line, children: group))
-            }
-            if lifted[i], let node = pending.popLast() {
-                liftedNodes[i] = node
+            // A leaf that stays where it is needs no closing: the parent
+            // that closes takes it with its siblings.
+            if hasChildren[i] || isLifted[i] {
+                open.append((i, at, isStop[i] && hasLifted[i] ? lifted.count : -1))
             }
         }
-
-        // What is left are the roots, the first on top.
-        var roots: [Node] = []
-        roots.reserveCapacity(pending.count)
-        while let root = pending.popLast() { roots.append(root) }
-        return roots
+        while !open.isEmpty { close() }
+        // What is left are the roots, in document order.
+        return nodes.take(from: 0)
     }
 
     /// The fields of node `i` of `raw`, written into `node`, made by
@@ -363,7 +366,8 @@ public enum UIAutomatorReader: SnapshotFormatReader {
     /// `classes` is the class table `raw.classIndex` indexes (the name is
     /// read where it is stored, not passed as a copy), and `containerRole`
     /// the class's role as a container that is not a stop (`containerRole`,
-    /// found once per class). The node's children are already in place.
+    /// found once per class). Called as the node opens, before its children
+    /// are made: it does not look at them.
     static func fill(_ node: inout Node, _ raw: [UIAutomatorNode], _ i: Int, kind: UIAutomatorNode.Kind, classes: [String],
                      containerRole: Role, strings: UIAutomatorStrings, density: Double?, inner: Bool, stop: Bool,
                      inTabList: Bool) {
