@@ -8,13 +8,6 @@ import XCTest
 /// `label.untranslated` in the tracker: the source-locale sibling is read
 /// from the same commit's tree, and from its parent where the commit changed it.
 final class LocaleSiblingTests: XCTestCase {
-    static func signIn(_ locale: String, _ labels: [String]) -> String {
-        let ids = ["sign_in_heading", "email_field", "password_field", "password_visibility_button", "sign_in_button"]
-        let roles = ["heading", "textField", "secureTextField", "button", "button"]
-        let elements = (0..<5).map { "{\"id\": \"\(ids[$0])\", \"role\": \"\(roles[$0])\", \"label\": \"\(labels[$0])\"}" }
-        return "{\"axsnapshot\": 1, \"screen\": \"SignIn\", \"platform\": \"ios\", \"locale\": \"\(locale)\", \"elements\": [\n  "
-            + elements.joined(separator: ",\n  ") + "\n]}\n"
-    }
     static let english = ["Sign in", "Email address", "Password", "Show password", "Sign in"]
     static let spanish = ["Iniciar sesión", "Correo electrónico", "Contraseña", "Mostrar contraseña", "Iniciar sesión"]
 
@@ -32,29 +25,29 @@ final class LocaleSiblingTests: XCTestCase {
     func testTheTrackerReadsTheSourceSiblingFromTheCommitsTree() throws {
         let repo = try GitFixture(self)
         try repo.commit("Sign in in two locales", [
-            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
-            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+            "Snapshots/en/SignIn.json": SignInSnapshot.json("en", Self.english),
+            "Snapshots/es/SignIn.json": SignInSnapshot.json("es", Self.spanish),
         ])
         var missing = Self.spanish
         missing[3] = "Show password"
         // Only the Spanish snapshot changes: the English one is read from the tree.
-        let fallback = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        let fallback = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": SignInSnapshot.json("es", missing)])
         var again = missing
         again[1] = "Correo"
-        let edit = try repo.commit("Edit another", ["Snapshots/es/SignIn.json": Self.signIn("es", again)])
+        let edit = try repo.commit("Edit another", ["Snapshots/es/SignIn.json": SignInSnapshot.json("es", again)])
         // Both change at once: the English text moved on and the Spanish copied it.
         var english = Self.english
         english[2] = "Your password"
         var copied = again
         copied[2] = "Your password"
         let both = try repo.commit("Copy English", [
-            "Snapshots/en/SignIn.json": Self.signIn("en", english),
-            "Snapshots/es/SignIn.json": Self.signIn("es", copied),
+            "Snapshots/en/SignIn.json": SignInSnapshot.json("en", english),
+            "Snapshots/es/SignIn.json": SignInSnapshot.json("es", copied),
         ])
         // A translation changed to another Spanish text.
         var reworded = copied
         reworded[0] = "Entrar"
-        let spanishOnly = try repo.commit("Reword", ["Snapshots/es/SignIn.json": Self.signIn("es", reworded)])
+        let spanishOnly = try repo.commit("Reword", ["Snapshots/es/SignIn.json": SignInSnapshot.json("es", reworded)])
         try annotate(repo)
 
         let note = repo.note(fallback)
@@ -72,13 +65,13 @@ final class LocaleSiblingTests: XCTestCase {
         let repo = try GitFixture(self)
         try repo.commit("Two locales", [
             ".axdiff.json": "{\"sourceLocale\": \"es\"}\n",
-            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
-            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+            "Snapshots/en/SignIn.json": SignInSnapshot.json("en", Self.english),
+            "Snapshots/es/SignIn.json": SignInSnapshot.json("es", Self.spanish),
         ])
         var missing = Self.spanish
         missing[3] = "Show password"
         // Spanish is the source now: the Spanish snapshot is not a translation.
-        let commit = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        let commit = try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": SignInSnapshot.json("es", missing)])
         try annotate(repo)
         XCTAssertEqual(count("label.untranslated", in: repo.note(commit)), 0, repo.note(commit) ?? "")
         XCTAssertEqual(count("label.changed", in: repo.note(commit)), 1, repo.note(commit) ?? "")
@@ -88,13 +81,13 @@ final class LocaleSiblingTests: XCTestCase {
         let repo = try GitFixture(self)
         try repo.commit("Two locales", [
             ".axdiff.json": "{\"failOn\": \"warning\"}\n",
-            "Snapshots/en/SignIn.json": Self.signIn("en", Self.english),
-            "Snapshots/es/SignIn.json": Self.signIn("es", Self.spanish),
+            "Snapshots/en/SignIn.json": SignInSnapshot.json("en", Self.english),
+            "Snapshots/es/SignIn.json": SignInSnapshot.json("es", Self.spanish),
         ])
         try repo.git(["checkout", "-q", "-b", "feature"])
         var missing = Self.spanish
         missing[3] = "Show password"
-        try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": Self.signIn("es", missing)])
+        try repo.commit("Lose a translation", ["Snapshots/es/SignIn.json": SignInSnapshot.json("es", missing)])
         let verdict = try Gate(repository: try Repository.open(path: repo.path)).check(Gate.Options())
         XCTAssertTrue(verdict.fails)
         XCTAssertEqual(verdict.failing.map { "\($0.change.kind.rawValue)@\($0.change.elements.first?.id ?? "")" },

@@ -34,13 +34,13 @@ final class SiblingSnapshotsTests: XCTestCase {
         let repo = try GitFixture(self)
         let english = ["Sign in", "Email address", "Password", "Show password", "Sign in"]
         let untranslated = { (locale: String, word: String) in
-            SiblingSnapshotsTests.signIn(locale, [word, word + " 2", word + " 3", "Show password", word + " 5"])
+            SignInSnapshot.json(locale, [word, word + " 2", word + " 3", "Show password", word + " 5"])
         }
         _ = try repo.commit("Sign in", [
-            "Snapshots/en/SignIn.json": Self.signIn("en", english),
-            "Snapshots/es/SignIn.json": Self.signIn("es", ["Iniciar", "Correo", "Clave", "Mostrar", "Iniciar"]),
-            "Snapshots/fr/SignIn.json": Self.signIn("fr", ["Connexion", "Courriel", "Mot", "Afficher", "Connexion"]),
-            "Snapshots/de/SignIn.json": Self.signIn("de", ["Anmelden", "E-Mail", "Passwort", "Zeigen", "Anmelden"]),
+            "Snapshots/en/SignIn.json": SignInSnapshot.json("en", english),
+            "Snapshots/es/SignIn.json": SignInSnapshot.json("es", ["Iniciar", "Correo", "Clave", "Mostrar", "Iniciar"]),
+            "Snapshots/fr/SignIn.json": SignInSnapshot.json("fr", ["Connexion", "Courriel", "Mot", "Afficher", "Connexion"]),
+            "Snapshots/de/SignIn.json": SignInSnapshot.json("de", ["Anmelden", "E-Mail", "Passwort", "Zeigen", "Anmelden"]),
         ])
         let all = try repo.commit("Lose a translation in three locales", [
             "Snapshots/es/SignIn.json": untranslated("es", "Iniciar"),
@@ -54,13 +54,5 @@ final class SiblingSnapshotsTests: XCTestCase {
         XCTAssertEqual(analyzer.siblingsKept, 1, "one English source for three translations")
         _ = try analyzer.analyze(XCTUnwrap(ObjectID(hex: one)))
         XCTAssertEqual(analyzer.siblingsKept, 1, "the same English blob, kept")
-    }
-
-    static func signIn(_ locale: String, _ labels: [String]) -> String {
-        let ids = ["sign_in_heading", "email_field", "password_field", "password_visibility_button", "sign_in_button"]
-        let roles = ["heading", "textField", "secureTextField", "button", "button"]
-        let elements = (0..<5).map { "{\"id\": \"\(ids[$0])\", \"role\": \"\(roles[$0])\", \"label\": \"\(labels[$0])\"}" }
-        return "{\"axsnapshot\": 1, \"screen\": \"SignIn\", \"platform\": \"ios\", \"locale\": \"\(locale)\", \"elements\": [\n  "
-            + elements.joined(separator: ",\n  ") + "\n]}\n"
     }
 }
