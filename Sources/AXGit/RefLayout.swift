@@ -48,24 +48,38 @@ package struct RefLayout: Sendable, Equatable {
     /// Appends every directory under `directory` (a symbolic link to one too, not followed),
     /// depth first, each before what it holds, siblings in the order the directory lists
     /// them: the order of Foundation's directory enumerator (fts), so the same directories
-    /// are kept when `limit` cuts the walk short. False once `limit` is reached.
-    @discardableResult
-    private static func walk(_ directory: String, into dirs: inout [String], limit: Int) -> Bool {
-        guard let stream = opendir(directory) else { return dirs.count < limit }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            guard dirs.count < limit else { return false }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    /// are kept when `limit` cuts the walk short. A stack of listings, each directory read
+    /// whole and closed before its first subdirectory: the depth of `refs/` bounds neither
+    /// the call stack nor the open descriptors.
+    private static func walk(_ directory: String, into dirs: inout [String], limit: Int) {
+        var stack = [(entries: entries(of: directory), next: 0)]
+        while let top = stack.indices.last, dirs.count < limit {
+            let i = stack[top].next
+            guard i < stack[top].entries.count else {
+                stack.removeLast()
+                continue
             }
-            if name == "." || name == ".." { continue }
-            let full = FilePath.appending(directory, name)
+            stack[top].next = i + 1
+            let full = stack[top].entries[i]
             var st = stat()
             guard stat(full, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { continue }
             dirs.append(full)
             var link = stat()
-            if lstat(full, &link) == 0, link.st_mode & S_IFMT == S_IFDIR, !walk(full, into: &dirs, limit: limit) { return false }
+            if lstat(full, &link) == 0, link.st_mode & S_IFMT == S_IFDIR { stack.append((entries(of: full), 0)) }
         }
-        return dirs.count < limit
+    }
+
+    /// The paths of `directory`'s entries but `.` and `..`, in the order it lists them.
+    private static func entries(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var paths: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { paths.append(FilePath.appending(directory, name)) }
+        }
+        return paths
     }
 }

@@ -83,8 +83,7 @@ enum SnapshotFiles {
     /// lead outside the tree.
     static func list(_ root: String, snapshotsOnly: Bool = true) -> [String] {
         let base = URL(fileURLWithPath: root)
-        var found: [String] = []
-        collectFiles(in: base.path, relative: "", into: &found)
+        let found = collectFiles(under: base.path)
         var result: [String] = []
         let prefix = base.standardizedFileURL.path + "/"
         for relative in found {
@@ -96,27 +95,34 @@ enum SnapshotFiles {
         return result.sorted()
     }
 
-    /// Appends the regular files under `directory` (itself not a symbolic link), by their path
-    /// below the root: entries whose name starts with a dot, and symbolic links, are not
-    /// followed or listed (as Foundation's enumerator with `.skipsHiddenFiles` left them).
-    private static func collectFiles(in directory: String, relative: String, into found: inout [String]) {
+    /// The regular files under `root` (itself not a symbolic link), by their path below it:
+    /// entries whose name starts with a dot, and symbolic links, are not followed or listed (as
+    /// Foundation's enumerator with `.skipsHiddenFiles` left them). A stack of directories still
+    /// to read, each read whole and closed before the next: the depth of the tree bounds neither
+    /// the call stack nor the open descriptors.
+    private static func collectFiles(under root: String) -> [String] {
+        var found: [String] = []
+        var pending = [(path: root, relative: "")]
         var st = stat()
-        guard lstat(directory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        while let (directory, relative) = pending.popLast() {
+            guard lstat(directory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let stream = opendir(directory) else { continue }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                let below = relative.isEmpty ? name : relative + "/" + name
+                guard lstat(path, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR: pending.append((path, below))
+                case S_IFREG: found.append(below)
+                default: break
+                }
             }
-            guard !name.hasPrefix(".") else { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            let below = relative.isEmpty ? name : relative + "/" + name
-            guard lstat(path, &st) == 0 else { continue }
-            switch st.st_mode & S_IFMT {
-            case S_IFDIR: collectFiles(in: path, relative: below, into: &found)
-            case S_IFREG: found.append(below)
-            default: break
-            }
+            closedir(stream)
         }
+        return found
     }
 
     static func isDirectory(_ path: String) -> Bool {
