@@ -5,7 +5,9 @@
 public struct Node: Sendable, Equatable {
     // Declared in this order for the layout: the 8-byte fields first, then the
     // frame, with the one- and two-byte fields in its padding, and the optional
-    // integers last (208 bytes a node in the order of the initializer, 192 in this one).
+    // integer last. What few nodes have (a hint, an image name, input labels,
+    // actions, a heading level) is out of line: 192 bytes a node with every
+    // field inline, 136 so.
     public var id: String? = nil
     /// The role as the platform wrote it (ARIA role, Android class or role
     /// description, XCUITest element type), kept beside the normalized `role`:
@@ -14,23 +16,61 @@ public struct Node: Sendable, Equatable {
     public var platformRole: String? = nil
     public var label: String? = nil
     public var value: String? = nil
-    public var hint: String? = nil
-    /// The asset name of the image this node draws, when the format tells it
-    /// (used to spot the asset name leaking into the label).
-    public var imageName: String? = nil
-    public var inputLabels: [String] = []
-    public var actions: [String] = []
     public var children: [Node] = []
+    @usableFromInline var details = OutOfLine<Details>()
     public var frame: Frame? = nil
     public var role: Role = .other
     public var hidden: Bool = false
     /// Explicit "this node is one stop"; nil means: decided by the default rule.
     public var element: Bool? = nil
     public var states: NodeStates = []
-    /// Heading level (`level=N`), when known.
-    public var level: Int? = nil
     /// 1-based line in the source file, for messages.
     public var line: Int? = nil
+
+    /// The fields few nodes have.
+    @usableFromInline
+    struct Details: Equatable, Sendable {
+        @usableFromInline var hint: String?
+        @usableFromInline var imageName: String?
+        @usableFromInline var inputLabels: [String] = []
+        @usableFromInline var actions: [String] = []
+        @usableFromInline var level: Int?
+
+        /// Whether every field has its default.
+        var isDefault: Bool {
+            hint == nil && imageName == nil && inputLabels.isEmpty && actions.isEmpty && level == nil
+        }
+    }
+
+    public var hint: String? {
+        @inlinable get { details.box?.value.hint }
+        set { update { $0.hint = newValue } }
+    }
+    /// The asset name of the image this node draws, when the format tells it
+    /// (used to spot the asset name leaking into the label).
+    public var imageName: String? {
+        @inlinable get { details.box?.value.imageName }
+        set { update { $0.imageName = newValue } }
+    }
+    public var inputLabels: [String] {
+        @inlinable get { details.box?.value.inputLabels ?? [] }
+        set { update { $0.inputLabels = newValue } }
+    }
+    public var actions: [String] {
+        @inlinable get { details.box?.value.actions ?? [] }
+        set { update { $0.actions = newValue } }
+    }
+    /// Heading level (`level=N`), when known.
+    public var level: Int? {
+        @inlinable get { details.box?.value.level }
+        set { update { $0.level = newValue } }
+    }
+
+    private mutating func update(_ change: (inout Details) -> Void) {
+        var value = details.box?.value ?? Details()
+        change(&value)
+        details = value.isDefault ? OutOfLine() : OutOfLine(value)
+    }
 
     public init(
         id: String? = nil, role: Role = .other, platformRole: String? = nil,
@@ -44,16 +84,13 @@ public struct Node: Sendable, Equatable {
         self.role = role
         self.platformRole = platformRole
         self.states = states
-        self.level = level
         self.label = label
         self.value = value
-        self.hint = hint
-        self.inputLabels = inputLabels
-        self.actions = actions
+        let details = Details(hint: hint, imageName: imageName, inputLabels: inputLabels, actions: actions, level: level)
+        self.details = details.isDefault ? OutOfLine() : OutOfLine(details)
         self.frame = frame
         self.hidden = hidden
         self.element = element
-        self.imageName = imageName
         self.line = line
         self.children = children
     }

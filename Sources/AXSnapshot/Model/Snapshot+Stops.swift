@@ -164,12 +164,16 @@ extension Snapshot {
             }
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
+        // What few stops have goes out of line, and only when the stop has it.
+        let hint = siblings[i].hint ?? "", inputLabels = siblings[i].inputLabels, actions = siblings[i].actions
+        let level = siblings[i].level
+        let rare = !hint.isEmpty || !inputLabels.isEmpty || !actions.isEmpty || !imageNames.isEmpty || !innerIDs.isEmpty || level != nil
         return Stop(
             index: index, id: siblings[i].id, platformRole: siblings[i].platformRole,
-            label: label, value: siblings[i].value ?? "", hint: siblings[i].hint ?? "",
-            inputLabels: siblings[i].inputLabels, actions: siblings[i].actions,
-            imageNames: imageNames, innerIDs: innerIDs, containerPath: parentPath, frame: siblings[i].frame,
-            role: siblings[i].role, platform: platform, states: states, level: siblings[i].level, position: i,
+            label: label, value: siblings[i].value ?? "", containerPath: parentPath,
+            details: rare ? OutOfLine(Stop.Details(hint: hint, inputLabels: inputLabels, actions: actions, imageNames: imageNames,
+                                                   innerIDs: innerIDs, level: level)) : OutOfLine(),
+            frame: siblings[i].frame, role: siblings[i].role, platform: platform, states: states, position: i,
             line: siblings[i].line
         )
     }

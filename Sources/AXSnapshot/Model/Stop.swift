@@ -5,8 +5,9 @@
 public struct Stop: Sendable, Equatable {
     // Declared in this order for the layout: the 8-byte fields first, then the
     // frame, with the one- and two-byte fields in the frame's padding, and the
-    // optional integers last. In the order they are spoken, a stop took 232
-    // bytes; in this one, 216 (two arrays of them are most of a diff's memory).
+    // optional integers last. What few stops have (a hint, actions, a level,
+    // image names, folded-in ids) is out of line. Two arrays of stops are most
+    // of a diff's memory: 216 bytes a stop with every field inline, 160 so.
 
     /// Position in reading order, from 0.
     public var index: Int
@@ -17,30 +18,72 @@ public struct Stop: Sendable, Equatable {
     /// VoiceOver and TalkBack combine an unlabelled element's children).
     public var label: String
     public var value: String
-    public var hint: String
-    public var inputLabels: [String]
-    public var actions: [String]
-    /// Identifiers of images inside (or of) this stop: an asset name repeated in
-    /// the label is a leak.
-    public var imageNames: [String]
-    /// Identifiers of nodes folded into this stop (its descendants with an id),
-    /// used to see that a control was absorbed by a combined stop.
-    public var innerIDs: [String]
     /// The path of the enclosing node: stops with equal `containerPath` are siblings.
     ///
     /// Stored, and `path` derived from it: siblings share one array, rather
     /// than each stop allocating a path that almost nothing reads.
     public internal(set) var containerPath: [Int]
+    @usableFromInline var details = OutOfLine<Details>()
     public var frame: Frame?
     public var role: Role
     /// Where the snapshot was taken: it decides the screen reader's words.
     public var platform: Platform = .other
     public var states: NodeStates
-    public var level: Int?
     /// The last step of `path` (the stop's place among its siblings), or nil
     /// when the path is empty.
     var position: Int?
     public var line: Int?
+
+    /// The fields few stops have.
+    @usableFromInline
+    struct Details: Equatable, Sendable {
+        @usableFromInline var hint = ""
+        @usableFromInline var inputLabels: [String] = []
+        @usableFromInline var actions: [String] = []
+        @usableFromInline var imageNames: [String] = []
+        @usableFromInline var innerIDs: [String] = []
+        @usableFromInline var level: Int?
+
+        /// Whether every field has its default.
+        var isDefault: Bool {
+            hint.isEmpty && inputLabels.isEmpty && actions.isEmpty && imageNames.isEmpty && innerIDs.isEmpty && level == nil
+        }
+    }
+
+    public var hint: String {
+        @inlinable get { details.box?.value.hint ?? "" }
+        set { update { $0.hint = newValue } }
+    }
+    public var inputLabels: [String] {
+        @inlinable get { details.box?.value.inputLabels ?? [] }
+        set { update { $0.inputLabels = newValue } }
+    }
+    public var actions: [String] {
+        @inlinable get { details.box?.value.actions ?? [] }
+        set { update { $0.actions = newValue } }
+    }
+    /// Identifiers of images inside (or of) this stop: an asset name repeated in
+    /// the label is a leak.
+    public var imageNames: [String] {
+        @inlinable get { details.box?.value.imageNames ?? [] }
+        set { update { $0.imageNames = newValue } }
+    }
+    /// Identifiers of nodes folded into this stop (its descendants with an id),
+    /// used to see that a control was absorbed by a combined stop.
+    public var innerIDs: [String] {
+        @inlinable get { details.box?.value.innerIDs ?? [] }
+        set { update { $0.innerIDs = newValue } }
+    }
+    public var level: Int? {
+        @inlinable get { details.box?.value.level }
+        set { update { $0.level = newValue } }
+    }
+
+    private mutating func update(_ change: (inout Details) -> Void) {
+        var value = details.box?.value ?? Details()
+        change(&value)
+        details = value.isDefault ? OutOfLine() : OutOfLine(value)
+    }
 
     /// Child-index path from the root to this node.
     public var path: [Int] {
