@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Exponential back-off with jitter: for waiting on another process's ref lock (milliseconds),
 /// and for the watcher's failing rounds and unreachable remote (seconds to minutes).
@@ -26,7 +36,7 @@ package struct Backoff {
 
     /// Sleeps for `nextDelay()`.
     mutating func sleep() {
-        Thread.sleep(forTimeInterval: nextDelay())
+        DetachedThread.sleep(seconds: nextDelay())
     }
 
     /// Back to the first delay (after a success, or a change that makes success likely).

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// A pack written and not yet reachable from a ref, held by its `.keep` file.
 ///
@@ -24,11 +29,11 @@ struct InFlightPack: Sendable {
     /// Puts `<directory>/<name>.keep` in place, before the pack is. Not fsynced: after a
     /// crash its writer is gone, and the pack with it is unreachable either way.
     static func hold(name: String, in directory: String, commonDir: String) throws -> InFlightPack {
-        let path = (directory as NSString).appendingPathComponent(name) + ".keep"
+        let path = FilePath.appending(directory, name) + ".keep"
         // Written aside and linked into place, so a `.keep` is never seen without its text: an
         // empty one (a kill between creating and writing it) would name no writer, and would
         // hold its pack forever.
-        let temporary = (directory as NSString).appendingPathComponent(PackWriter.temporaryPrefix(commonDir: commonDir) + name + ".keep")
+        let temporary = FilePath.appending(directory, PackWriter.temporaryPrefix(commonDir: commonDir) + name + ".keep")
         defer { unlink(temporary) }
         do {
             try POSIXFile.write(Array((WriterIdentity.writing(in: commonDir).text + "\n").utf8), to: temporary)

@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Objects built in memory — note blobs, notes trees, the notes commit — and written to the object database
 /// together: a few as loose objects, many as one pack (`PackWriter`).
@@ -78,8 +88,8 @@ struct ObjectBatch {
             defer {
                 if shared {
                     let hex = object.id.hex
-                    let path = ((objectsDirectory as NSString).appendingPathComponent(String(hex.prefix(2))) as NSString)
-                        .appendingPathComponent(String(hex.dropFirst(2)))
+                    let path = FilePath.appending(FilePath.appending(objectsDirectory, String(hex.prefix(2))),
+                                                  String(hex.dropFirst(2)))
                     SharedPermissions.adjustPath(path, below: objectsDirectory, commonDir: repository.commonDir)
                 }
             }

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Writing files with POSIX calls, the one way every writer of the package does it: all the
 /// bytes (a short write continues, an interrupted one is retried), a file replaced whole

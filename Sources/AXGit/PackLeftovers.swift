@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// What a writer killed half-way through a pack leaves in `objects/pack/`, removed by the
 /// next writer once the one that left it is certainly gone (`WriterIdentity.isGone`: its
@@ -17,7 +27,7 @@ enum PackLeftovers {
     static func removeAbandoned(in directory: String, commonDir: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = FilePath.appending(directory, name)
             if name.hasPrefix("tmp_axdiff_") {
                 if let writer = temporaryFileWriter(name), writer.isGone(commonDir: commonDir) { unlink(path) }
             } else if name.hasSuffix(".keep") {

@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Writes objects as one pack file: whole objects (no deltas), zlib streams, then the SHA-1
 /// of everything before it — git's pack format, version 2 — and its index (`PackIndex`),
@@ -54,7 +64,7 @@ enum PackWriter {
         let checksum = try pack.withUnsafeBytes { try SHA1.digest($0) }
         pack += checksum
         let name = "pack-" + (ObjectID(bytes: checksum) ?? .zero).hex
-        let base = (directory as NSString).appendingPathComponent(name)
+        let base = FilePath.appending(directory, name)
         let keep = try InFlightPack.hold(name: name, in: directory, commonDir: repository.commonDir)
         // The same bytes may be in place already (the same batch written twice): then the
         // pack is left as it is, and only what this writer put there is removed on failure.
@@ -80,7 +90,7 @@ enum PackWriter {
     /// `objects/pack/` of `repository`, made if it is missing.
     static func packDirectory(of repository: Repository) throws -> String {
         let objects = try repository.objectsDirectory()
-        let directory = (objects as NSString).appendingPathComponent("pack")
+        let directory = FilePath.appending(objects, "pack")
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             SharedPermissions.adjustPath(directory, below: objects, commonDir: repository.commonDir)
@@ -109,8 +119,8 @@ enum PackWriter {
     /// fsyncs it and renames it into place, so no reader ever sees a partial file and the
     /// bytes are on disk before a ref can reach them.
     static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o444, commonDir: String) throws {
-        let temporary = (path as NSString).deletingLastPathComponent + "/" + temporaryPrefix(commonDir: commonDir)
-            + (path as NSString).lastPathComponent
+        let temporary = FilePath.deletingLastComponent(path) + "/" + temporaryPrefix(commonDir: commonDir)
+            + FilePath.lastComponent(path)
         do {
             try POSIXFile.replace(path, with: bytes, temporary: temporary, mode: mode, sync: true)
         } catch let failure as POSIXFile.Failure {

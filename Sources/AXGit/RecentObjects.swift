@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// The commits and trees a repository handle parsed last, kept parsed by id: at most
 /// `capacity` of them and about `maxBytes` in all, the oldest out first.

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Proof that a ref lock left behind is axdiff's own, so that a lock left by an axdiff
 /// process that was killed (SIGKILL while it held `<ref>.lock`) does not block every later
@@ -37,9 +42,9 @@ struct RefLockOwner {
 
     init(commonDir: String, reference: String) {
         self.commonDir = commonDir
-        lockPath = (commonDir as NSString).appendingPathComponent(reference) + ".lock"
-        directory = (commonDir as NSString).appendingPathComponent(Self.directoryName)
-        prefix = reference.replacingOccurrences(of: "/", with: "%") + "."
+        lockPath = FilePath.appending(commonDir, reference) + ".lock"
+        directory = FilePath.appending(commonDir, Self.directoryName)
+        prefix = reference.replacingEvery("/", with: "%") + "."
     }
 
     /// A marker written for a lock this process holds.
@@ -57,7 +62,7 @@ struct RefLockOwner {
               SharedPermissions.makeDirectory(directory, commonDir: commonDir) else { return nil }
         var lock = stat()
         guard lstat(lockPath, &lock) == 0 else { return nil }
-        let path = (directory as NSString).appendingPathComponent(prefix + token)
+        let path = FilePath.appending(directory, prefix + token)
         let text = "\(UInt64(lock.st_dev)) \(UInt64(lock.st_ino)) \(new.hex) \(WriterIdentity.current.fileSafeHost)\n"
         do {
             try POSIXFile.replace(path, with: Array(text.utf8), temporary: path + ".tmp", sync: false)
@@ -75,7 +80,7 @@ struct RefLockOwner {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
         var tookOver = false
         for name in names.sorted() where name.hasPrefix(prefix) {
-            let marker = (directory as NSString).appendingPathComponent(name)
+            let marker = FilePath.appending(directory, name)
             let token = name.dropFirst(prefix.count)
             guard WriterLiveness.isToken(token) else {
                 // Another form (an older axdiff's `pid@host` marker) proves nothing; a live

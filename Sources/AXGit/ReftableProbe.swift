@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Explains why a repository could not be opened, in particular when it uses reftable.
 ///
@@ -33,7 +43,7 @@ enum ReftableProbe {
 
     /// True when a reftable stack (`reftable/tables.list`) exists in the common directory.
     static func hasReftableStack(commonDir: String) -> Bool {
-        let list = ((commonDir as NSString).appendingPathComponent("reftable") as NSString).appendingPathComponent("tables.list")
+        let list = FilePath.appending(FilePath.appending(commonDir, "reftable"), "tables.list")
         return FileManager.default.fileExists(atPath: list)
     }
 
@@ -49,19 +59,19 @@ enum ReftableProbe {
     static func usesReftable(gitDir: String) -> Bool {
         let fm = FileManager.default
         var directories = [gitDir]
-        let commondirFile = (gitDir as NSString).appendingPathComponent("commondir")
+        let commondirFile = FilePath.appending(gitDir, "commondir")
         if let text = try? String(contentsOfFile: commondirFile, encoding: .utf8) {
-            let relative = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let common = relative.hasPrefix("/") ? relative : (gitDir as NSString).appendingPathComponent(relative)
+            let relative = text.trimming(.whitespacesAndNewlines)
+            let common = relative.hasPrefix("/") ? relative : FilePath.appending(gitDir, relative)
             directories.append(common)
         }
         for directory in directories {
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: (directory as NSString).appendingPathComponent("reftable"), isDirectory: &isDirectory),
-               isDirectory.boolValue {
+            var isDirectory = false
+            if fm.fileExists(atPath: FilePath.appending(directory, "reftable"), isDirectory: &isDirectory),
+               isDirectory {
                 return true
             }
-            if configSaysReftable((directory as NSString).appendingPathComponent("config")) {
+            if configSaysReftable(FilePath.appending(directory, "config")) {
                 return true
             }
         }

@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension Repository {
     /// Resolves a revision (`HEAD`, `main~2`, `v1.0`, an abbreviated id, …) to a commit id.

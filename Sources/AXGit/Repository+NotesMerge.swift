@@ -1,3 +1,4 @@
+import AXBase
 import AXGlob
 import CLibgit2
 
@@ -59,7 +60,7 @@ extension Repository {
         // visits every entry of both notes trees, so a merge would cost the number of notes.
         var out = [ObjectID: ObjectID]()
         for change in try diffTrees(old, new, patterns: PathGlobSet(["**"])) where change.status != .deleted {
-            let hex = change.path.replacingOccurrences(of: "/", with: "")
+            let hex = change.path.replacingEvery("/", with: "")
             guard NotesLayout.isHex(hex), let commit = ObjectID(hex: hex), let blob = change.newBlob else { continue }
             out[commit] = blob
         }

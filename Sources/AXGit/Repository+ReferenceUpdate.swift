@@ -1,5 +1,15 @@
 import CLibgit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// The result of one compare-and-swap attempt on a reference.
 enum ReferenceUpdate {
@@ -40,9 +50,9 @@ extension Repository {
         try check(git_transaction_set_target(transaction, name, &newOID, nil, logMessage), "git_transaction_set_target")
         try check(git_transaction_commit(transaction), "git_transaction_commit")
         // What libgit2 made on the way: `refs/notes/`, the reflog and its directories.
-        let ref = (commonDir as NSString).appendingPathComponent(name)
+        let ref = FilePath.appending(commonDir, name)
         SharedPermissions.adjustPath(ref, below: commonDir, commonDir: commonDir)
-        SharedPermissions.adjustPath((commonDir as NSString).appendingPathComponent("logs/" + name), below: commonDir, commonDir: commonDir)
+        SharedPermissions.adjustPath(FilePath.appending(commonDir, "logs/" + name), below: commonDir, commonDir: commonDir)
         return .updated
     }
 

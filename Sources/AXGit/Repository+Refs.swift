@@ -4,7 +4,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension Repository {
     /// The references whose full names match any of `globs` (e.g. `refs/heads/*`), with the
@@ -41,9 +46,9 @@ extension Repository {
     /// is an error naming it. (A failure deeper in the walk is not seen.)
     private func probeLooseReferences(for glob: String) throws {
         let literal = String(glob.prefix { $0 != "*" && $0 != "?" && $0 != "[" })
-        let directory = literal.hasSuffix("/") ? String(literal.dropLast()) : (literal as NSString).deletingLastPathComponent
+        let directory = literal.hasSuffix("/") ? String(literal.dropLast()) : FilePath.deletingLastComponent(literal)
         guard !directory.isEmpty else { return }
-        let path = (commonDir as NSString).appendingPathComponent(directory)
+        let path = FilePath.appending(commonDir, directory)
         let fd = POSIXFile.openDescriptor(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd < 0 else {
             close(fd)

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension Repository {
     /// The boundary commits of a shallow clone (listed in `<git-dir>/shallow`):
@@ -13,7 +18,7 @@ extension Repository {
     ///   permission): taking the clone for a complete one would compare its boundary commits
     ///   with nothing.
     package func shallowCommits() throws -> Set<ObjectID> {
-        let path = (commonDir as NSString).appendingPathComponent("shallow")
+        let path = FilePath.appending(commonDir, "shallow")
         let fd = POSIXFile.openDescriptor(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return [] }

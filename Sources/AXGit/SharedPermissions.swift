@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import CLibgit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `core.sharedRepository` applied to what axdiff creates, as git's `adjust_shared_perm` does
 /// to what git creates (libgit2 1.5 ignores the setting when it writes objects and refs).
@@ -53,13 +58,13 @@ package enum SharedPermissions {
         return result
     }
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var cache: [String: (stamp: [Int], shared: Int32)] = [:]
 
     /// The repository's `core.sharedRepository` (from its own config file, where git reads it),
     /// re-read when that file changes. A value git refuses counts as unset.
     package static func shared(commonDir: String) -> Int32 {
-        let file = (commonDir as NSString).appendingPathComponent("config")
+        let file = FilePath.appending(commonDir, "config")
         var st = stat()
         let stamp = stat(file, &st) == 0 ? [Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec), Int(st.st_size), Int(st.st_ino)] : []
         lock.lock()
@@ -110,19 +115,19 @@ package enum SharedPermissions {
     package static func adjustPath(_ path: String, below root: String, commonDir: String) {
         let shared = shared(commonDir: commonDir)
         guard shared != 0 else { return }
-        let top = (root as NSString).standardizingPath
-        var current = (path as NSString).standardizingPath
+        let top = FilePath.standardized(root)
+        var current = FilePath.standardized(path)
         guard current.hasPrefix(top + "/") else { return }
         while current.count > top.count && current.hasPrefix(top + "/") {
             adjust(current, shared: shared)
-            current = (current as NSString).deletingLastPathComponent
+            current = FilePath.deletingLastComponent(current)
         }
     }
 
     /// Makes `path` (and its missing parents) with the setting applied; false when it cannot.
     package static func makeDirectory(_ path: String, commonDir: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

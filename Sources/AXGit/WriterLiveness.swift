@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Whether a writer still runs, judged by a lock no namespace can fake.
 ///
@@ -32,7 +37,7 @@ package enum WriterLiveness {
         }.joined()
     }()
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// Common directories this process holds its token file in (the descriptors stay open).
     nonisolated(unsafe) private static var held: [String: Int32] = [:]
 
@@ -52,12 +57,12 @@ package enum WriterLiveness {
         lock.lock()
         defer { lock.unlock() }
         if held[commonDir] != nil { return token }
-        let directory = (commonDir as NSString).appendingPathComponent(directoryName)
+        let directory = FilePath.appending(commonDir, directoryName)
         if !SharedPermissions.makeDirectory(directory, commonDir: commonDir) { return nil }
-        let path = (directory as NSString).appendingPathComponent(token)
+        let path = FilePath.appending(directory, token)
         // A sweeper may remove the aside file in the instant before it is locked: try again.
         for attempt in 0..<3 {
-            let aside = (directory as NSString).appendingPathComponent("tmp-\(token)-\(attempt)")
+            let aside = FilePath.appending(directory, "tmp-\(token)-\(attempt)")
             let fd = open(aside, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else { return nil }
             SharedPermissions.adjust(aside, commonDir: commonDir)
@@ -83,7 +88,7 @@ package enum WriterLiveness {
     /// was removed once it was. Anything that cannot be read or asked counts as alive.
     package static func isGone(token: String, commonDir: String) -> Bool {
         guard isToken(token) else { return false }
-        let path = ((commonDir as NSString).appendingPathComponent(directoryName) as NSString).appendingPathComponent(token)
+        let path = FilePath.appending(FilePath.appending(commonDir, directoryName), token)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return errno == ENOENT }
         defer { close(fd) }
@@ -99,7 +104,7 @@ package enum WriterLiveness {
     private static func removeAbandoned(in directory: String, except own: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where !name.contains(own) {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = FilePath.appending(directory, name)
             let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard fd >= 0 else { continue }
             if isUnlocked(fd) { unlink(path) }

@@ -1,6 +1,16 @@
 import AXDiff
 import AXGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Analyses runs of commits on several threads at once, one analyser (with
 /// its own repository handle: libgit2 handles are per thread) per thread.
@@ -84,7 +94,7 @@ package final class AnalyzerPool {
     package final class Run: @unchecked Sendable {
         private let batches: [ArraySlice<ObjectID>]
         private let analyzers: [CommitAnalyzer]
-        private let condition = NSCondition()
+        private let condition = Condition()
         // Guarded by `condition`:
         private var schedule: BatchSchedule
         private var results: [Int: BatchResult] = [:]
@@ -104,9 +114,7 @@ package final class AnalyzerPool {
             threaded = true
             running = analyzers.count
             for t in analyzers.indices {
-                let thread = Thread { [self] in work(t) }
-                thread.stackSize = 8 << 20
-                thread.start()
+                DetachedThread.start(stackSize: 8 << 20) { [self] in work(t) }
             }
         }
 

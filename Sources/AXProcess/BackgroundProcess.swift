@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AXBase
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ChildProcess {
     /// Starts the program and returns while it runs (a daemon under test, Chromium): what
@@ -24,12 +29,12 @@ extension ChildProcess {
 package final class BackgroundProcess: @unchecked Sendable {
     package let pid: pid_t
     private let collected = Collected()
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The exit status once reaped (`ChildProcess.exitStatus`); the pid is not signalled after it.
     private var status: Int32?
     /// The write end of the program's standard input, with `start(streamingInput: true)`:
     /// closing it is the end of the input.
-    package let input: FileHandle?
+    package let input: InputPipe?
 
     fileprivate init(_ child: ChildProcess, streamingInput: Bool) throws {
         let path = try child.resolvedExecutable()
@@ -49,7 +54,7 @@ package final class BackgroundProcess: @unchecked Sendable {
             // Ours to write: `closeAll` leaves it to `input`.
             let writeEnd = fcntl(ends.write, F_DUPFD_CLOEXEC, 0)
             guard writeEnd >= 0 else { throw ChildProcess.Failure(description: "could not keep a pipe: \(String(cString: strerror(errno)))") }
-            input = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: true)
+            input = InputPipe(fileDescriptor: writeEnd)
         } else {
             stdin = try descriptors.openFile("/dev/null", O_RDONLY)
             input = nil
@@ -60,7 +65,7 @@ package final class BackgroundProcess: @unchecked Sendable {
             // Ours to read: `closeAll` leaves it to the reading thread.
             let readEnd = fcntl(capture.parent, F_DUPFD_CLOEXEC, 0)
             let collected = collected
-            if readEnd >= 0 { Thread.detachNewThread { collected.drain(readEnd) } }
+            if readEnd >= 0 && !DetachedThread.start({ collected.drain(readEnd) }) { close(readEnd) }
         }
     }
 
@@ -68,7 +73,7 @@ package final class BackgroundProcess: @unchecked Sendable {
         if isRunning {
             kill(pid, SIGTERM)
             let pid = pid
-            Thread.detachNewThread {
+            DetachedThread.start {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             }
@@ -105,7 +110,7 @@ package final class BackgroundProcess: @unchecked Sendable {
 
     /// The bytes read from the program, shared with the thread that reads them.
     private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var bytes: [UInt8] = []
 
         var text: String {

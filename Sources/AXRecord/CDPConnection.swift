@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import AXSnapshot
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// The Chrome DevTools Protocol over a pipe pair: each message is one JSON
 /// object followed by a NUL byte. Commands carry an `id` and get a reply with
@@ -58,7 +63,7 @@ final class CDPConnection {
         nextID += 1
         var message: [String: Any] = ["id": nextID, "method": method, "params": params]
         if let session { message["sessionId"] = session }
-        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        var bytes = try CDPMessage.json(message)
         bytes.append(0)
         var offset = 0
         while offset < bytes.count {

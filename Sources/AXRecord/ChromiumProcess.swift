@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import AXProcess
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// A headless Chromium started with `--remote-debugging-pipe`: it reads
 /// DevTools commands on its fd 3 and writes replies and events on its fd 4
@@ -56,7 +61,7 @@ final class ChromiumProcess {
     }
 
     init(executable: String) throws {
-        var template = Array((NSTemporaryDirectory() + "axdiff-record-XXXXXX").utf8CString)
+        var template = Array((FilePath.temporaryDirectory + "axdiff-record-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw LaunchError(description: "cannot create a temporary profile directory: \(String(cString: strerror(errno)))")
         }

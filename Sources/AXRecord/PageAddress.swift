@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// What `record` may load: a local file, or a page served on this machine
 /// (`http://localhost…`, `127.0.0.1`, `[::1]`). Everything a page asks for
@@ -27,9 +37,9 @@ public enum PageAddress {
                 throw RecordError(page: argument, message: "record loads file: and http://localhost URLs only, not \(scheme):")
             }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw RecordError(page: argument, message: isDirectory.boolValue ? "a directory, expected an HTML file" : "no such file")
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory else {
+            throw RecordError(page: argument, message: isDirectory ? "a directory, expected an HTML file" : "no such file")
         }
         let absolute = URL(fileURLWithPath: argument).standardizedFileURL
         return absolute.absoluteString
@@ -49,7 +59,7 @@ public enum PageAddress {
     }
 
     static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let h = host.lowercased().trimming(.characters(in: "[]"))
         return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
             && h.split(separator: ".").count == 4 && h.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }

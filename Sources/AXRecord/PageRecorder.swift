@@ -1,5 +1,15 @@
 import AXSnapshot
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Records pages as snapshots with one headless Chromium: each page in a
 /// fresh tab at a fixed viewport, loaded until its `load` event (and a

@@ -1,3 +1,4 @@
+import AXBase
 import AXDiff
 import AXSnapshot
 
@@ -38,8 +39,8 @@ extension ChangeKind {
     func platformHelp(for audience: HelpAudience?) -> String {
         guard let audience, let text = PlatformHelp.texts[rawValue] else { return help }
         let problem = text.problem
-            .replacingOccurrences(of: "{Reader}", with: audience.reader.prefix(1).uppercased() + audience.reader.dropFirst())
-            .replacingOccurrences(of: "{reader}", with: audience.reader)
+            .replacingEvery("{Reader}", with: audience.reader.prefix(1).uppercased() + audience.reader.dropFirst())
+            .replacingEvery("{reader}", with: audience.reader)
         switch audience {
         case .ios: return problem + " " + text.ios
         case .android: return problem + " " + text.android

@@ -1,3 +1,4 @@
+import AXBase
 import AXDiff
 
 extension Report {
@@ -20,7 +21,7 @@ extension Report {
         for picture in pictures {
             if let (svg, w, h) = picture.picture {
                 // The picture nested as it is: its own role, title and description.
-                body += svg.replacingOccurrences(of: "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
+                body += svg.replacingEvery("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
                                                  with: "<svg x=\"0\" y=\"\(WireframeSVG.n(y))\" ")
                 y += h + 8
                 width = max(width, w)

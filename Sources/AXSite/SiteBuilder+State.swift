@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import AXReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// What the site keeps between runs in `.axdiff-site.json`: each commit's
 /// line of the index and each screen's trend, so that an update needs to
@@ -28,7 +33,7 @@ struct SiteState: Codable, Equatable {
     /// The state in `directory`, or nil when there is none or it cannot be
     /// read (the site is then rebuilt: the state is a cache, never the truth).
     static func load(directory: String) -> SiteState? {
-        let path = (directory as NSString).appendingPathComponent(SiteBuilder.stateFileName)
+        let path = FilePath.appending(directory, SiteBuilder.stateFileName)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? JSONDecoder().decode(SiteState.self, from: data)
     }
@@ -54,7 +59,7 @@ struct SiteFiles {
             do {
                 try FileManager.default.createDirectory(at: url(sub), withIntermediateDirectories: true)
             } catch {
-                throw SiteError("cannot create \((directory as NSString).appendingPathComponent(sub)): \(error.localizedDescription)")
+                throw SiteError("cannot create \(FilePath.appending(directory, sub)): \(ErrorDescription.localized(error))")
             }
         }
     }
@@ -71,7 +76,7 @@ struct SiteFiles {
     /// - Returns: whether the file was written.
     func write(_ text: String, to relative: String) throws -> Bool {
         let data = Data(text.utf8)
-        let target = (directory as NSString).appendingPathComponent(relative)
+        let target = FilePath.appending(directory, relative)
         let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if created >= 0 {
             do {
@@ -84,8 +89,7 @@ struct SiteFiles {
         }
         guard errno == EEXIST else { throw SiteError("cannot write \(target): \(String(cString: strerror(errno)))") }
         if let existing = FileManager.default.contents(atPath: target), existing == data { return false }
-        let temporary = ((target as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent(".\((target as NSString).lastPathComponent).\(getpid()).tmp")
+        let temporary = FilePath.appending(FilePath.deletingLastComponent(target), ".\(FilePath.lastComponent(target)).\(getpid()).tmp")
         do {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw SiteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
@@ -98,21 +102,35 @@ struct SiteFiles {
         return true
     }
 
-    /// Writes all of `data` to `fd` (FileHandle goes on after a short or interrupted write)
-    /// and closes it, without the fsync Foundation's file writes add: these bytes do not need it.
+    /// Writes all of `data` to `fd` (on after a short or interrupted write) and closes it,
+    /// without the fsync Foundation's file writes add: these bytes do not need it.
     private static func write(_ data: Data, closing fd: Int32) throws {
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        try handle.write(contentsOf: data)
-        try handle.close()
+        var failed: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failed == 0 { failed = errno }
+        if failed != 0 { throw WriteFailure(code: failed) }
+    }
+
+    /// A failed `write` or `close`, by its errno.
+    private struct WriteFailure: Error {
+        let code: Int32
     }
 
     /// The system's words for a failed write (`No space left on device`).
     private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return ns.localizedDescription
+        if let failure = error as? WriteFailure { return String(cString: strerror(failure.code)) }
+        return ErrorDescription.localized(error)
     }
 
     /// - Returns: whether there was a file to remove.
@@ -150,3 +168,10 @@ package struct SiteError: Error, CustomStringConvertible, Sendable {
     package var description: String
     package init(_ message: String) { description = message }
 }
+
+// The C call under another name: `SiteFiles.write` hides it inside the type.
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -1,6 +1,16 @@
 import AXGit
 import AXHistory
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension SiteBuilder {
     /// `axdiff watch --html DIR`: brings the site of `repository` up to date

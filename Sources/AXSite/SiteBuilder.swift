@@ -2,7 +2,18 @@ import AXDiff
 import AXGit
 import AXHistory
 import AXReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Builds and updates the static review site of `axdiff html` and
 /// `axdiff watch --html`: `index.html`, `commits/<sha>.html` and
@@ -310,7 +321,7 @@ package final class SiteBuilder {
         var path = repository.workdir ?? repository.gitDir
         while path.hasSuffix("/") { path.removeLast() }
         if repository.workdir == nil, path.hasSuffix("/.git") { path.removeLast(5) }
-        var name = (path as NSString).lastPathComponent
+        var name = FilePath.lastComponent(path)
         if name.hasSuffix(".git"), name.count > 4 { name.removeLast(4) }
         return name.isEmpty ? "repository" : name
     }

@@ -2,7 +2,17 @@ import AXDiff
 import AXGit
 import AXHistory
 import AXReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Annotates commits: analyses each, and writes the notes in batches (one
 /// notes commit per batch). The note's presence is the only progress record,

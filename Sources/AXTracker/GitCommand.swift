@@ -1,5 +1,15 @@
 import AXProcess
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// The git command line, for what libgit2 does not do: network transport (fetch and push:
 /// git already knows the user's remotes, credentials and SSH configuration, which libgit2
@@ -20,7 +30,7 @@ struct GitCommand {
             // A ref the remote refused, as `push --porcelain` tells it ("!\tsrc:dst\t[remote rejected] (why)").
             let refused = stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("!") }
                 .map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
-            return "git \(args.joined(separator: " ")) failed (\(status)): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            return "git \(args.joined(separator: " ")) failed (\(status)): \(stderr.trimming(.whitespacesAndNewlines))"
                 + refused.map { "; \($0)" }.joined()
         }
 

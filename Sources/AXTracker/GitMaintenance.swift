@@ -1,5 +1,15 @@
 import AXGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// What a run that wrote notes leaves to git: consolidating the packs it wrote and git's
 /// automatic maintenance, as git's own porcelain runs it after a commit, a merge or a fetch.
@@ -79,7 +89,7 @@ package struct GitMaintenance {
             return []
         } catch let failure as GitCommand.Failure {
             // One line, whatever git printed.
-            let said = failure.stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let said = failure.stderr.split(whereSeparator: \.isNewline).map { $0.trimming(.whitespaces) }
             why = "failed (\(failure.status))" + (said.isEmpty ? "" : ": " + said.joined(separator: "; "))
         } catch {
             why = "could not start: \(error)"

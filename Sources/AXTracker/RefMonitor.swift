@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import AXGit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Tells the watcher when refs may have changed: inotify on the directories
 /// `RefLayout` names. Watches are not recursive, so every directory under

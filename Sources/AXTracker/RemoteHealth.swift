@@ -1,5 +1,15 @@
 import AXGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Whether `--remote` answered when last tried, and when to try it next. A remote that
 /// cannot be reached never stops local annotation (DESIGN §10): rounds go on without it,
@@ -57,13 +67,13 @@ struct RemoteHealth {
     /// The line `axdiff status` shows, nil while the remote answers.
     var statusLine: String? {
         guard let since = unreachableSince else { return nil }
-        let when = ISO8601DateFormatter().string(from: since)
-        let next = ISO8601DateFormatter().string(from: nextAttempt)
+        let when = ISO8601Time.string(from: since)
+        let next = ISO8601Time.string(from: nextAttempt)
         return "remote '\(remote)' \(declined ? "refuses the notes" : "unreachable") since \(when) (\(failures) failed attempt\(failures == 1 ? "" : "s"), next at \(next)): "
             + (errors.message ?? "")
     }
 
     static func seconds(_ t: TimeInterval) -> String {
-        t < 10 ? String(format: "%.1f s", t) : "\(Int(t.rounded())) s"
+        t < 10 ? CFormat.string("%.1f s", t) : "\(Int(t.rounded())) s"
     }
 }

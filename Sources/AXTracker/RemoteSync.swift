@@ -1,5 +1,15 @@
 import AXGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Shares one notes ref between watchers on several machines through a
 /// common remote (DESIGN §10):
@@ -80,7 +90,7 @@ struct RemoteSync {
         do {
             try body()
         } catch let f as GitCommand.Failure where f.isAuthentication {
-            let lines = f.stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let lines = f.stderr.split(whereSeparator: \.isNewline).map { $0.trimming(.whitespaces) }.filter { !$0.isEmpty }
             throw RemoteAuthenticationFailure(remote: remote, gitMessage: lines.joined(separator: "; "))
         }
     }

@@ -4,12 +4,17 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// SIGTERM and SIGINT, delivered on a private queue: the first asks for a
 /// graceful stop (finish the batch, exit 0); a second one exits at once.
 final class ShutdownSignal: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var requested = false
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "axdiff.signals")

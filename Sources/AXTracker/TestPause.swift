@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// For tests only — nothing else sets `AXDIFF_TEST_PAUSE`. With
 /// `AXDIFF_TEST_PAUSE=DIR` in its environment, the annotator stops at two
@@ -16,7 +26,7 @@ import Foundation
 enum TestPause {
     static let variable = "AXDIFF_TEST_PAUSE"
     static let directory: String? = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var published = 0
 
     /// `NotesWriter.beforeReferenceUpdate`: the first attempt of each notes commit.
@@ -40,7 +50,7 @@ enum TestPause {
 
     private static func wait(_ name: String) {
         guard let directory else { return }
-        let path = (directory as NSString).appendingPathComponent(name)
+        let path = FilePath.appending(directory, name)
         guard FileManager.default.createFile(atPath: path, contents: nil) else { return }
         while FileManager.default.fileExists(atPath: path) { usleep(2_000) }
     }

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension WatchLock {
     /// What the lock file says about its watcher, and whether it still runs.
@@ -33,7 +38,7 @@ extension WatchLock {
             var buffer = [CChar](repeating: 0, count: 256)
             guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
             let name = String(cString: buffer)
-            return name.isEmpty ? "unknown" : name.replacingOccurrences(of: " ", with: "_")
+            return name.isEmpty ? "unknown" : name.replacingEvery(" ", with: "_")
         }
     }
 
@@ -44,7 +49,7 @@ extension WatchLock {
     /// (`/proc/locks`, by the file's inode), so a reused pid is not taken for the
     /// watcher; where that table does not exist, the pid's liveness is used.
     package static func holder(directory: String) -> Holder? {
-        let path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
+        let path = FilePath.appending(directory, "axdiff-watch.lock")
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         guard let (pid, host, since) = Holder.parse(text) else { return nil }

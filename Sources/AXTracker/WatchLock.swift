@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// One watcher per repository: an exclusive `flock` on
 /// `<git-common-dir>/axdiff-watch.lock`, which holds the owner's pid, host and
@@ -39,7 +44,7 @@ package final class WatchLock {
     /// - Throws: `Held` when a live process holds the lock; `Unavailable` when the lock file
     ///   cannot be opened at all.
     package init(directory: String) throws {
-        path = (directory as NSString).appendingPathComponent("axdiff-watch.lock")
+        path = FilePath.appending(directory, "axdiff-watch.lock")
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Unavailable(path: path, reason: String(cString: strerror(errno))) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -55,7 +60,7 @@ package final class WatchLock {
             throw Held(path: path, pid: Holder.parse(text)?.pid)
         }
         self.fd = fd
-        holderLine = "\(getpid()) \(Holder.hostName()) \(ISO8601DateFormatter().string(from: Date()))\n"
+        holderLine = "\(getpid()) \(Holder.hostName()) \(ISO8601Time.string(from: Date()))\n"
         rewrite(holderLine)
     }
 
@@ -65,7 +70,7 @@ package final class WatchLock {
 
     /// Keeps the watcher's last error beside the holder line, for `axdiff status`.
     package func record(error message: String) {
-        errorLine = ISO8601DateFormatter().string(from: Date()) + " " + Self.oneLine(message) + "\n"
+        errorLine = ISO8601Time.string(from: Date()) + " " + Self.oneLine(message) + "\n"
         rewrite(holderLine + errorLine + remoteLine)
     }
 

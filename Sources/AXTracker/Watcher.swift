@@ -2,7 +2,17 @@ import AXDiff
 import AXGit
 import AXHistory
 import AXReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// The daemon (DESIGN §10): holds the repository's lock, annotates every new
 /// commit on the watched refs, oldest first, in batches, and waits for the
@@ -131,7 +141,7 @@ package final class Watcher {
             if options.once {
                 guard let health = remoteHealth, health.failures > 0 else { break }
                 if health.failures >= Self.onceAttempts, let failure = lastRemoteFailure { throw failure }
-                Thread.sleep(forTimeInterval: untilRemote)
+                DetachedThread.sleep(seconds: untilRemote)
                 continue
             }
             monitor.wait(timeout: min(options.pollInterval, untilRemote))
@@ -249,7 +259,7 @@ package final class Watcher {
 
     /// One log line per commit: when, which, what, how long.
     static func line(_ a: CommitAnalysis, seconds: TimeInterval) -> String {
-        let when = ISO8601DateFormatter().string(from: Date())
+        let when = ISO8601Time.string(from: Date())
         let ms = Int((seconds * 1000).rounded())
         return "\(when) \(a.commit.id.abbreviated()) \(Report.logSummaryLine(a.report)) (\(ms) ms)  \(a.commit.summary)"
             + (a.unreadable.isEmpty ? "" : "  [unreadable: \(a.unreadable.joined(separator: "; "))]")

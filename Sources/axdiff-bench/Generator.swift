@@ -139,10 +139,10 @@ struct Generator {
 
     /// A buffered fast-import command stream.
     struct Stream {
-        let handle: FileHandle
+        let handle: InputPipe
         var buffer: [UInt8] = []
 
-        init(handle: FileHandle) {
+        init(handle: InputPipe) {
             self.handle = handle
             buffer.reserveCapacity(1 << 21)
         }
@@ -158,7 +158,8 @@ struct Generator {
 
         mutating func flush() {
             guard !buffer.isEmpty else { return }
-            handle.write(Data(buffer))
+            // As FileHandle's `write(_:)` did: a generator that cannot feed git cannot go on.
+            do { try handle.write(buffer) } catch { fatalError("git fast-import: \(error)") }
             buffer.removeAll(keepingCapacity: true)
         }
 

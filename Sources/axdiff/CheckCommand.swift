@@ -6,7 +6,12 @@ import Darwin
 import AXGit
 import AXReport
 import AXGate
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff check [REV]`: the gate. Fails when the branch's net change leaves a
 /// change at or above `failOn` that no `Axdiff-Accept` trailer accepts.
@@ -105,6 +110,6 @@ struct CheckCommand: Command {
     }
 
     private func shellQuoted(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        "'" + s.replacingEvery("'", with: #"'\''"#) + "'"
     }
 }

@@ -1,6 +1,16 @@
 import AXProcess
 import AXTracker
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff demo`: builds a small repository from the bundled story in
 /// `Config/examples/story/` — a product card whose order drifts, an icon that
@@ -77,7 +87,7 @@ struct DemoCommand: Command {
 
     func run() throws -> Int32 {
         let story = try storyDirectory()
-        let repo = into ?? NSTemporaryDirectory() + "axdiff-demo-\(getpid())"
+        let repo = into ?? FilePath.temporaryDirectory + "axdiff-demo-\(getpid())"
         guard !FileManager.default.fileExists(atPath: repo + "/.git") else { throw InputError("\(repo) is already a repository") }
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
         let git = GitCLI(directory: repo)
@@ -88,12 +98,12 @@ struct DemoCommand: Command {
             let message = (try? String(contentsOfFile: dir + "/commit.txt", encoding: .utf8)) ?? step
             for rel in SnapshotFiles.list(dir, snapshotsOnly: false) where rel != "commit.txt" {
                 let target = repo + "/" + rel
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: FilePath.deletingLastComponent(target), withIntermediateDirectories: true)
                 if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
                 try FileManager.default.copyItem(atPath: dir + "/" + rel, toPath: target)
             }
             try git.run(["add", "-A"])
-            try git.run(["commit", "-q", "-m", message.trimmingCharacters(in: .whitespacesAndNewlines)], date: 1_767_225_600 + n * 3600)
+            try git.run(["commit", "-q", "-m", message.trimming(.whitespacesAndNewlines)], date: 1_767_225_600 + n * 3600)
         }
         Console.out("Built \(repo) with \(steps.count) commits; running the watcher once:\n")
         let watcher = Watcher(options: .init(repositoryPath: repo, once: true, toolVersion: toolVersion)) { Console.out($0) }
@@ -127,7 +137,7 @@ struct GitCLI {
             throw InputError("git \(args.joined(separator: " ")) could not start: \(failure)")
         }
         guard result.status == 0 else {
-            let reason = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = String(decoding: result.stderr, as: UTF8.self).trimming(.whitespacesAndNewlines)
             throw InputError("git \(args.joined(separator: " ")) failed (\(result.status))" + (reason.isEmpty ? "" : ": \(reason)"))
         }
         return String(decoding: result.stdout, as: UTF8.self)

@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 extension HooksCommand {
     /// Removes the hooks axdiff wrote (recognised by their header, so a hook from

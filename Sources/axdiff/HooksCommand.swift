@@ -1,6 +1,16 @@
 import AXDiff
 import AXGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff hooks install|uninstall`: writes the gate's git hooks (pre-push,
 /// pre-receive, post-receive; embedded in the binary) into a repository's hooks
@@ -41,8 +51,8 @@ struct HooksCommand: Command {
         let repository = try repo.open()
         let directory = try hooksDirectory(repository)
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if files.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory {
             throw InputError("\(directory): not a directory (core.hooksPath?)")
         }
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -56,7 +66,7 @@ struct HooksCommand: Command {
                 plan.append((name, script, false))
                 continue
             }
-            guard !isDirectory.boolValue else { throw InputError("\(path) is a directory") }
+            guard !isDirectory else { throw InputError("\(path) is a directory") }
             let current = files.contents(atPath: path)
             if current == Data(script.utf8) {
                 if !files.isExecutableFile(atPath: path) { plan.append((name, script, false)) }
@@ -98,7 +108,7 @@ struct HooksCommand: Command {
         }
         var path = configured
         if path == "~" || path.hasPrefix("~/") {
-            path = NSHomeDirectory() + path.dropFirst()
+            path = FilePath.home + path.dropFirst()
         }
         if !path.hasPrefix("/") {
             path = (repository.workdir ?? repository.gitDir) + path
@@ -126,7 +136,7 @@ struct HooksCommand: Command {
             if rename(temporary, path) != 0 { throw InputError("\(path): cannot replace it (errno \(errno))") }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw error is InputError ? error : InputError("\(path): \(error.localizedDescription)")
+            throw error is InputError ? error : InputError("\(path): \(ErrorDescription.localized(error))")
         }
     }
 

@@ -1,3 +1,5 @@
+import AXBase
+
 /// axdiff(1) in roff, generated from the commands' declarations. No date, so
 /// the same version gives the same bytes.
 enum ManPage {
@@ -55,11 +57,11 @@ enum ManPage {
     }
 
     static func escaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: #"\e"#).replacingOccurrences(of: "-", with: #"\-"#)
+        s.replacingEvery("\\", with: #"\e"#).replacingEvery("-", with: #"\-"#)
     }
 
     /// One argument of a request such as `.SS`, with its spaces kept.
     private static func quotedArgument(_ s: String) -> String {
-        "\"" + escaped(s).replacingOccurrences(of: "\"", with: #"\(dq"#) + "\""
+        "\"" + escaped(s).replacingEvery("\"", with: #"\(dq"#) + "\""
     }
 }

@@ -1,6 +1,16 @@
 import AXRecord
 import AXSnapshot
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff record URL-or-FILE…`: loads each page in headless Chromium and
 /// writes its accessibility tree, with frames, as one axsnapshot JSON file.
@@ -90,7 +100,7 @@ struct RecordCommand: Command {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            throw InputError("\(out): cannot create the directory (\(error.localizedDescription))")
+            throw InputError("\(out): cannot create the directory (\(ErrorDescription.localized(error)))")
         }
         for file in files {
             try Self.write(file.text, to: file.path)
@@ -106,7 +116,7 @@ struct RecordCommand: Command {
     static func screenName(url: String) -> String {
         guard let parsed = URL(string: url) else { return "index" }
         var path = parsed.isFileURL ? parsed.lastPathComponent : parsed.path
-        if !parsed.isFileURL, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty,
+        if !parsed.isFileURL, path.trimming(.characters(in: "/")).isEmpty,
            let fragment = parsed.fragment, fragment.hasPrefix("/") {
             path = fragment
         }

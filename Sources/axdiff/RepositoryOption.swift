@@ -1,7 +1,17 @@
 import AXDiff
 import AXGit
 import AXHistory
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `--repo PATH` (default: the current directory) and `--config FILE`, shared
 /// by the commands that work on a repository.

@@ -1,3 +1,5 @@
+import AXBase
+
 /// Completion scripts for bash and zsh, generated from the commands'
 /// declarations so they offer exactly what the parser accepts.
 enum ShellCompletion {
@@ -100,13 +102,13 @@ enum ShellCompletion {
     }
 
     /// Single-quoted for the shell.
-    private static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    private static func quoted(_ s: String) -> String { "'" + s.replacingEvery("'", with: #"'\''"#) + "'" }
 
-    private static func escapedColons(_ s: String) -> String { s.replacingOccurrences(of: ":", with: "\\:") }
+    private static func escapedColons(_ s: String) -> String { s.replacingEvery(":", with: "\\:") }
 
     /// Text inside `_arguments`' `[…]`.
     private static func bracketed(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-            .replacingOccurrences(of: ":", with: "\\:")
+        s.replacingEvery("\\", with: "\\\\").replacingEvery("[", with: "\\[").replacingEvery("]", with: "\\]")
+            .replacingEvery(":", with: "\\:")
     }
 }

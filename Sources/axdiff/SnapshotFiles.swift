@@ -1,7 +1,17 @@
 import AXDiff
 import AXSnapshot
 import AXHistory
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Snapshot files on disk: reading with the size limit, and listing a
 /// directory's snapshots by relative path.
@@ -73,23 +83,51 @@ enum SnapshotFiles {
     /// lead outside the tree.
     static func list(_ root: String, snapshotsOnly: Bool = true) -> [String] {
         let base = URL(fileURLWithPath: root)
-        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
+        let found = collectFiles(under: base.path)
         var result: [String] = []
         let prefix = base.standardizedFileURL.path + "/"
-        for case let url as URL in walker {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isSymbolicLink != true, values?.isRegularFile == true,
-                  !snapshotsOnly || RepositoryConfig.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
+        for relative in found {
+            let url = base.appendingPathComponent(relative)
+            guard !snapshotsOnly || RepositoryConfig.snapshotExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let full = url.standardizedFileURL.path
             if full.hasPrefix(prefix) { result.append(String(full.dropFirst(prefix.count))) }
         }
         return result.sorted()
     }
 
+    /// The regular files under `root` (itself not a symbolic link), by their path below it:
+    /// entries whose name starts with a dot, and symbolic links, are not followed or listed (as
+    /// Foundation's enumerator with `.skipsHiddenFiles` left them). A stack of directories still
+    /// to read, each read whole and closed before the next: the depth of the tree bounds neither
+    /// the call stack nor the open descriptors.
+    private static func collectFiles(under root: String) -> [String] {
+        var found: [String] = []
+        var pending = [(path: root, relative: "")]
+        var st = stat()
+        while let (directory, relative) = pending.popLast() {
+            guard lstat(directory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let stream = opendir(directory) else { continue }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                let below = relative.isEmpty ? name : relative + "/" + name
+                guard lstat(path, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR: pending.append((path, below))
+                case S_IFREG: found.append(below)
+                default: break
+                }
+            }
+            closedir(stream)
+        }
+        return found
+    }
+
     static func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        var isDir = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir
     }
 
     /// Loads `--config FILE`; else the configuration of the git working tree
@@ -100,8 +138,8 @@ enum SnapshotFiles {
         guard let root = workingTreeRoot(holding: file) else { return RepositoryConfig() }
         for relative in ConfigAtCommit.paths {
             let candidate = root.appendingPathComponent(relative).path
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), !isDir.boolValue else { continue }
+            var isDir = false
+            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), !isDir else { continue }
             return try config(candidate)
         }
         return RepositoryConfig()

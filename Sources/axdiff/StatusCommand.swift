@@ -2,7 +2,17 @@ import AXGit
 import AXReport
 import AXHistory
 import AXTracker
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff status`: is a watcher running on the repository, how much is left to
 /// annotate, the last notes written and the watcher's last error.
@@ -44,7 +54,7 @@ struct StatusCommand: Command {
             lines.append("awaiting a note: \(pending) commit\(pending == 1 ? "" : "s") on \(settings.watchRefs.joined(separator: ", "))")
             if let tip = try repository.referenceTarget(settings.notesRef) {
                 let notes = try repository.commit(tip)
-                let when = ISO8601DateFormatter().string(from: notes.authorTime)
+                let when = ISO8601Time.string(from: notes.authorTime)
                 let count = try repository.annotatedCommits(notesRef: settings.notesRef).count
                 lines.append("last notes written: \(when) (\(settings.notesRef) at \(tip.abbreviated()), \(count) note\(count == 1 ? "" : "s") in all)")
             } else {

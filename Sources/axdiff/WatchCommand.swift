@@ -4,7 +4,17 @@ import AXReport
 import AXSite
 import AXHistory
 import AXTracker
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `axdiff watch`: the long-running watcher over one repository.
 struct WatchCommand: Command {

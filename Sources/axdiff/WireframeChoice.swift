@@ -1,3 +1,4 @@
+import AXBase
 import AXDiff
 import AXReport
 
@@ -18,7 +19,7 @@ enum WireframeChoice {
         for screen in report.screens {
             let grid = WireframeText.render(Wireframe(screen))
             // A screen name cannot close the fence: its backticks become quotes.
-            out += format == "markdown" ? "\n```text\n" + grid.replacingOccurrences(of: "`", with: "'") + "```\n" : "\n" + grid
+            out += format == "markdown" ? "\n```text\n" + grid.replacingEvery("`", with: "'") + "```\n" : "\n" + grid
         }
         return out
     }

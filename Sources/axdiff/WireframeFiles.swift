@@ -1,6 +1,16 @@
 import AXDiff
 import AXReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// `--wireframes DIR`: each changed screen's wireframe written as
 /// `DIR/<screen>.svg` beside the report (for a CI job's artifacts), and
@@ -22,7 +32,7 @@ enum WireframeFiles {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            throw InputError("cannot create the wireframes directory \(dir): \(error.localizedDescription)")
+            throw InputError("cannot create the wireframes directory \(dir): \(ErrorDescription.localized(error))")
         }
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
         var links: [String: String] = [:]
@@ -32,7 +42,7 @@ enum WireframeFiles {
             do {
                 try Data(svg.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
-                throw InputError("cannot write the wireframe \(file): \(error.localizedDescription)")
+                throw InputError("cannot write the wireframe \(file): \(ErrorDescription.localized(error))")
             }
             links[screen.path] = file
         }

@@ -1,5 +1,15 @@
 import AXSnapshot
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AXBase
 
 /// Decides whether a label tells a user anything (DESIGN §5, "meaningless label").
 ///
@@ -130,7 +140,7 @@ public enum LabelQuality {
            !(0x09...0x0D).contains(first), !(0x09...0x0D).contains(last) {
             return label
         }
-        return label.trimmingCharacters(in: .whitespacesAndNewlines)
+        return label.trimming(.whitespacesAndNewlines)
     }
 
     /// File names, snake_case and kebab-free identifiers, and lowerCamel asset names.

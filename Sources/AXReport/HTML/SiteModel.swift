@@ -1,5 +1,14 @@
 import AXDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every page of the review site says about the site itself.
 package struct SiteInfo: Sendable, Equatable {

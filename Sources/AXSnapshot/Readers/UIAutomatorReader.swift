@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads Android `uiautomator dump` XML (DESIGN §3.4):
 /// `<hierarchy><node class=… text=… content-desc=… resource-id=…
