@@ -3,7 +3,7 @@
 # and requires the tests that pin it to fail: a constant whose change leaves
 # its tests green is named as a survivor, and the script exits 1.
 #
-# The copy holds only the pure modules and their tests (AXSnapshot, AXGlob,
+# The copy holds only the pure modules and their tests (AXBase, AXSnapshot, AXGlob,
 # AXDiff, AXReport, and AXProcess that the tests use), with a manifest of its
 # own, so a mutant rebuilds those modules and two test targets, not the whole
 # package. The copy and its build
@@ -30,7 +30,7 @@ rename-threshold|Sources/AXDiff/ScreenDiffer.swift|static let renameThreshold = 
 gap-max-edits|Sources/AXDiff/Matching/GapAligner.swift|static let maxEdits = 128|static let maxEdits = 64|AXDiffTests'
 
 mkdir -p "$work/Sources" "$work/Tests"
-for dir in Sources/CLibxml2 Sources/AXSnapshot Sources/AXGlob Sources/AXProcess Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
+for dir in Sources/CLibxml2 Sources/AXBase Sources/AXSnapshot Sources/AXGlob Sources/AXProcess Sources/AXDiff Sources/AXReport Tests/AXTestSupport Tests/AXDiffTests Tests/AXReportTests; do
     rm -rf "${work:?}/$dir"
     # Times kept: the build directory is reused, and an unchanged file must not recompile.
     cp -Rp "$root/$dir" "$work/$dir"
@@ -52,10 +52,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0"),
         .target(name: "AXSnapshot", dependencies: ["CLibxml2"]),
+        .target(name: "AXBase"),
         .target(name: "AXGlob"),
-        .target(name: "AXProcess"),
-        .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob"]),
-        .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff"]),
+        .target(name: "AXProcess", dependencies: ["AXBase"]),
+        .target(name: "AXDiff", dependencies: ["AXSnapshot", "AXGlob", "AXBase"]),
+        .target(name: "AXReport", dependencies: ["AXSnapshot", "AXDiff", "AXBase"]),
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),
