@@ -44,28 +44,30 @@ public struct Node: Sendable, Equatable {
 
     public var hint: String? {
         @inlinable get { details.box?.value.hint }
-        set { update { $0.hint = newValue } }
+        set { if newValue != nil || details.box != nil { update { $0.hint = newValue } } }
     }
     /// The asset name of the image this node draws, when the format tells it
     /// (used to spot the asset name leaking into the label).
     public var imageName: String? {
         @inlinable get { details.box?.value.imageName }
-        set { update { $0.imageName = newValue } }
+        set { if newValue != nil || details.box != nil { update { $0.imageName = newValue } } }
     }
     public var inputLabels: [String] {
         @inlinable get { details.box?.value.inputLabels ?? [] }
-        set { update { $0.inputLabels = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.inputLabels = newValue } } }
     }
     public var actions: [String] {
         @inlinable get { details.box?.value.actions ?? [] }
-        set { update { $0.actions = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.actions = newValue } } }
     }
     /// Heading level (`level=N`), when known.
     public var level: Int? {
         @inlinable get { details.box?.value.level }
-        set { update { $0.level = newValue } }
+        set { if newValue != nil || details.box != nil { update { $0.level = newValue } } }
     }
 
+    /// Sets a field out of line. (The setters skip it when nothing is kept and the new value is
+    /// the default: a reader assigns every node's fields, and most have none of these.)
     private mutating func update(_ change: (inout Details) -> Void) {
         var value = details.box?.value ?? Details()
         change(&value)

@@ -90,8 +90,10 @@ extension Snapshot {
             }
             tree.stops.append(Self.makeStop(current, i, parentPath: path, index: k, platform: platform))
             if !(current[i].value?.isEmpty ?? true) { tree.valued.append(k) }
-            if !tree.stops[k].innerIDs.isEmpty { tree.folding.append(k) }
-            if !(current[i].hint?.isEmpty ?? true) || !current[i].actions.isEmpty { tree.hintsOrActions.append(k) }
+            if let rare = tree.stops[k].details.box?.value {
+                if !rare.innerIDs.isEmpty { tree.folding.append(k) }
+                if !rare.hint.isEmpty || !rare.actions.isEmpty { tree.hintsOrActions.append(k) }
+            }
         }
         return tree
     }
@@ -164,15 +166,19 @@ extension Snapshot {
             }
             if label.isEmpty { label = spokenParts.joined(separator: ", ") }
         }
-        // What few stops have goes out of line, and only when the stop has it.
-        let hint = siblings[i].hint ?? "", inputLabels = siblings[i].inputLabels, actions = siblings[i].actions
-        let level = siblings[i].level
-        let rare = !hint.isEmpty || !inputLabels.isEmpty || !actions.isEmpty || !imageNames.isEmpty || !innerIDs.isEmpty || level != nil
+        // What few stops have goes out of line, and only when the stop has it: most nodes
+        // have nothing out of line, and most stops fold in no image or id.
+        var details = OutOfLine<Stop.Details>()
+        if let node = siblings[i].details.box?.value {
+            let rare = Stop.Details(hint: node.hint ?? "", inputLabels: node.inputLabels, actions: node.actions, imageNames: imageNames,
+                                    innerIDs: innerIDs, level: node.level)
+            if !rare.isDefault { details = OutOfLine(rare) }
+        } else if !imageNames.isEmpty || !innerIDs.isEmpty {
+            details = OutOfLine(Stop.Details(imageNames: imageNames, innerIDs: innerIDs))
+        }
         return Stop(
             index: index, id: siblings[i].id, platformRole: siblings[i].platformRole,
-            label: label, value: siblings[i].value ?? "", containerPath: parentPath,
-            details: rare ? OutOfLine(Stop.Details(hint: hint, inputLabels: inputLabels, actions: actions, imageNames: imageNames,
-                                                   innerIDs: innerIDs, level: level)) : OutOfLine(),
+            label: label, value: siblings[i].value ?? "", containerPath: parentPath, details: details,
             frame: siblings[i].frame, role: siblings[i].role, platform: platform, states: states, position: i,
             line: siblings[i].line
         )

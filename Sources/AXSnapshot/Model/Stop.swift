@@ -52,33 +52,35 @@ public struct Stop: Sendable, Equatable {
 
     public var hint: String {
         @inlinable get { details.box?.value.hint ?? "" }
-        set { update { $0.hint = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.hint = newValue } } }
     }
     public var inputLabels: [String] {
         @inlinable get { details.box?.value.inputLabels ?? [] }
-        set { update { $0.inputLabels = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.inputLabels = newValue } } }
     }
     public var actions: [String] {
         @inlinable get { details.box?.value.actions ?? [] }
-        set { update { $0.actions = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.actions = newValue } } }
     }
     /// Identifiers of images inside (or of) this stop: an asset name repeated in
     /// the label is a leak.
     public var imageNames: [String] {
         @inlinable get { details.box?.value.imageNames ?? [] }
-        set { update { $0.imageNames = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.imageNames = newValue } } }
     }
     /// Identifiers of nodes folded into this stop (its descendants with an id),
     /// used to see that a control was absorbed by a combined stop.
     public var innerIDs: [String] {
         @inlinable get { details.box?.value.innerIDs ?? [] }
-        set { update { $0.innerIDs = newValue } }
+        set { if !newValue.isEmpty || details.box != nil { update { $0.innerIDs = newValue } } }
     }
     public var level: Int? {
         @inlinable get { details.box?.value.level }
-        set { update { $0.level = newValue } }
+        set { if newValue != nil || details.box != nil { update { $0.level = newValue } } }
     }
 
+    /// Sets a field out of line. (The setters skip it when nothing is kept and the new value is
+    /// the default: a reader assigns every node's fields, and most have none of these.)
     private mutating func update(_ change: (inout Details) -> Void) {
         var value = details.box?.value ?? Details()
         change(&value)
