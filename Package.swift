@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "AXTestSupport", dependencies: ["AXProcess"], path: "Tests/AXTestSupport"),
         .testTarget(name: "AXSnapshotTests", dependencies: ["AXSnapshot", "AXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AXDiffTests", dependencies: ["AXSnapshot", "AXDiff", "AXGlob", "AXProcess", "AXTestSupport"]),
-        .testTarget(name: "AXBaseTests", dependencies: ["AXBase"]),
+        .testTarget(name: "AXBaseTests", dependencies: ["AXBase", "AXTestSupport"]),
         .testTarget(name: "AXGlobTests", dependencies: ["AXGlob", "AXTestSupport"]),
         .testTarget(name: "AXSnapshotTestingTests", dependencies: ["AXSnapshotTesting", "AXSnapshot", "AXDiff"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AXReportTests", dependencies: ["AXSnapshot", "AXDiff", "AXReport", "AXProcess", "AXTestSupport"], exclude: ["Schemas", "__Snapshots__"]),

@@ -8,8 +8,8 @@ import Darwin
 /// `NSLock` gave, without linking swift-corelibs Foundation (`Synchronization.Mutex`
 /// needs macOS 15; the package supports macOS 13).
 package final class Lock: @unchecked Sendable {
-    // Allocated once and never moved: a pthread mutex must keep its address.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Allocated once and never moved: a pthread mutex must keep its address. Internal: `Condition` waits on it.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
         mutex = .allocate(capacity: 1)

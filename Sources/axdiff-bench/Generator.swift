@@ -93,7 +93,7 @@ struct Generator {
         // The first commit adds every screen.
         var files = screens.map { (Self.path($0), $0.json()) }
         files.append(("README.md", Array("Accessibility snapshots of the tea shop app.\n".utf8)))
-        stream.commit(ref: "refs/heads/main", mark: 1, parent: nil, time: time, message: "Add \(screens.count) screens", files: files)
+        try stream.commit(ref: "refs/heads/main", mark: 1, parent: nil, time: time, message: "Add \(screens.count) screens", files: files)
         for n in 2...max(2, parameters.commits + parameters.extra) where n <= parameters.commits + parameters.extra {
             time += 60 + rng.below(600)
             let ref = n <= parameters.commits ? "refs/heads/main" : "refs/bench/extra"
@@ -124,10 +124,10 @@ struct Generator {
                 }
                 message = "\(chosen.sorted().map { screens[$0].name }.joined(separator: ", ")): \(what.joined(separator: ", "))"
             }
-            stream.commit(ref: ref, mark: n, parent: n - 1, time: time, message: message, files: files)
+            try stream.commit(ref: ref, mark: n, parent: n - 1, time: time, message: message, files: files)
         }
         stream.write("done\n")
-        stream.flush()
+        try stream.flush()
         try input.close()
         let status = process.waitForExit(timeout: 24 * 3600)
         guard status == 0 else {
@@ -149,29 +149,29 @@ struct Generator {
 
         mutating func write(_ text: String) { buffer += text.utf8 }
 
-        mutating func data(_ bytes: [UInt8]) {
+        mutating func data(_ bytes: [UInt8]) throws {
             write("data \(bytes.count)\n")
             buffer += bytes
             write("\n")
-            if buffer.count >= 1 << 20 { flush() }
+            if buffer.count >= 1 << 20 { try flush() }
         }
 
-        mutating func flush() {
+        /// Hands the buffer to git; throws when git no longer reads (it exited).
+        mutating func flush() throws {
             guard !buffer.isEmpty else { return }
-            // As FileHandle's `write(_:)` did: a generator that cannot feed git cannot go on.
-            do { try handle.write(buffer) } catch { fatalError("git fast-import: \(error)") }
+            try handle.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
 
-        mutating func commit(ref: String, mark: Int, parent: Int?, time: Int, message: String, files: [(String, [UInt8])]) {
+        mutating func commit(ref: String, mark: Int, parent: Int?, time: Int, message: String, files: [(String, [UInt8])]) throws {
             write("commit \(ref)\nmark :\(mark)\n")
             write("author Bench Author <bench@example.com> \(time) +0000\n")
             write("committer Bench Author <bench@example.com> \(time) +0000\n")
-            data(Array(message.utf8))
+            try data(Array(message.utf8))
             if let parent { write("from :\(parent)\n") }
             for (path, bytes) in files {
                 write("M 100644 inline \(path)\n")
-                data(bytes)
+                try data(bytes)
             }
             write("\n")
         }

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import AXBase
+import AXTestSupport
 
 /// `replacingEvery` and `trimming` against Foundation's `replacingOccurrences(of:with:)` and
 /// `trimmingCharacters(in:)`, which they replace.
@@ -18,14 +19,8 @@ final class StringReplacingTests: XCTestCase {
     /// needle characters.
     func testAsFoundationOnASCIIText() {
         let seed = UInt64(ProcessInfo.processInfo.environment["AXDIFF_REPLACE_SEED"] ?? "") ?? 20261207
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SeededGenerator(seed: seed)
+        func next() -> UInt64 { rng.next() }
         let alphabet = Array("ab'\\:[]{}`-\" /R")
         let needles = ["'", ":", "\\", "[", "]", "`", "-", "\"", "{Reader}", "{reader}", " ", "/", "''"]
         for _ in 0..<2_000 {
