@@ -230,13 +230,36 @@ final class ContainerIndex {
     ///
     /// - Complexity: O(log m) for m asking objects, plus the list's length.
     func controls(naming b: Int) -> [Int] {
+        controlList(naming: b).map { Array($0.positions) } ?? []
+    }
+
+    /// `body(key, positions)` for each list of objects control `a` may name
+    /// (`objects(namedBy:)` is their union): the objects filed under each run
+    /// of its words, ascending, each list once.
+    ///
+    /// - Complexity: O(w · min(w, l)) for w words and objects of at most l words.
+    func forEachObjectList(namedBy a: Int, _ body: (UInt64, ArraySlice<Int>) -> Void) {
+        let words = words(a)
+        var seen: Set<UInt64> = []
+        Self.forEachRun(of: words, upTo: min(longestObject, words.count - 1)) { key in
+            let list = objectsByWords[key]
+            // A run repeated among the control's words names the same list.
+            guard !list.isEmpty, seen.insert(key).inserted else { return }
+            body(key, list)
+        }
+    }
+
+    /// The list `controls(naming: b)` returns, with the key it is filed under.
+    ///
+    /// - Complexity: O(log m) for m asking objects.
+    func controlList(naming b: Int) -> (key: UInt64, positions: ArraySlice<Int>)? {
         var (lo, hi) = (0, askingObjects.count)
         while lo < hi {
             let mid = (lo + hi) / 2
             if askingObjects[mid] < b { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return [] }
-        return Array(controlsByKey[key])
+        guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return nil }
+        return (key, controlsByKey[key])
     }
 
     /// The container reference control `a` read before stop `b` breaks, if

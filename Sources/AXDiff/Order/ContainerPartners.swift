@@ -48,9 +48,24 @@ final class ContainerPartners {
     private var newErrorPairs: [NewSideErrorPairs] = []
     private var oldErrorPairs: [OldSideErrorPairs] = []
     private let findsErrorPairs: Bool
+    /// Object before action's partners, by new container node and word key,
+    /// once a moved stop asks (`NewSidePartners`); used unless every pair
+    /// is to be met in turn.
+    private var objectSides: [SideKey: NewSidePartners] = [:]
+    /// The same in the old version, by old container node (`OldSidePartners`).
+    private var oldObjectSides: [SideKey: OldSidePartners] = [:]
+    private let findsObjectPairs: Bool
+
+    private struct SideKey: Hashable {
+        let node: Int
+        let key: UInt64
+        /// The controls that may name an object, rather than the objects a control may name.
+        let controls: Bool
+    }
 
     /// `scansEveryPair` meets every candidate pair of error before recovery
-    /// in turn, as with contracts: the tests compare the two ways.
+    /// (as with contracts) and of object before action in turn: the tests
+    /// compare the two ways.
     init(_ c: DiffContext, scansEveryPair: Bool = false) {
         self.c = c
         newRefs = OrderReferences(stops: c.newStops, tree: c.newTree, contracts: c.contracts)
@@ -71,6 +86,9 @@ final class ContainerPartners {
             if !clean.settles(mapped, newRefs) { oldContract.insert(mapped) }
         }
         findsErrorPairs = !scansEveryPair && newContract.isEmpty && oldContract.isEmpty
+        // A contract only ever makes a pair's kind `.contract`: the pairs
+        // object before action skips still broke something before.
+        findsObjectPairs = !scansEveryPair
     }
 
     /// Notes on each moved stop the references it breaks and repairs.
@@ -131,6 +149,9 @@ final class ContainerPartners {
         if reference == .errorBeforeRecovery, findsErrorPairs, index.isControl(a) || index.isStatus(a) {
             return firstBrokenError(j, in: p, isControl: index.isControl(a))
         }
+        if reference == .objectBeforeAction, findsObjectPairs, index.isControl(a) || index.isNameable(a) {
+            return firstBrokenObject(j, at: a, in: p, index: index)
+        }
         if index.isControl(a) {
             // The stop is the action: partners read after it, nearest first.
             let partners = reference == .errorBeforeRecovery ? index.statuses : index.objects(namedBy: a)
@@ -155,6 +176,9 @@ final class ContainerPartners {
         guard !clean.old[q] else { return nil }
         let index = oldIndex(q)
         let a = oldSlot[i]
+        if reference == .objectBeforeAction, findsObjectPairs, index.isControl(a) || index.isNameable(a) {
+            return firstRepairedObject(i, at: a, new: j, in: q, index: index)
+        }
         if reference == .errorBeforeRecovery, findsErrorPairs {
             if index.isControl(a) { return oldErrorPairs(q).statusNowBefore(control: i, now: j).map { ($0, false) } }
             if index.isStatus(a) { return oldErrorPairs(q).controlNowAfter(status: i, now: j).map { ($0, true) } }
@@ -217,6 +241,107 @@ final class ContainerPartners {
         return nil
     }
 
+    /// `firstBroken` for object before action, meeting only the candidate
+    /// partners `NewSidePartners` offers (each confirmed by `breaks`): for a
+    /// control, the objects it may name read after it, nearest first, in each
+    /// list of them by word key, the nearest of the lists; for an object,
+    /// the controls that may name it read before it, first first.
+    ///
+    /// - Complexity: O(log k) per candidate met, for a container of k stops,
+    ///   plus O(l) the first time a list of l partners is asked for.
+    private func firstBrokenObject(_ j: Int, at a: Int, in p: Int, index: ContainerIndex) -> (Int, Bool)? {
+        guard let oj = c.matching.newToOld[j] else { return nil }
+        let q = oldContainer[oj]
+        // The old pair broke nothing when its container was clean; the moved
+        // stop's own facts may have changed, and then any pair may be new.
+        let every = clean.old[q] || c.isChanged[j]
+        if index.isControl(a) {
+            var first: Int?
+            index.forEachObjectList(namedBy: a) { key, positions in
+                let side = objectSide(p, key: key, controls: false, positions, index)
+                var k = side.firstAfter(j)
+                while k < side.members.count {
+                    let at = every ? k : side.candidate(from: k, container: q, place: oj, readBefore: true)
+                    guard at < side.members.count, side.members[at] < first ?? .max else { return }
+                    if breaks(.objectBeforeAction, lead: side.members[at], follow: j) {
+                        first = side.members[at]
+                        return
+                    }
+                    k = at + 1
+                }
+            }
+            return first.map { ($0, false) }
+        }
+        guard let (key, positions) = index.controlList(naming: a) else { return nil }
+        let side = objectSide(p, key: key, controls: true, positions, index)
+        let end = side.firstAfter(j)
+        var k = 0
+        while k < end {
+            let at = every ? k : side.candidate(from: k, container: q, place: oj, readBefore: false)
+            guard at < end else { return nil }
+            if breaks(.objectBeforeAction, lead: j, follow: side.members[at]) { return (side.members[at], true) }
+            k = at + 1
+        }
+        return nil
+    }
+
+    /// `firstRepaired` for object before action: the partners of the moved
+    /// stop (old index `i`, new `j`) that were read on the broken side of it
+    /// and are now read on the other, met in the new order until the exact
+    /// test (`repairs`) confirms one: for a control, the objects it may name,
+    /// then read after it and now before it, the nearest of its lists; for
+    /// an object, the controls that may name it, then read before it and now
+    /// after it.
+    ///
+    /// - Complexity: O(log k) per partner met, for a container of k stops,
+    ///   plus O(l log l) the first time a list of l partners is asked for.
+    private func firstRepairedObject(_ i: Int, at a: Int, new j: Int, in q: Int, index: ContainerIndex) -> (Int, Bool)? {
+        if index.isControl(a) {
+            var first: Int?
+            index.forEachObjectList(namedBy: a) { key, positions in
+                let side = oldObjectSide(q, key: key, controls: false, positions, index)
+                var k = 0
+                while let at = side.places.first(from: k, above: i), side.byNew[at] < min(j, first ?? .max) {
+                    if repairs(.objectBeforeAction, lead: side.byNew[at], follow: j) {
+                        first = side.byNew[at]
+                        return
+                    }
+                    k = at + 1
+                }
+            }
+            return first.map { ($0, false) }
+        }
+        guard let (key, positions) = index.controlList(naming: a) else { return nil }
+        let side = oldObjectSide(q, key: key, controls: true, positions, index)
+        var k = side.firstAfter(j)
+        while let at = side.places.first(from: k, below: i) {
+            if repairs(.objectBeforeAction, lead: j, follow: side.byNew[at]) { return (side.byNew[at], true) }
+            k = at + 1
+        }
+        return nil
+    }
+
+    /// The list of partners filed under `key` in old container `q`'s index, made once.
+    private func oldObjectSide(_ q: Int, key: UInt64, controls: Bool, _ positions: ArraySlice<Int>,
+                               _ index: ContainerIndex) -> OldSidePartners {
+        let at = SideKey(node: q, key: key, controls: controls)
+        if let side = oldObjectSides[at] { return side }
+        let made = OldSidePartners(positions, of: index, oldToNew: c.matching.oldToNew)
+        oldObjectSides[at] = made
+        return made
+    }
+
+    /// The list of partners filed under `key` in new container `p`'s index, made once.
+    private func objectSide(_ p: Int, key: UInt64, controls: Bool, _ positions: ArraySlice<Int>,
+                            _ index: ContainerIndex) -> NewSidePartners {
+        let at = SideKey(node: p, key: key, controls: controls)
+        if let side = objectSides[at] { return side }
+        let isChanged = c.isChanged
+        let made = NewSidePartners(positions, of: index, newToOld: c.matching.newToOld, oldContainer: oldContainer) { j, _ in isChanged[j] }
+        objectSides[at] = made
+        return made
+    }
+
     /// Whether old stop `i` was a status (`ContainerIndex`'s facts).
     private func oldIsStatus(_ i: Int) -> Bool {
         let index = oldIndex(oldContainer[i])  // fills the slots of its stops
@@ -226,27 +351,10 @@ final class ContainerPartners {
     private func newErrorPairs(_ p: Int) -> NewSideErrorPairs {
         if newErrorPairsAt[p] > 0 { return newErrorPairs[newErrorPairsAt[p] - 1] }
         let index = newIndex(p)
-        // Read once: through `self` each read of a stop's counterpart and
-        // container went by the class, at every control of a large container.
-        let (newToOld, oldContainer, indexMembers) = (c.matching.newToOld, oldContainer, index.members)
-        func side(_ positions: [Int], changed: (Int) -> Bool) -> NewSideErrorPairs.Side {
-            var members: [Int] = [], old: [Int] = [], container: [Int] = [], isChanged: [Bool] = []
-            members.reserveCapacity(positions.count)
-            old.reserveCapacity(positions.count)
-            container.reserveCapacity(positions.count)
-            isChanged.reserveCapacity(positions.count)
-            for b in positions {
-                let j = indexMembers[b]
-                guard let i = newToOld[j] else { continue }
-                members.append(j)
-                old.append(i)
-                container.append(oldContainer[i])
-                isChanged.append(changed(i))
-            }
-            return .init(members: members, old: old, oldContainer: container, changed: isChanged)
-        }
-        let made = NewSideErrorPairs(statuses: side(index.statuses) { !oldIsStatus($0) },
-                                     controls: side(index.controls) { [oldStops = c.oldStops] in !oldStops[$0].role.isInteractive })
+        let (newToOld, oldContainer, oldStops) = (c.matching.newToOld, oldContainer, c.oldStops)
+        let made = NewSideErrorPairs(
+            statuses: NewSidePartners(index.statuses, of: index, newToOld: newToOld, oldContainer: oldContainer) { !self.oldIsStatus($1) },
+            controls: NewSidePartners(index.controls, of: index, newToOld: newToOld, oldContainer: oldContainer) { !oldStops[$1].role.isInteractive })
         newErrorPairs.append(made)
         newErrorPairsAt[p] = newErrorPairs.count
         return made
