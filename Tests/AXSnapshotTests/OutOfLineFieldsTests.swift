@@ -6,9 +6,41 @@ import XCTest
 /// or stop is still a plain value.
 final class OutOfLineFieldsTests: XCTestCase {
     func testNodesAndStopsStayAtTheirCompactSize() {
-        // Every field inline, a node took 192 bytes and a stop 216.
-        XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 136)
-        XCTAssertLessThanOrEqual(MemoryLayout<Stop>.stride, 160)
+        // Every field inline, a node took 192 bytes and a stop 216; with their
+        // optional integers as such, 136 and 160, and a stop tree's place 72.
+        XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 128)
+        XCTAssertLessThanOrEqual(MemoryLayout<Stop>.stride, 144)
+        XCTAssertLessThanOrEqual(MemoryLayout<StopTree.Place>.stride, 56)
+    }
+
+    /// A line and a place among siblings kept beside the flags that say they
+    /// are there: nil, zero and large values each come back as they were set,
+    /// and two stops that differ only in them are not equal.
+    func testLinesAndPositionsKeepNilZeroAndLargeValues() {
+        var node = Node(label: "Save")
+        XCTAssertNil(node.line)
+        for line: Int? in [0, 1, nil, Int.max, 7] {
+            node.line = line
+            XCTAssertEqual(node.line, line)
+        }
+        XCTAssertEqual(Node(line: 0).line, 0)
+        XCTAssertNotEqual(Node(line: 0), Node())
+        let snapshot = Snapshot(screen: "S", elements: [Node(label: "A", line: 3), Node(label: "B")])
+        var stops = snapshot.stops
+        XCTAssertEqual(stops.map(\.line), [3, nil])
+        XCTAssertEqual(stops.map(\.path), [[0], [1]])
+        XCTAssertEqual(stops.map(\.position), [0, 1])
+        stops[1].line = 0
+        XCTAssertEqual(stops[1].line, 0)
+        XCTAssertNotEqual(stops[1], snapshot.stops[1])
+        stops[1].line = nil
+        XCTAssertEqual(stops[1], snapshot.stops[1])
+        stops[0].path = []
+        XCTAssertNil(stops[0].position)
+        XCTAssertEqual(stops[0].path, [])
+        stops[0].path = [4, 9]
+        XCTAssertEqual(stops[0].position, 9)
+        XCTAssertEqual(stops[0].containerPath, [4])
     }
 
     func testEachRareFieldOfANodeIsKeptAndClearedOnItsOwn() {

@@ -326,7 +326,7 @@ final class ContainerPartners {
                                _ index: ContainerIndex) -> OldSidePartners {
         let at = SideKey(node: q, key: key, controls: controls)
         if let side = oldObjectSides[at] { return side }
-        let made = OldSidePartners(positions, of: index, oldToNew: c.matching.oldToNew)
+        let made = OldSidePartners(positions, of: index, oldToNew: c.matching.oldToNew, moved: oldMoved)
         oldObjectSides[at] = made
         return made
     }

@@ -31,35 +31,7 @@ struct OldSideErrorPairs {
             k -= 1
         }
         leastNewFrom = least
-        // Controls that kept their place come in ascending new order as they
-        // are; the rest (the moved, and any out of order) are sorted and
-        // merged in. New indices are distinct, so this is the one sorted order.
-        var kept: [(new: Int, old: Int)] = [], rest: [(new: Int, old: Int)] = []
-        kept.reserveCapacity(controls.count)
-        for i in controls {
-            guard let j = oldToNew[i] else { continue }
-            if (moved.isEmpty || !moved[i]), kept.last.map({ $0.new < j }) ?? true {
-                kept.append((j, i))
-            } else {
-                rest.append((j, i))
-            }
-        }
-        rest.sort { $0.new < $1.new }
-        var byNew: [Int] = [], old: [Int] = []
-        byNew.reserveCapacity(kept.count + rest.count)
-        old.reserveCapacity(kept.count + rest.count)
-        var (a, b) = (0, 0)
-        while a < kept.count || b < rest.count {
-            if b == rest.count || (a < kept.count && kept[a].new < rest[b].new) {
-                byNew.append(kept[a].new)
-                old.append(kept[a].old)
-                a += 1
-            } else {
-                byNew.append(rest[b].new)
-                old.append(rest[b].old)
-                b += 1
-            }
-        }
+        let (byNew, old) = OldSidePartners.inNewOrder(controls, oldToNew: oldToNew, moved: moved)
         controlsByNew = byNew
         controlsOld = old
         controlPlaces = FirstPast(controlsOld)

@@ -4,10 +4,10 @@
 /// it afterwards. `children` is in reading order.
 public struct Node: Sendable, Equatable {
     // Declared in this order for the layout: the 8-byte fields first, then the
-    // frame, with the one- and two-byte fields in its padding, and the optional
-    // integer last. What few nodes have (a hint, an image name, input labels,
+    // frame, with the one- and two-byte fields in its padding, and the line
+    // last. What few nodes have (a hint, an image name, input labels,
     // actions, a heading level) is out of line: 192 bytes a node with every
-    // field inline, 136 so.
+    // field inline, 128 so.
     public var id: String? = nil
     /// The role as the platform wrote it (ARIA role, Android class or role
     /// description, XCUITest element type), kept beside the normalized `role`:
@@ -24,8 +24,19 @@ public struct Node: Sendable, Equatable {
     /// Explicit "this node is one stop"; nil means: decided by the default rule.
     public var element: Bool? = nil
     public var states: NodeStates = []
+    /// Whether `line` is there, in the frame's padding, and its integer (0
+    /// when not): an optional integer took 16 bytes with its flag.
+    @usableFromInline var hasLine = false
+    @usableFromInline var lineValue = 0
+
     /// 1-based line in the source file, for messages.
-    public var line: Int? = nil
+    public var line: Int? {
+        @inlinable get { hasLine ? lineValue : nil }
+        set {
+            lineValue = newValue ?? 0
+            hasLine = newValue != nil
+        }
+    }
 
     /// The fields few nodes have.
     @usableFromInline
@@ -105,7 +116,8 @@ public struct Node: Sendable, Equatable {
     /// fields there: called, it built the node aside and copied it over.
     @inline(__always)
     public init(line: Int) {
-        self.line = line
+        hasLine = true
+        lineValue = line
     }
 
     /// Whether this node is one stop, by DESIGN §2: explicit `element` wins;

@@ -179,8 +179,9 @@ extension Snapshot {
         return Stop(
             index: index, id: siblings[i].id, platformRole: siblings[i].platformRole,
             label: label, value: siblings[i].value ?? "", containerPath: parentPath, details: details,
-            frame: siblings[i].frame, role: siblings[i].role, platform: platform, states: states, position: i,
-            line: siblings[i].line
+            frame: siblings[i].frame, role: siblings[i].role, platform: platform, states: states,
+            // `position` is `i`; `line` the node's.
+            present: siblings[i].line == nil ? 1 : 3, positionValue: i, lineValue: siblings[i].line ?? 0
         )
     }
 }

@@ -12,18 +12,38 @@ package struct StopTree: Sendable {
     /// one append per node while the tree is built, one cache line per node
     /// while it is read.)
     package struct Place: Sendable {
-        /// Its parent node; -1 for the root.
-        package var parent: Int
-        /// Its first child in file order, or -1.
-        package var firstChild = -1
-        /// The next child of its parent in file order, or -1.
-        package var nextSibling = -1
-        /// The index of its stop, or -1 for the root and inner nodes.
-        package var stop: Int
+        // The node and stop numbers are stored in 32 bits (a snapshot has at most
+        // 100,000,000 elements, `maxSnapshotElements`): 56 bytes a place instead
+        // of 72, and a diff holds a place per stop and per container of both versions.
+        @usableFromInline var parent32: Int32
+        @usableFromInline var firstChild32: Int32 = -1
+        @usableFromInline var nextSibling32: Int32 = -1
+        @usableFromInline var stop32: Int32
         /// Where it is placed on screen: a stop's own frame; an inner node's
         /// own frame, else the box around its stops' frames (united in
         /// reading order); nil when there is neither.
         package var frame: Frame?
+
+        init(parent: Int, stop: Int, frame: Frame?) {
+            parent32 = Int32(parent)
+            stop32 = Int32(stop)
+            self.frame = frame
+        }
+
+        /// Its parent node; -1 for the root.
+        package var parent: Int { @inlinable get { Int(parent32) } }
+        /// Its first child in file order, or -1.
+        package var firstChild: Int {
+            @inlinable get { Int(firstChild32) }
+            set { firstChild32 = Int32(newValue) }
+        }
+        /// The next child of its parent in file order, or -1.
+        package var nextSibling: Int {
+            @inlinable get { Int(nextSibling32) }
+            set { nextSibling32 = Int32(newValue) }
+        }
+        /// The index of its stop, or -1 for the root and inner nodes.
+        package var stop: Int { @inlinable get { Int(stop32) } }
     }
 
     /// `Snapshot.stops`: depth-first, in file order.
