@@ -13,11 +13,8 @@ final class RowRuleTests: XCTestCase {
     func order(dy: Double) -> (sorted: [String], fastPathKeeps: Bool) {
         let frames = ["Right": Frame(x: 200, y: 100, width: 80, height: 20), "Left": Frame(x: 10, y: 100 + dy, width: 80, height: 20)]
         let files = ["Right", "Left"]
-        let places = [StopTree.Place(parent: -1, stop: -1, frame: nil)] + files.enumerated().map { k, name in
-            StopTree.Place(parent: 0, stop: k, frame: frames[name])
-        }
         return (VisualOrder.sortVisually(files, frame: { frames[$0] }, direction: .ltr),
-                VisualOrder.isInVisualOrder([1, 2], places: places, direction: .ltr))
+                VisualOrder.isInVisualOrder([0, 1], frame: { frames[files[$0]] }, direction: .ltr))
     }
 
     func testTopsSevenPointsApartShareARow() {
@@ -77,10 +74,9 @@ final class RowRuleTests: XCTestCase {
                 let x = Double(Int.random(in: 0...8, using: &rng)) * 20
                 frames.append(Int.random(in: 0..<50, using: &rng) == 0 ? nil : Frame(x: x, y: top, width: Double(Int.random(in: 1...4, using: &rng)) * 20, height: 20))
             }
-            let places = [StopTree.Place(parent: -1, stop: -1, frame: nil)] + frames.enumerated().map { StopTree.Place(parent: 0, stop: $0.offset, frame: $0.element) }
-            let items = Array(1...n)
-            let fast = VisualOrder.isInVisualOrder(items, places: places, direction: direction)
-            let order = VisualOrder.sortVisually(items, frame: { places[$0].frame }, direction: direction)
+            let items = Array(0..<n)
+            let fast = VisualOrder.isInVisualOrder(items, frame: { frames[$0] }, direction: direction)
+            let order = VisualOrder.sortVisually(items, frame: { frames[$0] }, direction: direction)
             if fast {
                 XCTAssertEqual(order, items, "seed \(seed), round \(round): frames \(frames), \(direction)")
                 if order != items { return }

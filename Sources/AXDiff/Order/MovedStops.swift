@@ -34,8 +34,7 @@ struct MovedStops {
     /// - Complexity: O(n log n), where n is the number of matched pairs.
     init(_ c: DiffContext) {
         let pairs = c.matchedPairs
-        let oldPlaces = c.oldTree.places, newPlaces = c.newTree.places
-        let oldNode = c.oldTree.nodeOfStop, newNode = c.newTree.nodeOfStop
+        let (oldStops, newStops) = (c.oldStops, c.newStops)
         // One pass over the pairs for what both orders are judged on: each
         // pair's old place, whether both versions frame it, and whether its
         // frame stayed (the same to half a point). A pass per fact cost more
@@ -47,7 +46,7 @@ struct MovedStops {
         for p in pairs.indices {
             let (i, j) = pairs[p]
             olds.append(i)
-            guard let a = oldPlaces[oldNode[i]].frame, let b = newPlaces[newNode[j]].frame else { continue }
+            guard let a = oldStops[i].frame, let b = newStops[j].frame else { continue }
             framedInBoth[p] = true
             stayed[p] = abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5
                 && abs(a.width - b.width) <= 0.5 && abs(a.height - b.height) <= 0.5

@@ -31,7 +31,7 @@ enum VisualOrder {
     ///   and k the number of children of each node that are not already in
     ///   visual order.
     static func ranks(tree: StopTree, direction: LayoutDirection) -> [Int]? {
-        guard tree.nodeOfStop.contains(where: { tree.places[$0].frame != nil }) else { return nil }
+        guard tree.stops.indices.contains(where: { tree.stops[$0].frame != nil }) else { return nil }
         var ranks = Array(repeating: 0, count: tree.stops.count)
         var next = 0
         // Both hold at most every node: sized once, not grown on a long list.
@@ -52,10 +52,10 @@ enum VisualOrder {
                 kids.append(child)
                 child = tree.places[child].nextSibling
             }
-            if isInVisualOrder(kids, places: tree.places, direction: direction) {
+            if isInVisualOrder(kids, frame: { tree.frame(of: $0) }, direction: direction) {
                 stack.append(contentsOf: kids.reversed())
             } else {
-                stack.append(contentsOf: sortVisually(kids, frame: { tree.places[$0].frame }, direction: direction).reversed())
+                stack.append(contentsOf: sortVisually(kids, frame: { tree.frame(of: $0) }, direction: direction).reversed())
             }
         }
         return ranks
@@ -69,12 +69,12 @@ enum VisualOrder {
     /// written so that a NaN fails them, and the caller sorts.
     ///
     /// - Complexity: O(k) for k items.
-    static func isInVisualOrder(_ items: [Int], places: [StopTree.Place], direction: LayoutDirection) -> Bool {
+    static func isInVisualOrder(_ items: [Int], frame: (Int) -> Frame?, direction: LayoutDirection) -> Bool {
         guard items.count > 1 else { return true }
         var rowTop = -Double.infinity, previous: Frame?
         let tolerance = rowTolerance  // read once: a global is checked for its first use at each read
         for (k, item) in items.enumerated() {
-            guard let f = places[item].frame else { return true }
+            guard let f = frame(item) else { return true }
             if let p = previous {
                 let inOrder: Bool
                 if !(f.y >= p.y) {
@@ -87,7 +87,7 @@ enum VisualOrder {
                 }
                 // Out of order, unless a later item has no frame: the items
                 // before this one were all framed, so only the rest are read.
-                if !inOrder { return items[(k + 1)...].contains { places[$0].frame == nil } }
+                if !inOrder { return items[(k + 1)...].contains { frame($0) == nil } }
             } else {
                 rowTop = f.y
             }

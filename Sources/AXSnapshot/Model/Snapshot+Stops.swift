@@ -45,6 +45,7 @@ extension Snapshot {
         tree.stops.reserveCapacity(count.stops)
         tree.nodeOfStop.reserveCapacity(count.stops)
         tree.places.reserveCapacity(1 + count.stops + count.inner)
+        tree.innerFrames.reserveCapacity(1 + count.inner)
         var levels = [Level(nodes: elements, next: 0, node: 0, frame: nil, lastChild: -1)]
         var created = 1  // levels[0..<created] have their tree node
         var path: [Int] = []
@@ -83,10 +84,7 @@ extension Snapshot {
             // An inner node without a frame of its own is placed by the box
             // around its stops, united in reading order (the root is never placed).
             if let f = frame {
-                for lv in 1..<levels.count where levels[lv].frame == nil {
-                    let n = levels[lv].node
-                    tree.places[n].frame = tree.places[n].frame.map { StopTree.union($0, f) } ?? f
-                }
+                for lv in 1..<levels.count where levels[lv].frame == nil { tree.unite(f, into: levels[lv].node) }
             }
             tree.stops.append(Self.makeStop(current, i, parentPath: path, index: k, platform: platform))
             if !(current[i].value?.isEmpty ?? true) { tree.valued.append(k) }

@@ -13,21 +13,20 @@ package struct StopTree: Sendable {
     /// while it is read.)
     package struct Place: Sendable {
         // The node and stop numbers are stored in 32 bits (a snapshot has at most
-        // 100,000,000 elements, `maxSnapshotElements`): 56 bytes a place instead
-        // of 72, and a diff holds a place per stop and per container of both versions.
+        // 100,000,000 elements, `maxSnapshotElements`), and a frame is not kept
+        // here (`frame(of:)`): 20 bytes a place instead of 72, and a diff holds a
+        // place per stop and per container of both versions.
         @usableFromInline var parent32: Int32
         @usableFromInline var firstChild32: Int32 = -1
         @usableFromInline var nextSibling32: Int32 = -1
         @usableFromInline var stop32: Int32
-        /// Where it is placed on screen: a stop's own frame; an inner node's
-        /// own frame, else the box around its stops' frames (united in
-        /// reading order); nil when there is neither.
-        package var frame: Frame?
+        /// Where an inner node's frame is in `innerFrames`; -1 for a stop's place.
+        @usableFromInline var frameSlot32: Int32
 
-        init(parent: Int, stop: Int, frame: Frame?) {
+        init(parent: Int, stop: Int, frameSlot: Int) {
             parent32 = Int32(parent)
             stop32 = Int32(stop)
-            self.frame = frame
+            frameSlot32 = Int32(frameSlot)
         }
 
         /// Its parent node; -1 for the root.
@@ -48,7 +47,10 @@ package struct StopTree: Sendable {
 
     /// `Snapshot.stops`: depth-first, in file order.
     package var stops: [Stop] = []
-    package var places: [Place] = [Place(parent: -1, stop: -1, frame: nil)]
+    package var places: [Place] = [Place(parent: -1, stop: -1, frameSlot: 0)]
+    /// The frames of the root and the inner nodes, by `Place.frameSlot32`: a
+    /// stop's frame is its stop's, kept once.
+    package var innerFrames: [Frame?] = [nil]
     /// stop index → its node.
     package var nodeOfStop: [Int] = []
     /// The stops whose value is not empty, in reading order (a merge or
@@ -81,13 +83,34 @@ package struct StopTree: Sendable {
         return result
     }
 
+    /// Where node `n` is placed on screen: a stop's own frame; an inner
+    /// node's own frame, else the box around its stops' frames (united in
+    /// reading order); nil when there is neither.
+    @inlinable
+    package func frame(of n: Int) -> Frame? {
+        let k = places[n].stop
+        return k >= 0 ? stops[k].frame : innerFrames[Int(places[n].frameSlot32)]
+    }
+
     /// Adds a node under `parent` (its last child so far is `lastChild`)
-    /// and returns its id.
+    /// and returns its id: a stop's (`stop` its index, its frame the
+    /// stop's), or an inner node's with its own `frame`.
     mutating func addNode(parent: Int, after lastChild: Int, stop: Int, frame: Frame?) -> Int {
         let node = places.count
-        places.append(Place(parent: parent, stop: stop, frame: frame))
+        var slot = -1
+        if stop < 0 {
+            slot = innerFrames.count
+            innerFrames.append(frame)
+        }
+        places.append(Place(parent: parent, stop: stop, frameSlot: slot))
         if lastChild >= 0 { places[lastChild].nextSibling = node } else { places[parent].firstChild = node }
         return node
+    }
+
+    /// Unites `f` into the box of inner node `n`.
+    mutating func unite(_ f: Frame, into n: Int) {
+        let slot = Int(places[n].frameSlot32)
+        innerFrames[slot] = innerFrames[slot].map { Self.union($0, f) } ?? f
     }
 
     /// The box around two frames, as the visual order unites a container's stops.
