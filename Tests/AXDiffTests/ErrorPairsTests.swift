@@ -102,8 +102,8 @@ final class ErrorPairsTests: XCTestCase {
     }
 
     /// Every moved stop's breaks and repairs, as text, both ways.
-    static func notes(old: Snapshot, new: Snapshot) -> ([String], [String]) {
-        let (c, stops) = moved(old: old, new: new)
+    static func notes(old: Snapshot, new: Snapshot, contracts: [[String]] = []) -> ([String], [String]) {
+        let (c, stops) = moved(old: old, new: new, contracts: contracts)
         func text(_ stops: [MovedStop]) -> [String] {
             stops.map { s in
                 "\(s.old)→\(s.new) breaks " + s.breaks.map { "\($0.reference) \($0.partner) \($0.isLead)" }.joined(separator: ", ")
@@ -117,16 +117,28 @@ final class ErrorPairsTests: XCTestCase {
     }
 
     /// The diff's context and its moved stops, as `OrderAnalysis` makes them.
-    static func moved(old: Snapshot, new: Snapshot) -> (DiffContext, [MovedStop]) {
+    static func moved(old: Snapshot, new: Snapshot, contracts: [[String]] = []) -> (DiffContext, [MovedStop]) {
         let (o, n) = (PreparedVersion(old), PreparedVersion(new))
         let c = DiffContext(screen: "S", old: o, new: n, matching: Matcher.match(old: o, new: n),
-                            contracts: [], isNewScreen: false)
+                            contracts: contracts, isNewScreen: false)
         let kept = MovedStops(c)
         let pairs = c.matchedPairs
         let stops = pairs.indices.filter { !kept.isKept($0) }.map {
             MovedStop(old: pairs[$0].old, new: pairs[$0].new, isVisual: !kept.spokenMoved[$0])
         }
         return (c, stops)
+    }
+
+    /// Moves `times` stops, each to a random place in its container or, one
+    /// time in `acrossOneIn`, in a random container.
+    static func move(_ groups: inout [[Node]], times: Int, acrossOneIn: UInt64, _ rng: inout SeededGenerator) {
+        for _ in 0..<times {
+            let g = Int(rng.next() % UInt64(groups.count))
+            guard !groups[g].isEmpty else { continue }
+            let moving = groups[g].remove(at: Int(rng.next() % UInt64(groups[g].count)))
+            let h = rng.next() % acrossOneIn == 0 ? Int(rng.next() % UInt64(groups.count)) : g
+            groups[h].insert(moving, at: Int(rng.next() % UInt64(groups[h].count + 1)))
+        }
     }
 
     /// Two versions of a screen of up to four containers: the new one
@@ -147,13 +159,7 @@ final class ErrorPairsTests: XCTestCase {
         let groups = Int(rng.next() % 4) + 1
         var old: [[Node]] = (0..<groups).map { g in (0..<Int(rng.next() % 25) + 2).map { node(g * 100 + $0) } }
         var new = old
-        for _ in 0..<Int(rng.next() % 6) + 1 {
-            let g = Int(rng.next() % UInt64(groups))
-            guard !new[g].isEmpty else { continue }
-            let moving = new[g].remove(at: Int(rng.next() % UInt64(new[g].count)))
-            let h = rng.next() % 4 == 0 ? Int(rng.next() % UInt64(groups)) : g
-            new[h].insert(moving, at: Int(rng.next() % UInt64(new[h].count + 1)))
-        }
+        move(&new, times: Int(rng.next() % 6) + 1, acrossOneIn: 4, &rng)
         for g in new.indices {
             for k in new[g].indices {
                 switch rng.next() % 20 {

@@ -17,7 +17,7 @@ final class ObjectPairsTests: XCTestCase {
             for round in 0..<300 {
                 let (old, new) = Self.screens(&rng)
                 let contracts: [[String]] = round % 4 == 0 ? [["n\(rng.next() % 30)", "n\(rng.next() % 30)"]] : []
-                let (fast, plain) = Self.notes(old: old, new: new, contracts: contracts)
+                let (fast, plain) = ErrorPairsTests.notes(old: old, new: new, contracts: contracts)
                 XCTAssertEqual(fast, plain, "round \(round), seed \(seed)")
                 if fast != plain { return }
                 broken += fast.filter { $0.contains("breaks objectBeforeAction") || $0.contains(", objectBeforeAction") }.count
@@ -62,28 +62,6 @@ final class ObjectPairsTests: XCTestCase {
         })
     }
 
-    /// Every moved stop's breaks and repairs, as text, both ways.
-    static func notes(old: Snapshot, new: Snapshot, contracts: [[String]]) -> ([String], [String]) {
-        let (o, n) = (PreparedVersion(old), PreparedVersion(new))
-        let c = DiffContext(screen: "S", old: o, new: n, matching: Matcher.match(old: o, new: n),
-                            contracts: contracts, isNewScreen: false)
-        let kept = MovedStops(c)
-        let pairs = c.matchedPairs
-        let stops = pairs.indices.filter { !kept.isKept($0) }.map {
-            MovedStop(old: pairs[$0].old, new: pairs[$0].new, isVisual: !kept.spokenMoved[$0])
-        }
-        func text(_ stops: [MovedStop]) -> [String] {
-            stops.map { s in
-                "\(s.old)→\(s.new) breaks " + s.breaks.map { "\($0.reference) \($0.partner) \($0.isLead)" }.joined(separator: ", ")
-                    + " repairs " + s.repairs.map { "\($0.reference) \($0.partner) \($0.isLead)" }.joined(separator: ", ")
-            }
-        }
-        var fast = stops, plain = stops
-        ContainerPartners(c).note(&fast)
-        ContainerPartners(c, scansEveryPair: true).note(&plain)
-        return (text(fast), text(plain))
-    }
-
     /// Two versions of a screen of up to three containers of products and
     /// the controls naming them: the new one moves several stops (within
     /// and across containers), relabels some (a control now naming another
@@ -96,16 +74,9 @@ final class ObjectPairsTests: XCTestCase {
         func node(_ k: Int) -> Node {
             rng.next() % 2 == 0 ? S.text(pick(objects), id: "n\(k)") : S.button(pick(controls), id: "n\(k)")
         }
-        let groups = Int(rng.next() % 3) + 1
-        let old: [[Node]] = (0..<groups).map { g in (0..<Int(rng.next() % 30) + 2).map { node(g * 100 + $0) } }
+        let old: [[Node]] = (0..<Int(rng.next() % 3) + 1).map { g in (0..<Int(rng.next() % 30) + 2).map { node(g * 100 + $0) } }
         var new = old
-        for _ in 0..<Int(rng.next() % 8) + 1 {
-            let g = Int(rng.next() % UInt64(groups))
-            guard !new[g].isEmpty else { continue }
-            let moving = new[g].remove(at: Int(rng.next() % UInt64(new[g].count)))
-            let h = rng.next() % 5 == 0 ? Int(rng.next() % UInt64(groups)) : g
-            new[h].insert(moving, at: Int(rng.next() % UInt64(new[h].count + 1)))
-        }
+        ErrorPairsTests.move(&new, times: Int(rng.next() % 8) + 1, acrossOneIn: 5, &rng)
         for g in new.indices {
             for k in new[g].indices {
                 switch rng.next() % 25 {

@@ -70,6 +70,7 @@ final class ComplexityClaimsTests: XCTestCase {
         "NewSidePartners.init": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "OldSidePartners.init": .test("ObjectPairsTests.testObjectPairsAreFoundInTimeLinearInTheContainer"),
         "OldSidePartners.firstAfter": .test("ObjectPairsTests.testObjectPairsAreFoundInTimeLinearInTheContainer"),
+        "SortedPositions.firstAbove": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "OldSidePartners.inNewOrder": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "ContainerPartners.firstBrokenObject": .test("ObjectPairsTests.testObjectPairsAreFoundInTimeLinearInTheContainer"),
         "ContainerPartners.firstRepairedObject": .test("ObjectPairsTests.testObjectPairsAreFoundInTimeLinearInTheContainer"),

@@ -253,11 +253,8 @@ final class ContainerIndex {
     ///
     /// - Complexity: O(log m) for m asking objects.
     func controlList(naming b: Int) -> (key: UInt64, positions: ArraySlice<Int>)? {
-        var (lo, hi) = (0, askingObjects.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if askingObjects[mid] < b { lo = mid + 1 } else { hi = mid }
-        }
+        // The first asking object at or past `b`.
+        let lo = SortedPositions.firstAbove(b - 1, in: askingObjects)
         guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return nil }
         return (key, controlsByKey[key])
     }

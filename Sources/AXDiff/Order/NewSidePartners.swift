@@ -72,12 +72,7 @@ struct NewSidePartners {
 
     /// The first position whose member is above `j`.
     func firstAfter(_ j: Int) -> Int {
-        var (lo, hi) = (0, members.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if members[mid] <= j { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        SortedPositions.firstAbove(j, in: members)
     }
 
     /// The first candidate at or after `k`: in another old container than

@@ -42,11 +42,7 @@ struct OldSideErrorPairs {
     ///
     /// - Complexity: O(log k).
     func statusNowBefore(control i: Int, now j: Int) -> Int? {
-        var (lo, hi) = (0, statuses.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if statuses[mid] <= i { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = SortedPositions.firstAbove(i, in: statuses)
         return leastNewFrom[lo] < j ? leastNewFrom[lo] : nil
     }
 
@@ -55,11 +51,6 @@ struct OldSideErrorPairs {
     ///
     /// - Complexity: O(log k).
     func controlNowAfter(status i: Int, now j: Int) -> Int? {
-        var (lo, hi) = (0, controlsByNew.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if controlsByNew[mid] <= j { lo = mid + 1 } else { hi = mid }
-        }
-        return controlPlaces.first(from: lo, below: i).map { controlsByNew[$0] }
+        controlPlaces.first(from: SortedPositions.firstAbove(j, in: controlsByNew), below: i).map { controlsByNew[$0] }
     }
 }

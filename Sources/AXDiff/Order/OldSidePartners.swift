@@ -63,11 +63,6 @@ struct OldSidePartners {
     ///
     /// - Complexity: O(log l).
     func firstAfter(_ j: Int) -> Int {
-        var (lo, hi) = (0, byNew.count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if byNew[mid] <= j { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        SortedPositions.firstAbove(j, in: byNew)
     }
 }
