@@ -40,49 +40,44 @@ public struct Node: Sendable, Equatable {
 
     /// The fields few nodes have.
     @usableFromInline
-    struct Details: Equatable, Sendable {
+    struct Details: OutOfLineFields {
         @usableFromInline var hint: String?
         @usableFromInline var imageName: String?
         @usableFromInline var inputLabels: [String] = []
         @usableFromInline var actions: [String] = []
         @usableFromInline var level: Int?
 
+        /// Nothing kept: every field at its default.
+        @usableFromInline static var none: Self { Self() }
+
         /// Whether every field has its default.
-        var isDefault: Bool {
+        @usableFromInline var isDefault: Bool {
             hint == nil && imageName == nil && inputLabels.isEmpty && actions.isEmpty && level == nil
         }
     }
 
     public var hint: String? {
         @inlinable get { details.box?.value.hint }
-        set { if newValue != nil || details.box != nil { update { $0.hint = newValue } } }
+        set { details.update(clearing: newValue == nil) { $0.hint = newValue } }
     }
     /// The asset name of the image this node draws, when the format tells it
     /// (used to spot the asset name leaking into the label).
     public var imageName: String? {
         @inlinable get { details.box?.value.imageName }
-        set { if newValue != nil || details.box != nil { update { $0.imageName = newValue } } }
+        set { details.update(clearing: newValue == nil) { $0.imageName = newValue } }
     }
     public var inputLabels: [String] {
         @inlinable get { details.box?.value.inputLabels ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.inputLabels = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.inputLabels = newValue } }
     }
     public var actions: [String] {
         @inlinable get { details.box?.value.actions ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.actions = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.actions = newValue } }
     }
     /// Heading level (`level=N`), when known.
     public var level: Int? {
         @inlinable get { details.box?.value.level }
-        set { if newValue != nil || details.box != nil { update { $0.level = newValue } } }
-    }
-
-    /// Sets a field out of line. (The setters skip it when nothing is kept and the new value is
-    /// the default: a reader assigns every node's fields, and most have none of these.)
-    private mutating func update(_ change: (inout Details) -> Void) {
-        var value = details.box?.value ?? Details()
-        change(&value)
-        details = value.isDefault ? OutOfLine() : OutOfLine(value)
+        set { details.update(clearing: newValue == nil) { $0.level = newValue } }
     }
 
     public init(
@@ -100,7 +95,7 @@ public struct Node: Sendable, Equatable {
         self.label = label
         self.value = value
         let details = Details(hint: hint, imageName: imageName, inputLabels: inputLabels, actions: actions, level: level)
-        self.details = details.isDefault ? OutOfLine() : OutOfLine(details)
+        self.details = OutOfLine(details)
         self.frame = frame
         self.hidden = hidden
         self.element = element

@@ -11,7 +11,7 @@
 /// field of `stops[k]` from another module is two loads where the stop lies,
 /// not a copy of the stop and a call.
 @usableFromInline
-struct OutOfLine<Value: Equatable & Sendable>: Equatable, Sendable {
+struct OutOfLine<Value: OutOfLineFields>: Equatable, Sendable {
     @usableFromInline
     final class Box: Sendable {
         @usableFromInline let value: Value
@@ -24,13 +24,33 @@ struct OutOfLine<Value: Equatable & Sendable>: Equatable, Sendable {
     /// The default value: nothing kept.
     init() {}
 
-    /// Keeps `value`.
+    /// Keeps `value`, unless every field of it has its default.
     init(_ value: Value) {
-        box = Box(value)
+        if !value.isDefault { box = Box(value) }
+    }
+
+    /// Changes a field. Nothing is made when nothing is kept and `clearing`
+    /// (the new value is the field's default): a reader assigns every node's
+    /// fields, and most have none of these.
+    mutating func update(clearing: Bool, _ change: (inout Value) -> Void) {
+        guard !clearing || box != nil else { return }
+        var value = box?.value ?? .none
+        change(&value)
+        self = OutOfLine(value)
     }
 
     @usableFromInline
     static func == (a: Self, b: Self) -> Bool {
         a.box === b.box || a.box?.value == b.box?.value
     }
+}
+
+/// The fields an `OutOfLine` keeps: each has a default, and all of them
+/// together tell whether anything is worth keeping.
+@usableFromInline
+protocol OutOfLineFields: Equatable, Sendable {
+    /// Every field at its default.
+    static var none: Self { get }
+    /// Whether every field has its default.
+    var isDefault: Bool { get }
 }

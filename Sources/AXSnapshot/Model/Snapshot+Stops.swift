@@ -168,9 +168,8 @@ extension Snapshot {
         // have nothing out of line, and most stops fold in no image or id.
         var details = OutOfLine<Stop.Details>()
         if let node = siblings[i].details.box?.value {
-            let rare = Stop.Details(hint: node.hint ?? "", inputLabels: node.inputLabels, actions: node.actions, imageNames: imageNames,
-                                    innerIDs: innerIDs, level: node.level)
-            if !rare.isDefault { details = OutOfLine(rare) }
+            details = OutOfLine(Stop.Details(hint: node.hint ?? "", inputLabels: node.inputLabels, actions: node.actions,
+                                             imageNames: imageNames, innerIDs: innerIDs, level: node.level))
         } else if !imageNames.isEmpty || !innerIDs.isEmpty {
             details = OutOfLine(Stop.Details(imageNames: imageNames, innerIDs: innerIDs))
         }

@@ -55,7 +55,7 @@ public struct Stop: Sendable, Equatable {
 
     /// The fields few stops have.
     @usableFromInline
-    struct Details: Equatable, Sendable {
+    struct Details: OutOfLineFields {
         @usableFromInline var hint = ""
         @usableFromInline var inputLabels: [String] = []
         @usableFromInline var actions: [String] = []
@@ -63,47 +63,42 @@ public struct Stop: Sendable, Equatable {
         @usableFromInline var innerIDs: [String] = []
         @usableFromInline var level: Int?
 
+        /// Nothing kept: every field at its default.
+        @usableFromInline static var none: Self { Self() }
+
         /// Whether every field has its default.
-        var isDefault: Bool {
+        @usableFromInline var isDefault: Bool {
             hint.isEmpty && inputLabels.isEmpty && actions.isEmpty && imageNames.isEmpty && innerIDs.isEmpty && level == nil
         }
     }
 
     public var hint: String {
         @inlinable get { details.box?.value.hint ?? "" }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.hint = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.hint = newValue } }
     }
     public var inputLabels: [String] {
         @inlinable get { details.box?.value.inputLabels ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.inputLabels = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.inputLabels = newValue } }
     }
     public var actions: [String] {
         @inlinable get { details.box?.value.actions ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.actions = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.actions = newValue } }
     }
     /// Identifiers of images inside (or of) this stop: an asset name repeated in
     /// the label is a leak.
     public var imageNames: [String] {
         @inlinable get { details.box?.value.imageNames ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.imageNames = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.imageNames = newValue } }
     }
     /// Identifiers of nodes folded into this stop (its descendants with an id),
     /// used to see that a control was absorbed by a combined stop.
     public var innerIDs: [String] {
         @inlinable get { details.box?.value.innerIDs ?? [] }
-        set { if !newValue.isEmpty || details.box != nil { update { $0.innerIDs = newValue } } }
+        set { details.update(clearing: newValue.isEmpty) { $0.innerIDs = newValue } }
     }
     public var level: Int? {
         @inlinable get { details.box?.value.level }
-        set { if newValue != nil || details.box != nil { update { $0.level = newValue } } }
-    }
-
-    /// Sets a field out of line. (The setters skip it when nothing is kept and the new value is
-    /// the default: a reader assigns every node's fields, and most have none of these.)
-    private mutating func update(_ change: (inout Details) -> Void) {
-        var value = details.box?.value ?? Details()
-        change(&value)
-        details = value.isDefault ? OutOfLine() : OutOfLine(value)
+        set { details.update(clearing: newValue == nil) { $0.level = newValue } }
     }
 
     /// Child-index path from the root to this node.
