@@ -32,7 +32,7 @@ extension Libxml2 {
             }
             guard let ctxt else { return -1 }
             defer { xmlFreeParserCtxt(ctxt) }
-            xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+            xmlCtxtUseOptions(ctxt, UIAutomatorParser.options)
             var offset = 4
             while offset < bytes.count {
                 let end = min(bytes.count, offset == 4 ? UIAutomatorParser.chunkSize : offset + UIAutomatorParser.chunkSize)

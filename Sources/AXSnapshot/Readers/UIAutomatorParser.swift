@@ -77,10 +77,10 @@ final class UIAutomatorParser {
         self.maxDepth = maxDepth
     }
 
-    /// libxml2's `XML_MAX_LOOKUP_LIMIT`: the most bytes it buffers for one
-    /// construct without its huge option.
-    static let lookupLimit = 10_000_000
-    /// The document is larger than `lookupLimit`: only then can libxml2's
+    /// libxml2's `XML_MAX_HUGE_LENGTH`: the most bytes of one tag or text it
+    /// reads with its huge option, which `run` sets.
+    static let hugeLimit = 1_000_000_000
+    /// The document is larger than `hugeLimit`: only then can libxml2's
     /// error 1 be that limit.
     private var isLarge = false
 
@@ -90,19 +90,28 @@ final class UIAutomatorParser {
     /// the size that placed today's messages.
     static let chunkSize = 131_072
 
+    /// `XMLParser`'s options, `XML_PARSE_RECOVER | XML_PARSE_NOENT` (see
+    /// above), with `XML_PARSE_NONET` and `XML_PARSE_HUGE` (`run`).
+    static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+
     /// Parses `bytes`, which must stay valid until it returns; afterwards
     /// `failure` or `nodes` hold the outcome.
     ///
-    /// Fed in chunks, libxml2 keeps within its 10,000,000-byte lookup limit
-    /// (`XML_MAX_LOOKUP_LIMIT`) on a larger document, and, without its huge
-    /// option, refuses only one tag or text over that size (`describe` names
-    /// it) — as it did under `XMLParser`, which cannot set that option. A
-    /// document under 4 bytes is never parsed, as `XMLParser` never started
-    /// one; `UIAutomatorReader` then finds no `<hierarchy>`.
+    /// libxml2 reads with its huge option (`XML_PARSE_HUGE`): without it, one
+    /// tag or text over 10,000,000 bytes was refused, in a dump well within
+    /// `maxSnapshotBytes`, which the other formats read. axdiff's own limits
+    /// bound the document instead: `maxSnapshotBytes` (at most 1 GiB) its
+    /// size, `maxSnapshotElements` its nodes, `UIAutomatorReader.maxDepth`
+    /// its nesting; and the reader refuses `<!DOCTYPE` and `<!ENTITY` before
+    /// libxml2 sees them, so nothing the option allows can expand. Only a
+    /// document over a gigabyte can hold a tag past libxml2's own limit then
+    /// (`describe` names it). A document under 4 bytes is never parsed, as
+    /// `XMLParser` never started one; `UIAutomatorReader` then finds no
+    /// `<hierarchy>`.
     ///
     /// - Complexity: O(n), where n is the number of bytes.
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        isLarge = bytes.count > Self.lookupLimit
+        isLarge = bytes.count > Self.hugeLimit
         guard bytes.count >= 4, let base = bytes.baseAddress else { return }
         Libxml2.initialize()
         var handler = xmlSAXHandler()
@@ -140,7 +149,7 @@ final class UIAutomatorParser {
             context = nil
             xmlFreeParserCtxt(ctxt)
         }
-        xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+        xmlCtxtUseOptions(ctxt, Self.options)
         var offset = 4
         var end = min(bytes.count, Self.chunkSize)
         var result: Int32 = 0
@@ -204,7 +213,7 @@ final class UIAutomatorParser {
     /// libxml2's error numbers (`xmlParserErrors`).
     private func describe(_ code: Int) -> String {
         switch code {
-        case 1 where isLarge: return "one tag or text longer than the XML parser's 10,000,000-byte limit"
+        case 1 where isLarge: return "one tag or text longer than the XML parser's 1,000,000,000-byte limit"
         case 4: return "the document is empty"
         case 5:
             if let name = innermostOpenName { return "the document ends before <\(Self.shown(name))> is closed, or has content after its root element" }
@@ -213,7 +222,8 @@ final class UIAutomatorParser {
         case 26, 27: return "an undefined entity (write & as &amp;)"
         case 38: return "'<' inside an attribute value (write it as &lt;)"
         case 39: return "an attribute value without quotes"
-        case 40: return "an attribute value is not closed, or is longer than the XML parser's 10,000,000-byte limit"
+        case 40 where isLarge: return "an attribute value is not closed, or is longer than the XML parser's 1,000,000,000-byte limit"
+        case 40: return "an attribute value is not closed"
         case 41: return "an attribute without a value"
         case 42: return "an attribute appears twice on one element"
         case 73: return "expected '>' to end the tag"
