@@ -7,8 +7,11 @@ struct FirstPast {
     private let count: Int
     /// Leaves at `size..<2 · size`; node `v` covers its children `2v`, `2v + 1`.
     private let size: Int
-    private let mins: [Int]
-    private let maxs: [Int]
+    /// In 32 bits: the values are stop indices (at most `maxSnapshotElements`,
+    /// as in `StopTree.Place`), and the two trees, four entries a value, are
+    /// among the largest arrays a diff of one long container holds.
+    private let mins: [Int32]
+    private let maxs: [Int32]
 
     /// - Complexity: O(n).
     init(_ values: [Int]) {
@@ -16,11 +19,11 @@ struct FirstPast {
         var size = 1
         while size < values.count { size *= 2 }
         self.size = size
-        var mins = [Int](repeating: .max, count: 2 * size)
-        var maxs = [Int](repeating: .min, count: 2 * size)
+        var mins = [Int32](repeating: .max, count: 2 * size)
+        var maxs = [Int32](repeating: .min, count: 2 * size)
         for (k, value) in values.enumerated() {
-            mins[size + k] = value
-            maxs[size + k] = value
+            mins[size + k] = Int32(clamping: value)
+            maxs[size + k] = Int32(clamping: value)
         }
         for v in stride(from: size - 1, through: 1, by: -1) {
             mins[v] = min(mins[2 * v], mins[2 * v + 1])
@@ -34,14 +37,14 @@ struct FirstPast {
     ///
     /// - Complexity: O(log n).
     func first(from k: Int, below x: Int) -> Int? {
-        first(from: k) { mins[$0] < x }
+        first(from: k) { Int(mins[$0]) < x }
     }
 
     /// The first position at or after `k` whose value is above `x`.
     ///
     /// - Complexity: O(log n).
     func first(from k: Int, above x: Int) -> Int? {
-        first(from: k) { maxs[$0] > x }
+        first(from: k) { Int(maxs[$0]) > x }
     }
 
     /// Climbs from leaf `k` over the ranges right of it until one holds a
