@@ -62,6 +62,38 @@ final class ObjectPairsTests: XCTestCase {
         })
     }
 
+    /// Rows of the object "Red tea" and the control "Add tea in red": every
+    /// control holds each word of the object, none names it (its words are
+    /// not a run of the control's). Every 20th object moves to the end of
+    /// the container, past the controls after it. Filed under one word, the
+    /// controls a moved object met were every control it passed, each failing
+    /// the exact test: quadratic in the container. Filed under the runs that
+    /// are an object's name, there are none to meet.
+    func testObjectsNoControlNamesAreFoundInTimeLinearInTheContainer() {
+        let seed: UInt64 = 0x0B2
+        func prepared(_ n: Int) -> (DiffContext, [MovedStop]) {
+            let rows = (0..<n / 2).map { k in [S.text("Red tea", id: "t\(k)"), S.button("Add tea in red", id: "b\(k)")] }
+            let old = rows.flatMap { $0 }
+            let moving = Set((0..<n / 2).filter { $0 % 20 == 0 }.map { "t\($0)" })
+            let new = old.filter { !moving.contains($0.id ?? "") } + old.filter { moving.contains($0.id ?? "") }
+            return ErrorPairsTests.moved(old: S.screen([S.group(old)]), new: S.screen([S.group(new)]))
+        }
+        let (c, stops) = prepared(2_000)
+        XCTAssertGreaterThanOrEqual(stops.count, 40)
+        var fast = stops, plain = stops
+        ContainerPartners(c).note(&fast)
+        ContainerPartners(c, scansEveryPair: true).note(&plain)
+        XCTAssertEqual(fast.map { "\($0.breaks) \($0.repairs)" }, plain.map { "\($0.breaks) \($0.repairs)" })
+        XCTAssertEqual(fast.filter { $0.breaks.contains { $0.reference == .objectBeforeAction } }.count, 0)
+        XCTAssertNil(Scaling.check("ContainerPartners, object before action among n rows no control names", .linear, n: 3_000, seed: seed) { n in
+            let (c, stops) = prepared(n)
+            return {
+                var noted = stops
+                ContainerPartners(c).note(&noted)
+            }
+        })
+    }
+
     /// Two versions of a screen of up to three containers of products and
     /// the controls naming them: the new one moves several stops (within
     /// and across containers), relabels some (a control now naming another

@@ -61,8 +61,6 @@ final class ComplexityClaimsTests: XCTestCase {
         "KeyedPositions.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.subscript": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.contains": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
-        "KeyedPositions.group": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
-        "KeyedPositions.forEachFiled": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerPartners.firstBrokenError": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "FirstPast.first": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),
         "FirstPast.init": .test("ErrorPairsTests.testErrorPairsAreFoundInTimeLinearInTheContainer"),

@@ -4,13 +4,13 @@ import AXSnapshot
 /// the container references are found without testing every stop beside
 /// it: the controls (every reference's action) and the statuses (errors,
 /// which every control after them breaks), in reading order; the controls
-/// by each word of their label that is an asking object's rarest; the
+/// by each run of their words that is an asking object's name; the
 /// nameable objects by all the words of theirs.
 ///
 /// A control names an object when the object's words occur, adjacent and in
 /// order, among the control's (`OrderReferences.names`): so a control looks
 /// up each run of its words no longer than the longest object's, and an
-/// object looks among the controls that hold its rarest word. Each
+/// object looks up the controls filed under all its words as one run. Each
 /// candidate is confirmed by `OrderReferences.reference`, the one test of a
 /// pair.
 ///
@@ -33,14 +33,13 @@ final class ContainerIndex {
     /// Positions of the controls, and of the statuses, ascending.
     let controls: [Int]
     let statuses: [Int]
-    /// Positions of the controls by each word key that is the rarest among
-    /// controls of an object that may ask `controls(naming:)`.
-    private let controlsByKey: KeyedPositions
+    /// Positions of the controls by the key of each run of their words that
+    /// is all the words of an object that may ask `controls(naming:)`.
+    private let controlsByName: KeyedPositions
     /// The objects that may ask `controls(naming:)`, ascending, and the key
-    /// of each one's rarest word among the controls (nil when some word of
-    /// it is held by no control, or it has none).
+    /// of all the words of each as one run (nil when it has none).
     private let askingObjects: [Int]
-    private let rarestKey: [UInt64?]
+    private let nameKey: [UInt64?]
     /// Positions of the objects a control could name (not a control, not a
     /// status, `canBeNamed`, with a word) whose words are a run of an asking
     /// control's, by the key of all their words as a run (`forEachRun`).
@@ -56,15 +55,17 @@ final class ContainerIndex {
     /// status test) was most of building the index (callgrind).
     ///
     /// `asks[stop]` tells the stops that will ask for their partners (the
-    /// moved ones; every stop when nil): the controls are filed only under the rarest word of
-    /// each object that asks `controls(naming:)`, and the objects only when their
-    /// words are a run `objects(namedBy:)` looks up for a control that asks.
-    /// Filing every control and every object cost as much as all the other
-    /// facts, for the few stops that ask (callgrind).
+    /// moved ones; every stop when nil): the controls are filed only under the
+    /// names of the objects that ask `controls(naming:)`, and the objects only
+    /// when their words are a run `objects(namedBy:)` looks up for a control
+    /// that asks. Filing every control and every object cost as much as all
+    /// the other facts, for the few stops that ask (callgrind).
     ///
     /// - Complexity: O(k log k + k · w) for k stops of at most w words, plus
     ///   for each control that asks O(w · min(w, l)), objects of at most l
-    ///   words (the runs its `objects(namedBy:)` looks up).
+    ///   words (the runs its `objects(namedBy:)` looks up), and for each
+    ///   control O(w) and O(l) more per place where an asking object's name
+    ///   begins among its words (`controlsByName`).
     init(_ refs: OrderReferences, members unsorted: [Int],
          twin: ContainerIndex? = nil, twinMember: (Int) -> Int = { _ in -1 },
          asks: [Bool]? = nil) {
@@ -87,12 +88,17 @@ final class ContainerIndex {
         var objectPairs: [(key: UInt64, position: Int)] = []
         var longestObject = 0
         // The objects a control could name, with the key of all their words,
-        // and the words of those that ask: gathered in the one pass over the
+        // and the names of those that ask: gathered in the one pass over the
         // members, where a second pass re-read every member's facts and
         // sliced each object's words again (callgrind).
         var candidates: [(key: UInt64, position: Int)] = []
-        var asked: [(key: UInt64, position: Int)] = []
+        // Every asking object's name, and each first part of it (its first
+        // word, its first two, …), as run keys.
+        var names: [(key: UInt64, position: Int)] = []
+        var nameStarts: [(key: UInt64, position: Int)] = []
         var askingObjects: [Int] = []
+        var nameKey: [UInt64?] = []
+        var longestAsking = 0
         var splits = SplitLabels()
         keys.reserveCapacity(members.count * 4)
         wordStart.reserveCapacity(members.count + 1)
@@ -117,15 +123,21 @@ final class ContainerIndex {
             } else if isStatus {
                 statuses.append(a)
             } else if isNameable {
+                let asking = everyAsks || asks[stop]
+                var key = Self.seed
+                for x in start..<keys.count {
+                    key = Self.step(key, keys[x])
+                    if asking { nameStarts.append((key, askingObjects.count)) }
+                }
                 if keys.count > start {
                     longestObject = max(longestObject, keys.count - start)
-                    var key = Self.seed
-                    for x in start..<keys.count { key = Self.step(key, keys[x]) }
                     candidates.append((key, a))
                 }
-                if everyAsks || asks[stop] {
+                if asking {
+                    if keys.count > start { names.append((key, askingObjects.count)) }
+                    nameKey.append(keys.count > start ? key : nil)
+                    longestAsking = max(longestAsking, keys.count - start)
                     askingObjects.append(a)
-                    for x in start..<keys.count { asked.append((keys[x], a)) }
                 }
             }
         }
@@ -143,46 +155,30 @@ final class ContainerIndex {
             let lookedUp = KeyedPositions(runs)
             for object in candidates where lookedUp.contains(object.key) { objectPairs.append(object) }
         }
+        // Each control filed under each run of its words that is an asking
+        // object's name (strictly shorter than the control's words, as a
+        // control names an object), so that an object meets the controls
+        // that name it and no other. A run is followed only while it is the
+        // first part of some asking object's name: most places among a
+        // control's words begin none, and cost one look-up. (Under one word
+        // of its name, an object would meet every control sharing that word,
+        // the more the longer the screen.)
         var controlPairs: [(key: UInt64, position: Int)] = []
-        var rarestKey: [UInt64?] = []
-        if !asked.isEmpty {
-            // An object looks among the controls holding its rarest word only,
-            // so the controls are counted under every asked word but filed
-            // under the rarest ones alone: filing them under every shared
-            // word (a product name on most rows) was most of the index's
-            // tables (callgrind).
-            let words = KeyedPositions(asked)
-            var held = [Int](repeating: 0, count: words.keyCount)
-            var lastHolder = [Int](repeating: -1, count: words.keyCount)
-            var met: [(key: UInt64, group: Int, position: Int)] = []
-            met.reserveCapacity(controls.count * 2)
+        if longestAsking > 0 {
+            let (starts, named) = (KeyedPositions(nameStarts), KeyedPositions(names))
             for a in controls {
-                words.forEachFiled(keys[wordStart[a]..<wordStart[a + 1]]) { g, key in
-                    guard lastHolder[g] != a else { return }
-                    lastHolder[g] = a
-                    held[g] += 1
-                    met.append((key, g, a))
-                }
-            }
-            // The first of an object's words held by the fewest controls.
-            var needed = [Bool](repeating: false, count: words.keyCount)
-            rarestKey.reserveCapacity(askingObjects.count)
-            for b in askingObjects {
-                var best: (key: UInt64, group: Int)?
-                for key in keys[wordStart[b]..<wordStart[b + 1]] {
-                    guard let g = words.group(of: key), held[g] > 0 else {
-                        best = nil
-                        break
+                let words = keys[wordStart[a]..<wordStart[a + 1]]
+                let longest = min(longestAsking, words.count - 1)
+                guard longest > 0 else { continue }
+                for first in words.indices {
+                    var key = Self.seed
+                    for end in first..<min(words.endIndex, first + longest) {
+                        key = Self.step(key, words[end])
+                        guard starts.contains(key) else { break }
+                        if named.contains(key) { controlPairs.append((key, a)) }
                     }
-                    if let known = best, held[known.group] <= held[g] { continue }
-                    best = (key, g)
                 }
-                if let best { needed[best.group] = true }
-                rarestKey.append(best?.key)
             }
-            for m in met where needed[m.group] { controlPairs.append((m.key, m.position)) }
-        } else {
-            rarestKey = askingObjects.map { _ in nil }
         }
         self.refs = refs
         self.members = members
@@ -192,9 +188,9 @@ final class ContainerIndex {
         self.canBeNamed = canBeNamed
         self.controls = controls
         self.statuses = statuses
-        self.controlsByKey = KeyedPositions(controlPairs)
+        self.controlsByName = KeyedPositions(controlPairs)
         self.askingObjects = askingObjects
-        self.rarestKey = rarestKey
+        self.nameKey = nameKey
         self.objectsByWords = KeyedPositions(objectPairs)
         self.longestObject = longestObject
     }
@@ -225,8 +221,8 @@ final class ContainerIndex {
     }
 
     /// Positions of the controls that may name object `b` (one that asks),
-    /// ascending: those that hold its rarest word (a superset of those that
-    /// name it).
+    /// ascending: those holding all its words as a run, and more words (a
+    /// superset of those that name it).
     ///
     /// - Complexity: O(log m) for m asking objects, plus the list's length.
     func controls(naming b: Int) -> [Int] {
@@ -255,8 +251,9 @@ final class ContainerIndex {
     func controlList(naming b: Int) -> (key: UInt64, positions: ArraySlice<Int>)? {
         // The first asking object at or past `b`.
         let lo = SortedPositions.firstAbove(b - 1, in: askingObjects)
-        guard lo < askingObjects.count, askingObjects[lo] == b, let key = rarestKey[lo] else { return nil }
-        return (key, controlsByKey[key])
+        guard lo < askingObjects.count, askingObjects[lo] == b, let key = nameKey[lo] else { return nil }
+        let list = controlsByName[key]
+        return list.isEmpty ? nil : (key, list)
     }
 
     /// The container reference control `a` read before stop `b` breaks, if

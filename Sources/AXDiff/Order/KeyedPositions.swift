@@ -1,13 +1,14 @@
 /// Positions filed under 64-bit keys: the positions under a key are one run
 /// of one array, ascending, each once.
 ///
-/// A container's index files every control under each word of its label.
-/// A dictionary of arrays allocated an array per distinct word and freed
-/// them all again, and sorting the pairs instead cost as much (callgrind):
-/// here each key gets a group, and the positions are counted into place.
+/// A container's index files controls and objects under the keys of runs of
+/// their words (`ContainerIndex`). A dictionary of arrays allocated an array
+/// per distinct key and freed them all again, and sorting the pairs instead
+/// cost as much (callgrind): here each key gets a group, and the positions
+/// are counted into place.
 ///
-/// The keys are word keys (`WordKeys`), already hashes, so groups are found
-/// by an open-addressing table of their own: the key times a constant, its
+/// The keys are hashes already (`WordKeys`, and runs of them), so groups are
+/// found by an open-addressing table of their own: the key times a constant, its
 /// top bits the slot, probing onwards. A `Dictionary` hashed every key again
 /// with SipHash, the larger part of building the index (callgrind). The key
 /// is mixed with a seed drawn once per process, so a snapshot cannot be
@@ -26,13 +27,7 @@ struct KeyedPositions {
     /// The first slot of `key` in a table of `1 << bits` slots.
     @inline(__always)
     private static func slot(_ key: UInt64, bits: Int) -> Int {
-        slot(key, seed: seed, shift: UInt64(64 - bits))
-    }
-
-    /// `slot(key, bits:)` with the seed and `64 - bits` already read.
-    @inline(__always)
-    private static func slot(_ key: UInt64, seed: UInt64, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((key ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: ((key ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
     /// `pairs` in ascending order of position (a position may repeat, and
@@ -108,47 +103,6 @@ struct KeyedPositions {
             s = (s + 1) & mask
         }
         return false
-    }
-
-    /// How many distinct keys are filed.
-    var keyCount: Int { keys.count }
-
-    /// The number of `key` among the distinct keys, in the order they were
-    /// first filed (`0..<keyCount`); nil when it is not filed.
-    ///
-    /// - Complexity: O(1) expected.
-    @inline(__always)
-    func group(of key: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var s = Self.slot(key, bits: slots.count.trailingZeroBitCount)
-        while slots[s] != 0 {
-            if keys[slots[s] - 1] == key { return slots[s] - 1 }
-            s = (s + 1) & mask
-        }
-        return nil
-    }
-
-    /// `body(group(of: key)!, key)` for each of `keys` that is filed, in
-    /// order: the table, its size and the seed read once for the run of
-    /// keys, where `group(of:)` read them again for each key (a container
-    /// looks up every word of every control).
-    ///
-    /// - Complexity: O(1) expected per key.
-    @inline(__always)
-    func forEachFiled(_ keys: ArraySlice<UInt64>, _ body: (Int, UInt64) -> Void) {
-        let (slots, filed, seed) = (self.slots, self.keys, Self.seed)
-        let shift = UInt64(64 - slots.count.trailingZeroBitCount)
-        let mask = slots.count - 1
-        for key in keys {
-            var s = Self.slot(key, seed: seed, shift: shift)
-            while slots[s] != 0 {
-                if filed[slots[s] - 1] == key {
-                    body(slots[s] - 1, key)
-                    break
-                }
-                s = (s + 1) & mask
-            }
-        }
     }
 
     /// The positions filed under `key`, ascending (empty when none).
