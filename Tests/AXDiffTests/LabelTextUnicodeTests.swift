@@ -48,13 +48,20 @@ final class LabelTextUnicodeTests: XCTestCase {
         let pool = ["a", "B", "z", "Q", "7", "0", " ", "  ", "\t", "\n", "\r\n", "\r", "-", ".", "’", "…", "\u{A0}",
                     "\u{2028}", "\u{3000}", "\u{301}", "\u{20DD}", "\u{200D}", "É", "é", "İ", "ß", "Σ", "ﬃ", "Ⅻ", "٣", "²",
                     "Ａ", "中", "👩", "💻", "\u{FE0F}", "ǅ", "\u{1F1EB}\u{1F1F7}"]
-        for trial in 0..<4_000 {
-            let label = (0..<Int.random(in: 0...24, using: &rng)).map { _ in pool[Int.random(in: 0..<pool.count, using: &rng)] }.joined()
+        // Text of characters that are one scalar each, most of a web page's (`ScalarCharacters`).
+        let ownPool = ["a", "B", "7", " ", "\t", "\r\n", "-", "é", "Ö", "’", "“", "…", "–", "\u{A0}", "\u{2009}", "\u{2028}",
+                       "€", "→", "Ж", "ё", "Σ", "中", "カ", "Ａ", "Ⅻ", "²", "İ", "ǅ", "\u{3000}", "©"]
+        var scalarText = 0
+        for trial in 0..<6_000 {
+            let from = trial % 3 == 0 ? pool : ownPool
+            let label = (0..<Int.random(in: 0...24, using: &rng)).map { _ in from[Int.random(in: 0..<from.count, using: &rng)] }.joined()
+            if ScalarCharacters.hold(LabelText.lowercased(label)) { scalarText += 1 }
             let normal = label.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             let words = label.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
             XCTAssertEqual(Array(LabelText.normalized(label).utf8), Array(normal.utf8), "seed \(seed) trial \(trial): \(Array(label.unicodeScalars))")
             XCTAssertEqual(LabelText.words(label).map { Array($0.utf8) }, words.map { Array($0.utf8) },
                            "seed \(seed) trial \(trial): \(Array(label.unicodeScalars))")
         }
+        XCTAssertGreaterThan(scalarText, 3_000, "seed \(seed): the scalar path is taken")
     }
 }

@@ -21,7 +21,45 @@ enum LabelText {
         if isNormalASCII(s) { return s }
         let lower = lowercased(s)
         if isNormalASCII(lower) { return lower }
+        if ScalarCharacters.hold(lower) { return collapsingWhitespace(lower) }
         return lower.split(whereSeparator: isWhitespace).joined(separator: " ")
+    }
+
+    /// `s.split(whereSeparator: \.isWhitespace).joined(separator: " ")` for
+    /// text whose scalars are its characters (`ScalarCharacters`), scalar by
+    /// scalar: walking characters, with a property look-up for each one, was
+    /// most of normalizing a label of a web page's text.
+    private static func collapsingWhitespace(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in s.unicodeScalars {
+            if isWhitespace(scalar) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// `Character(scalar).isWhitespace` for a scalar that is a character of its own.
+    @inline(__always)
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        let b = scalar.value
+        return b == 0x20 || (b >= 0x09 && b <= 0x0D)
+    }
+
+    /// `Character(scalar).isLetter || .isNumber` for a scalar that is a character of its own.
+    @inline(__always)
+    private static func isLetterOrNumber(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        let b = scalar.value | 0x20
+        return (b >= 0x61 && b <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
     }
 
     /// `s.lowercased()`. The standard library maps a string that is not all
@@ -206,7 +244,24 @@ enum LabelText {
             return lower.utf8.split(whereSeparator: { !(($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39)) })
                 .map { Substring($0) }
         }
-        return lowercased(s).split(whereSeparator: { !isLetterOrNumber($0) })
+        let lower = lowercased(s)
+        guard ScalarCharacters.hold(lower) else { return lower.split(whereSeparator: { !isLetterOrNumber($0) }) }
+        // Scalar by scalar (`collapsingWhitespace` says why).
+        var words: [Substring] = []
+        let scalars = lower.unicodeScalars
+        var start: String.Index?
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            if isLetterOrNumber(scalars[i]) {
+                if start == nil { start = i }
+            } else if let first = start {
+                words.append(lower[first..<i])
+                start = nil
+            }
+            i = scalars.index(after: i)
+        }
+        if let first = start { words.append(lower[first..<scalars.endIndex]) }
+        return words
     }
 
     /// Whether `phrase` occurs in `text` as whole words ("Close button" contains "button",
