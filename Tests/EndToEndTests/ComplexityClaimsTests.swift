@@ -58,6 +58,8 @@ final class ComplexityClaimsTests: XCTestCase {
         "OrderAnalysis.noteContainerReferences": .test("OrderScalingTests.testOrderAnalysisGrowsAsNLogNWhateverTheMoves"),
         "ContainerPartners.note": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "ContainerIndex.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
+        "LabelForms.contains": .test("ScalarCharactersTests.testContainsIsLinearInTheLabels"),
+        "ScalarCharacters.hold": .test("ScalarCharactersTests.testContainsIsLinearInTheLabels"),
         "KeyedPositions.init": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.subscript": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),
         "KeyedPositions.contains": .test("ContainerReferenceTests.testContainerReferencesAreLinearInTheContainer"),

@@ -286,12 +286,15 @@ enum LabelText {
     /// Two labels are similar when one contains the other or they share at
     /// least half of their words (Jaccard ≥ `similarShare`).
     static func similar(_ a: String, _ b: String) -> Bool {
-        let na = normalized(a), nb = normalized(b)
-        guard !na.isEmpty, !nb.isEmpty else { return false }
-        if na.contains(nb) || nb.contains(na) { return true }
-        let wa = Set(words(na)), wb = Set(words(nb))
-        let union = wa.union(wb).count
-        return union > 0 && Double(wa.intersection(wb).count) / Double(union) >= similarShare
+        similar(LabelForms(a), LabelForms(b))
+    }
+
+    /// `similar` of two labels' forms, made once each.
+    static func similar(_ a: LabelForms, _ b: LabelForms) -> Bool {
+        guard !a.normal.isEmpty, !b.normal.isEmpty else { return false }
+        if a.contains(b) || b.contains(a) { return true }
+        let union = a.words.union(b.words).count
+        return union > 0 && Double(a.words.intersection(b.words).count) / Double(union) >= similarShare
     }
 
     /// How alike two labels' words are: the share of all their words that both

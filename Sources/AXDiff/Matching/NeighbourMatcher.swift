@@ -62,9 +62,13 @@ enum NeighbourMatcher {
             if olds.count <= maxBucket && news.count <= maxBucket {
                 // The most alike of the similar ones, not the first: rows of a list share words
                 // ("… see you tomorrow"), and the first similar row is often a neighbour's.
+                // Each label's forms are made once, not once for each pair.
+                let oldForms = olds.map { LabelForms(old[$0].label) }
                 for j in news where freeNew(j) {
+                    let newForms = LabelForms(new[j].label)
                     var best: (i: Int, score: Double)?
-                    for i in olds where freeOld(i) && old[i].role == new[j].role && LabelText.similar(old[i].label, new[j].label) {
+                    for (x, i) in olds.enumerated() where freeOld(i) && old[i].role == new[j].role
+                        && LabelText.similar(oldForms[x], newForms) {
                         let score = LabelText.likeness(old[i].label, new[j].label)
                         if score > (best?.score ?? -1) { best = (i, score) }
                     }
