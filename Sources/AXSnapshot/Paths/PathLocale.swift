@@ -14,9 +14,15 @@ public enum PathLocale {
     ///
     /// - Complexity: O(p) in the length of the path.
     public static func locale(in path: String) -> String? {
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        // An ASCII path is split on its bytes, where each is a character:
+        // splitting by characters was most of reading a small snapshot's
+        // path (callgrind, a real history's backfill).
+        let ascii = path.utf8.allSatisfy { $0 < 0x80 }
+        var segments = ascii ? path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+                             : path.split(separator: "/", omittingEmptySubsequences: true)
         guard let file = segments.popLast() else { return nil }
-        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = ascii ? file.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { Substring($0) }
+                          : file.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count >= 3, let found = locale(segment: parts[parts.count - 2]) { return found }
         for segment in segments.reversed() {
             if let found = locale(segment: segment) { return found }
@@ -32,17 +38,21 @@ public enum PathLocale {
     }
 
     /// Whether `name` is a language, with an optional script and region.
+    ///
+    /// On the bytes: a locale is ASCII letters and digits joined by `-` or
+    /// `_`, so other text is none, and in ASCII each byte is a character.
     static func isLocale(_ name: Substring) -> Bool {
-        let pieces = name.split(separator: "-", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
-        }
-        guard let language = pieces.first, language.count == 2, language.allSatisfy({ $0.isASCII && $0.isLowercase }),
-              languages.contains(String(language)), pieces.count <= 3 else { return false }
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        let pieces = name.utf8.split(omittingEmptySubsequences: false, whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        guard let language = pieces.first, language.count == 2,
+              language.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+              languages.contains(String(Substring(language))), pieces.count <= 3 else { return false }
         var rest = pieces.dropFirst()
-        if let script = rest.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) { rest = rest.dropFirst() }
+        if let script = rest.first, script.count == 4, script.allSatisfy(isLetter) { rest = rest.dropFirst() }
         if let region = rest.first {
-            let letters = region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter }
-            let digits = region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
+            let letters = region.count == 2 && region.allSatisfy(isLetter)
+            let digits = region.count == 3 && region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard letters || digits else { return false }
             rest = rest.dropFirst()
         }
