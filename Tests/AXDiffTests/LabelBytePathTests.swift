@@ -4,10 +4,12 @@ import XCTest
 
 /// The byte-level answers for labels (`FileName`'s last dot on an ASCII
 /// label, `MatchKeys.isGap`) against the `Character` searches they stand in
-/// for, on seeded random labels of ASCII, dots, spaces, the ellipsis and
-/// combining marks.
+/// for, on seeded random labels of ASCII, dots, spaces, the ellipsis,
+/// other characters whose UTF-8 ends in A6, and characters that join their
+/// neighbours (combining marks, a joiner, a prepended mark).
 final class LabelBytePathTests: XCTestCase {
-    private static let pieces = ["a", "B", "7", ".", " ", "png", "pdf", "swift", "…", "\u{301}", "é", "\r\n", "_", "-", "x", "…\u{301}"]
+    private static let pieces = ["a", "B", "7", ".", " ", "png", "pdf", "swift", "…", "\u{301}", "é", "\r\n", "_", "-", "x", "…\u{301}",
+                                 "æ", "¦", "’", "中", "\u{600}", "\u{200D}"]
 
     private static func labels(seed: UInt64, count: Int) -> [String] {
         var rng = SeededGenerator(seed: seed)
@@ -37,7 +39,7 @@ final class LabelBytePathTests: XCTestCase {
     func testWeakLabelsAgreeWithCharacterSearch() {
         let seed: UInt64 = 0x6A9
         let keys = MatchKeys(volatile: [])
-        for label in Self.labels(seed: seed, count: 5_000) + ["…", "… ", "…\u{301}", "a…", "", "\u{2025}"] {
+        for label in Self.labels(seed: seed, count: 5_000) + ["…", "… ", "…\u{301}", "a…", "", "\u{2025}", "\u{600}…", "æ…", "…\u{200D}", "Ц¦"] {
             let slow = label.isEmpty || label.contains(AriaPatternMark.gap)
             XCTAssertEqual(keys.isWeak(label), slow, "seed \(seed): \(label.debugDescription)")
             XCTAssertEqual(MatchKeys.isGap(label), label == "…" && label.utf8.count == 3, "seed \(seed): \(label.debugDescription)")
