@@ -30,7 +30,9 @@ enum LabelText {
     /// scalar: walking characters, with a property look-up for each one, was
     /// most of normalizing a label of a web page's text.
     private static func collapsingWhitespace(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
+        // Into bytes: appending scalar by scalar to a string cost as much again.
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
         var pendingSpace = false
         for scalar in s.unicodeScalars {
             if isWhitespace(scalar) {
@@ -38,12 +40,12 @@ enum LabelText {
                 continue
             }
             if pendingSpace {
-                out.append(" ")
+                out.append(0x20)
                 pendingSpace = false
             }
-            out.append(scalar)
+            UTF8.encode(scalar) { out.append($0) }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `Character(scalar).isWhitespace` for a scalar that is a character of its own.
@@ -246,21 +248,24 @@ enum LabelText {
         }
         let lower = lowercased(s)
         guard ScalarCharacters.hold(lower) else { return lower.split(whereSeparator: { !isLetterOrNumber($0) }) }
-        // Scalar by scalar (`collapsingWhitespace` says why).
+        // Scalar by scalar (`collapsingWhitespace` says why), each word cut
+        // out by its UTF-8 offsets.
         var words: [Substring] = []
-        let scalars = lower.unicodeScalars
-        var start: String.Index?
-        var i = scalars.startIndex
-        while i < scalars.endIndex {
-            if isLetterOrNumber(scalars[i]) {
-                if start == nil { start = i }
-            } else if let first = start {
-                words.append(lower[first..<i])
-                start = nil
-            }
-            i = scalars.index(after: i)
+        let utf8 = lower.utf8
+        func word(_ from: Int, _ to: Int) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
         }
-        if let first = start { words.append(lower[first..<scalars.endIndex]) }
+        var offset = 0, start = -1
+        for scalar in lower.unicodeScalars {
+            if isLetterOrNumber(scalar) {
+                if start < 0 { start = offset }
+            } else if start >= 0 {
+                words.append(word(start, offset))
+                start = -1
+            }
+            offset += UTF8.width(scalar)
+        }
+        if start >= 0 { words.append(word(start, offset)) }
         return words
     }
 
