@@ -51,13 +51,7 @@ final class ErrorPairsTests: XCTestCase {
         var noted = stops
         ContainerPartners(c).note(&noted)
         XCTAssertGreaterThan(noted.filter { !$0.repairs.isEmpty || !$0.breaks.isEmpty }.count, 20)
-        XCTAssertNil(Scaling.check("ContainerPartners, error before recovery among n statuses", .linear, n: 3_000, seed: seed) { n in
-            let (c, stops) = prepared(n)
-            return {
-                var noted = stops
-                ContainerPartners(c).note(&noted)
-            }
-        })
+        XCTAssertNil(Self.notingIsLinear("ContainerPartners, error before recovery among n statuses", n: 3_000, seed: seed, prepared))
     }
 
     /// The controls put in new order by merging the moved ones into those
@@ -110,10 +104,27 @@ final class ErrorPairsTests: XCTestCase {
                     + " repairs " + s.repairs.map { "\($0.reference) \($0.partner) \($0.isLead)" }.joined(separator: ", ")
             }
         }
+        let (fast, plain) = noted(c, stops)
+        return (text(fast), text(plain))
+    }
+
+    /// `stops` noted through the partner lists and by meeting every pair.
+    static func noted(_ c: DiffContext, _ stops: [MovedStop]) -> (fast: [MovedStop], plain: [MovedStop]) {
         var fast = stops, plain = stops
         ContainerPartners(c).note(&fast)
         ContainerPartners(c, scansEveryPair: true).note(&plain)
-        return (text(fast), text(plain))
+        return (fast, plain)
+    }
+
+    /// `Scaling.check` that noting the moved stops of `prepared(n)` is linear in n.
+    static func notingIsLinear(_ claim: String, n: Int, seed: UInt64, _ prepared: @escaping (Int) -> (DiffContext, [MovedStop])) -> String? {
+        Scaling.check(claim, .linear, n: n, seed: seed) { n in
+            let (c, stops) = prepared(n)
+            return {
+                var noted = stops
+                ContainerPartners(c).note(&noted)
+            }
+        }
     }
 
     /// The diff's context and its moved stops, as `OrderAnalysis` makes them.

@@ -47,19 +47,11 @@ final class ObjectPairsTests: XCTestCase {
             return ErrorPairsTests.moved(old: S.screen([S.group(rows(swapping: 0))]), new: S.screen([S.group(rows(swapping: 10))]))
         }
         let (c, stops) = prepared(3_000)
-        var fast = stops, plain = stops
-        ContainerPartners(c).note(&fast)
-        ContainerPartners(c, scansEveryPair: true).note(&plain)
+        let (fast, plain) = ErrorPairsTests.noted(c, stops)
         XCTAssertEqual(fast.map { "\($0.breaks) \($0.repairs)" }, plain.map { "\($0.breaks) \($0.repairs)" })
         XCTAssertGreaterThan(fast.filter { $0.breaks.contains { $0.reference == .objectBeforeAction } }.count, 50)
         XCTAssertGreaterThan(fast.filter { $0.repairs.contains { $0.reference == .objectBeforeAction } }.count, 50)
-        XCTAssertNil(Scaling.check("ContainerPartners, object before action among n rows of one product", .linear, n: 3_000, seed: seed) { n in
-            let (c, stops) = prepared(n)
-            return {
-                var noted = stops
-                ContainerPartners(c).note(&noted)
-            }
-        })
+        XCTAssertNil(ErrorPairsTests.notingIsLinear("ContainerPartners, object before action among n rows of one product", n: 3_000, seed: seed, prepared))
     }
 
     /// Rows of the object "Red tea" and the control "Add tea in red": every
@@ -80,18 +72,10 @@ final class ObjectPairsTests: XCTestCase {
         }
         let (c, stops) = prepared(2_000)
         XCTAssertGreaterThanOrEqual(stops.count, 40)
-        var fast = stops, plain = stops
-        ContainerPartners(c).note(&fast)
-        ContainerPartners(c, scansEveryPair: true).note(&plain)
+        let (fast, plain) = ErrorPairsTests.noted(c, stops)
         XCTAssertEqual(fast.map { "\($0.breaks) \($0.repairs)" }, plain.map { "\($0.breaks) \($0.repairs)" })
         XCTAssertEqual(fast.filter { $0.breaks.contains { $0.reference == .objectBeforeAction } }.count, 0)
-        XCTAssertNil(Scaling.check("ContainerPartners, object before action among n rows no control names", .linear, n: 3_000, seed: seed) { n in
-            let (c, stops) = prepared(n)
-            return {
-                var noted = stops
-                ContainerPartners(c).note(&noted)
-            }
-        })
+        XCTAssertNil(ErrorPairsTests.notingIsLinear("ContainerPartners, object before action among n rows no control names", n: 3_000, seed: seed, prepared))
     }
 
     /// Two versions of a screen of up to three containers of products and

@@ -51,17 +51,24 @@ enum LabelText {
     /// `Character(scalar).isWhitespace` for a scalar that is a character of its own.
     @inline(__always)
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return scalar.properties.isWhitespace }
-        let b = scalar.value
-        return b == 0x20 || (b >= 0x09 && b <= 0x0D)
+        scalar.isASCII ? isASCIIWhitespace(UInt8(truncatingIfNeeded: scalar.value)) : scalar.properties.isWhitespace
     }
 
     /// `Character(scalar).isLetter || .isNumber` for a scalar that is a character of its own.
     @inline(__always)
     private static func isLetterOrNumber(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
-        let b = scalar.value | 0x20
-        return (b >= 0x61 && b <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+        scalar.isASCII ? isASCIILetterOrDigit(UInt8(truncatingIfNeeded: scalar.value))
+                       : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// An ASCII character's whitespace: 0x09–0x0D and 0x20.
+    @inline(__always)
+    private static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// An ASCII character's letters and numbers: A–Z, a–z, 0–9.
+    @inline(__always)
+    private static func isASCIILetterOrDigit(_ b: UInt8) -> Bool {
+        ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39)
     }
 
     /// `s.lowercased()`. The standard library maps a string that is not all
@@ -92,7 +99,7 @@ enum LabelText {
     /// that is not all ASCII.
     @inline(__always)
     static func isWhitespace(_ c: Character) -> Bool {
-        if let b = c.asciiValue { return b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        if let b = c.asciiValue { return isASCIIWhitespace(b) }
         return c.isWhitespace
     }
 
@@ -100,7 +107,7 @@ enum LabelText {
     /// ASCII, letters are A–Z and a–z, numbers 0–9).
     @inline(__always)
     static func isLetterOrNumber(_ c: Character) -> Bool {
-        if let b = c.asciiValue { return ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) }
+        if let b = c.asciiValue { return isASCIILetterOrDigit(b) }
         return c.isLetter || c.isNumber
     }
 
@@ -243,7 +250,7 @@ enum LabelText {
         // without Unicode property lookups per Character.
         if s.utf8.allSatisfy({ $0 < 0x80 }) {
             let lower = s.lowercased()
-            return lower.utf8.split(whereSeparator: { !(($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39)) })
+            return lower.utf8.split(whereSeparator: { !isASCIILetterOrDigit($0) })
                 .map { Substring($0) }
         }
         let lower = lowercased(s)
